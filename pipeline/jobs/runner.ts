@@ -1,0 +1,45 @@
+// The runner interface: how an import's listings get normalised and published, in-process or over BullMQ.
+import type { CountryCode } from '../snapshot/public-place.ts';
+import type { ImportReport } from '../report/import-report.ts';
+
+export interface ImportJob {
+  country: CountryCode;
+  /** Export files (.jsonl or .jsonl.gz), read in this order. */
+  files: string[];
+  /** LODGING_DATA_DIR: snapshots are published here; the suppression list is read from here. */
+  dataDir: string;
+  /** Unique per run; the in-process runner makes one when absent. */
+  runId?: string;
+}
+
+export interface ImportProgress {
+  /** Lines read from the export files so far. */
+  linesRead: number;
+  /** Listings normalised and written to the new snapshot so far. */
+  listingsWritten: number;
+  /** Total bytes of the export files, and bytes read so far (compressed bytes for .gz). */
+  bytesTotal: number;
+  bytesRead: number;
+  phase: 'reading' | 'publishing' | 'done';
+}
+
+export interface ImportResult {
+  report: ImportReport;
+}
+
+export interface ImportRunner {
+  readonly name: string;
+  run(job: ImportJob, onProgress?: (progress: ImportProgress) => void): Promise<ImportResult>;
+  close(): Promise<void>;
+}
+
+/** A fatal problem that stops an import (unreadable file, unknown country); bad data never is one. */
+export class ImportError extends Error {
+  constructor(
+    readonly code: 'unreadable-file' | 'unknown-country' | 'no-files' | 'publish-failed' | 'queue-unavailable' | 'run-failed',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ImportError';
+  }
+}

@@ -1,0 +1,48 @@
+// What a normaliser found wrong with a value: normalisers return these instead of throwing.
+
+export type IssueField =
+  | 'providerId'
+  | 'name'
+  | 'legalName'
+  | 'address'
+  | 'location'
+  | 'phone'
+  | 'email'
+  | 'website'
+  | 'sourceMapsUrl'
+  | 'categories'
+  | 'rating'
+  | 'reviewCount'
+  | 'verified'
+  | 'openingHours'
+  | 'businessStatus'
+  | 'whatsappCheck'
+  | 'crawledAt';
+
+export interface Issue {
+  field: IssueField;
+  /** kebab-case, stable: counted in reports, e.g. "invalid-phone", "private-host". */
+  code: string;
+  /** The offending input as published (truncated), for the report and `lodging explain`. */
+  value?: string;
+  /** A sentence for humans. */
+  detail?: string;
+}
+
+/** A normaliser's answer: the value it could make (null when none) and what it found. */
+export interface Normalised<T> {
+  value: T;
+  issues: Issue[];
+}
+
+export function issue(field: IssueField, code: string, value?: unknown, detail?: string): Issue {
+  const out: Issue = { field, code };
+  if (value !== undefined && value !== null) out.value = excerpt(value);
+  if (detail !== undefined) out.detail = detail;
+  return out;
+}
+
+function excerpt(value: unknown): string {
+  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  return text.length > 120 ? `${text.slice(0, 117)}...` : text;
+}
