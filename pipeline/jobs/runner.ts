@@ -36,7 +36,13 @@ export interface ImportRunner {
 /** A fatal problem that stops an import (unreadable file, unknown country); bad data never is one. */
 export class ImportError extends Error {
   constructor(
-    readonly code: 'unreadable-file' | 'unknown-country' | 'no-files' | 'publish-failed' | 'queue-unavailable' | 'run-failed',
+    readonly code: | 'unreadable-file'
+      | 'unknown-country'
+      | 'no-files'
+      | 'bad-suppression-list'
+      | 'publish-failed'
+      | 'queue-unavailable'
+      | 'run-failed',
     message: string,
   ) {
     super(message);

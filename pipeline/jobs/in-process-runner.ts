@@ -1,0 +1,85 @@
+// The embedded runner: reads the export, normalises chunks on worker threads (or inline for small files), publishes.
+import { availableParallelism } from 'node:os';
+import { createSnapshotBuilder } from '../snapshot/snapshot-builder.ts';
+import { readExportLines, type ExportLine } from '../sources/read-export.ts';
+import { processChunk, type ChunkItem } from './process-chunk.ts';
+import { prepareImport } from './prepare-import.ts';
+import type { ImportJob, ImportProgress, ImportResult, ImportRunner } from './runner.ts';
+import { SnapshotSink } from './snapshot-sink.ts';
+import { ChunkWorkerPool } from './worker-pool.ts';
+
+export interface InProcessRunnerOptions {
+  /** Worker threads; 0 normalises on the main thread. Default: one per core. */
+  threads?: number;
+  /** Lines per chunk (default 1000). */
+  chunkSize?: number;
+  /** Below this many bytes of input, threads are not worth their start-up (default 4 MiB). */
+  threadThresholdBytes?: number;
+}
+
+export function createInProcessRunner(options: InProcessRunnerOptions = {}): ImportRunner {
+  const chunkSize = options.chunkSize ?? 1000;
+  const threads = options.threads ?? availableParallelism();
+  const threshold = options.threadThresholdBytes ?? 4 * 1024 * 1024;
+
+  return {
+    name: 'in-process',
+    async run(job: ImportJob, onProgress?: (progress: ImportProgress) => void): Promise<ImportResult> {
+      const prepared = await prepareImport(job);
+      const builder = createSnapshotBuilder({ dataDir: prepared.dataDir, country: prepared.country, runId: prepared.runId });
+      const sink = new SnapshotSink(builder);
+      const pool = threads > 0 && prepared.bytesTotal >= threshold ? new ChunkWorkerPool(threads) : null;
+      const maxInFlight = pool ? pool.size * 2 : 0;
+      const inFlight: Promise<ChunkItem[]>[] = [];
+      let bytesRead = 0;
+      let linesRead = 0;
+      const progress = (phase: ImportProgress['phase']) =>
+        onProgress?.({ linesRead, listingsWritten: sink.written, bytesRead, bytesTotal: prepared.bytesTotal, phase });
+      const submit = (lines: ExportLine[]) => {
+        const input = { country: prepared.country, suppression: prepared.suppression, lines };
+        if (pool) inFlight.push(pool.process(input));
+        else sink.write(processChunk(input));
+      };
+      const drainTo = async (limit: number) => {
+        while (inFlight.length > limit) {
+          sink.write(await inFlight.shift()!);
+          progress('reading');
+        }
+      };
+      try {
+        let chunk: ExportLine[] = [];
+        for await (const line of readExportLines(prepared.files, (p) => (bytesRead = p.bytesRead))) {
+          linesRead += 1;
+          chunk.push(line);
+          if (chunk.length < chunkSize) continue;
+          submit(chunk);
+          chunk = [];
+          if (pool) await drainTo(maxInFlight);
+          else progress('reading');
+        }
+        if (chunk.length > 0) submit(chunk);
+        await drainTo(0);
+        progress('publishing');
+        const snapshot = builder.publish();
+        progress('done');
+        const report = sink.report.finish({
+          runId: prepared.runId,
+          runner: 'in-process',
+          country: prepared.country,
+          files: prepared.files,
+          startedAt: prepared.startedAt,
+          finishedAt: new Date(),
+          snapshot,
+        });
+        return { report };
+      } catch (error) {
+        await Promise.allSettled(inFlight);
+        builder.abort();
+        throw error;
+      } finally {
+        await pool?.close();
+      }
+    },
+    async close() {},
+  };
+}

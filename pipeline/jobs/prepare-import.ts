@@ -1,0 +1,48 @@
+// What every runner does before reading a line: validate the job, check the files, load the suppression list.
+import { randomBytes } from 'node:crypto';
+import { loadSuppressionFile, suppressionFilePath } from '../suppression/suppression-file.ts';
+import type { SuppressionList } from '../normalise/suppression.ts';
+import { isCountryCode, COUNTRY_CODES, type CountryCode } from '../snapshot/public-place.ts';
+import { statExportFiles } from '../sources/read-export.ts';
+import { ImportError, type ImportJob } from './runner.ts';
+
+export interface PreparedImport {
+  country: CountryCode;
+  files: string[];
+  dataDir: string;
+  runId: string;
+  bytesTotal: number;
+  suppression: SuppressionList;
+  startedAt: Date;
+}
+
+export function makeRunId(now = new Date()): string {
+  return `${now.toISOString().replace(/[-:.]/g, '')}-${randomBytes(3).toString('hex')}`;
+}
+
+export async function prepareImport(job: ImportJob): Promise<PreparedImport> {
+  const startedAt = new Date();
+  const country = String(job.country).toLowerCase();
+  if (!isCountryCode(country)) {
+    throw new ImportError('unknown-country', `unknown country "${job.country}": expected one of ${COUNTRY_CODES.join(', ')}`);
+  }
+  if (job.files.length === 0) throw new ImportError('no-files', 'no export files given');
+  const bytesTotal = await statExportFiles(job.files);
+  const parsed = await loadSuppressionFile(job.dataDir);
+  if (parsed.errors.length > 0) {
+    const lines = parsed.errors.map((e) => `  line ${e.line}: ${e.message}`).join('\n');
+    throw new ImportError(
+      'bad-suppression-list',
+      `the suppression list ${suppressionFilePath(job.dataDir)} has malformed lines; fix them before importing:\n${lines}`,
+    );
+  }
+  return {
+    country,
+    files: [...job.files],
+    dataDir: job.dataDir,
+    runId: job.runId ?? makeRunId(startedAt),
+    bytesTotal,
+    suppression: parsed.list,
+    startedAt,
+  };
+}

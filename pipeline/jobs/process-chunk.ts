@@ -1,0 +1,43 @@
+// Normalises one chunk of export lines: the unit of work of both runners (worker thread or BullMQ worker).
+import { normaliseListing } from '../normalise/normalise-listing.ts';
+import type { NormalisedListing, SourceRef } from '../normalise/normalised-listing.ts';
+import { createSuppressionMatcher, type SuppressionList, type SuppressionMatcher } from '../normalise/suppression.ts';
+import type { CountryCode } from '../snapshot/public-place.ts';
+import { lineExcerpt, parseExportLine } from '../sources/parse-line.ts';
+import type { ExportLine } from '../sources/read-export.ts';
+
+export interface ChunkInput {
+  country: CountryCode;
+  suppression: SuppressionList;
+  lines: ExportLine[];
+}
+
+export type ChunkItem =
+  /** A listing with an id: goes into the snapshot whatever its status. */
+  | { kind: 'listing'; listing: NormalisedListing }
+  /** A listing without providerId: rejected, kept as a rejected line since it has no id. */
+  | { kind: 'no-id'; listing: NormalisedListing; excerpt: string }
+  /** A line that is not a JSON object. */
+  | { kind: 'bad-line'; source: SourceRef; reason: string; detail: string; excerpt: string };
+
+const matchers = new WeakMap<SuppressionList, SuppressionMatcher>();
+
+function matcherFor(list: SuppressionList): SuppressionMatcher {
+  let matcher = matchers.get(list);
+  if (!matcher) {
+    matcher = createSuppressionMatcher(list);
+    matchers.set(list, matcher);
+  }
+  return matcher;
+}
+
+export function processChunk(input: ChunkInput, matcher: SuppressionMatcher = matcherFor(input.suppression)): ChunkItem[] {
+  const context = { country: input.country, matchSuppression: matcher };
+  return input.lines.map(({ source, text }): ChunkItem => {
+    const parsed = parseExportLine(text);
+    if (!parsed.ok) return { kind: 'bad-line', source, reason: parsed.reason, detail: parsed.detail, excerpt: lineExcerpt(text) };
+    const listing = normaliseListing(parsed.listing, source, context);
+    if (listing.providerId === null) return { kind: 'no-id', listing, excerpt: lineExcerpt(text) };
+    return { kind: 'listing', listing };
+  });
+}

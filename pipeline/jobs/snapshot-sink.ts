@@ -1,0 +1,38 @@
+// Writes processed chunks into the snapshot builder and the report, resolving duplicate ids the same way for every runner.
+import { ReportAccumulator } from '../report/report-accumulator.ts';
+import { summariseListing } from '../report/summarise-listing.ts';
+import type { SnapshotBuilder } from '../snapshot/snapshot-types.ts';
+import type { ChunkItem } from './process-chunk.ts';
+
+export class SnapshotSink {
+  readonly report = new ReportAccumulator();
+  written = 0;
+
+  constructor(private readonly builder: SnapshotBuilder) {}
+
+  write(items: readonly ChunkItem[]): void {
+    this.report.countLines(items.length);
+    for (const item of items) {
+      this.written += 1;
+      if (item.kind === 'bad-line') {
+        this.builder.addRejectedLine(item.source, item.reason, item.excerpt);
+        this.report.addBadLine(item.source, item.reason, item.detail);
+        continue;
+      }
+      const summary = summariseListing(item.listing);
+      if (item.kind === 'no-id') {
+        this.builder.addRejectedLine(item.listing.source, summary.reasons.join(','), item.excerpt);
+        this.report.addListing(summary);
+        continue;
+      }
+      const outcome = this.builder.add(item.listing);
+      if (outcome.kind === 'added') this.report.addListing(summary);
+      else if (outcome.kind === 'duplicate') this.report.addDuplicate(item.listing.source, outcome.of);
+      else {
+        this.report.addListing(outcome.loser, -1);
+        this.report.addDuplicate(outcome.loser.source, item.listing.source);
+        this.report.addListing(summary);
+      }
+    }
+  }
+}

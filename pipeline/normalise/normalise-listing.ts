@@ -1,0 +1,108 @@
+// The one function that composes every rule: a provider listing in, a NormalisedListing (place + status + reasons) out.
+import { COUNTRIES, type Country } from '../countries/countries.ts';
+import type { CountryCode, StoredPlace } from '../snapshot/public-place.ts';
+import { normaliseAddress } from './address.ts';
+import { normaliseCategories } from './categories.ts';
+import type { Issue } from './issues.ts';
+import { parseRating, parseReviewCount } from './locale-numbers.ts';
+import { normaliseLocation } from './location.ts';
+import { classifyLodgingType, type LodgingClassification } from './lodging-type.ts';
+import type { NormalisedListing, SourceRef } from './normalised-listing.ts';
+import { normaliseOpeningHours } from './opening-hours.ts';
+import { normalisePhoneFields } from './phone-fields.ts';
+import { placeIdFor } from './place-id.ts';
+import { registrableDomain } from './public-host.ts';
+import { decidePublicationStatus } from './publication-status.ts';
+import { normaliseText, normaliseProviderId, parseBusinessStatus, parseCrawledAt, parseVerified } from './scalars.ts';
+import type { SuppressionMatcher } from './suppression.ts';
+import { normaliseEmail } from './email.ts';
+import { normaliseMapsUrl, normaliseWebsite } from './urls.ts';
+
+export interface NormaliseContext {
+  country: CountryCode;
+  matchSuppression: SuppressionMatcher;
+}
+
+/** The full story of one listing, for `lodging explain`; normaliseListing keeps only what the snapshot needs. */
+export interface ListingExplanation {
+  listing: NormalisedListing;
+  classification: LodgingClassification;
+}
+
+export function explainListing(raw: Record<string, unknown>, source: SourceRef, context: NormaliseContext): ListingExplanation {
+  const country: Country = COUNTRIES[context.country];
+  const issues: Issue[] = [];
+  const take = <T>(result: { value: T; issues: Issue[] }): T => {
+    issues.push(...result.issues);
+    return result.value;
+  };
+
+  const providerId = take(normaliseProviderId(raw.providerId));
+  const id = providerId === null ? null : placeIdFor(country.code, providerId);
+  const name = take(normaliseText(raw.name, 'name'));
+  const legalName = take(normaliseText(raw.legalName, 'legalName'));
+  const { address, citySlug, foreignCountry } = take(
+    normaliseAddress({ address: raw.address, fullAddress: raw.fullAddress }, country),
+  );
+  const phones = take(
+    normalisePhoneFields({ phone: raw.phone, phones: raw.phones, whatsappCheck: raw.whatsappCheck }, country),
+  );
+  const website = take(normaliseWebsite(raw.website));
+  const labels = take(normaliseCategories(raw.categories));
+  const classification = classifyLodgingType(labels);
+  const businessStatus = take(parseBusinessStatus(raw.businessStatus));
+
+  const place: StoredPlace = {
+    id: id ?? '',
+    name,
+    legalName,
+    address,
+    location: take(normaliseLocation(raw.location, country)),
+    phone: phones.phone,
+    phoneType: phones.phoneType,
+    additionalPhones: phones.additionalPhones,
+    email: take(normaliseEmail(raw.email)),
+    website,
+    sourceMapsUrl: take(normaliseMapsUrl(raw.mapsUrl)),
+    primaryType: labels[0] ?? null,
+    lodgingTypes: labels,
+    lodgingType: classification.lodgingType,
+    rating: take(parseRating(raw.rating, country.language)),
+    reviewCount: take(parseReviewCount(raw.reviewCount, country.language)),
+    whatsappEligible: phones.whatsappEligible,
+    verified: take(parseVerified(raw.verified)),
+    openingHours: take(normaliseOpeningHours(raw.openingHours)),
+  };
+
+  const websiteHost = website === null ? null : new URL(website).hostname;
+  const decision = decidePublicationStatus({
+    hasProviderId: providerId !== null,
+    hasName: name !== null,
+    onlyNonLodgingLabels: classification.onlyNonLodging,
+    foreignCountry,
+    businessStatus,
+    suppressionReasons: context.matchSuppression({
+      id,
+      phones: phones.allPhones,
+      websiteDomain: websiteHost === null ? null : registrableDomain(websiteHost),
+    }),
+  });
+
+  const listing: NormalisedListing = {
+    country: country.code,
+    providerId,
+    place,
+    citySlug,
+    status: decision.status,
+    reasons: decision.reasons,
+    issues,
+    unknownLabels: classification.unknownLabels,
+    crawledAt: take(parseCrawledAt(raw.crawledAt)),
+    source,
+  };
+  return { listing, classification };
+}
+
+export function normaliseListing(raw: Record<string, unknown>, source: SourceRef, context: NormaliseContext): NormalisedListing {
+  return explainListing(raw, source, context).listing;
+}

@@ -1,0 +1,42 @@
+// The import report: what a run published, and what it rejected or repaired and why. Same for every runner.
+import type { PublicationStatus } from '../normalise/normalised-listing.ts';
+import type { CountryCode, LodgingType } from '../snapshot/public-place.ts';
+import type { SnapshotInfo } from '../snapshot/snapshot-types.ts';
+
+export interface LineSample {
+  file: string;
+  line: number;
+  reason: string;
+  detail?: string;
+}
+
+export interface ImportReport {
+  runId: string;
+  runner: string;
+  country: CountryCode;
+  files: string[];
+  startedAt: string;
+  finishedAt: string;
+  durationMs: number;
+  /** Non-blank lines read. */
+  lines: number;
+  /** Lines that were not a JSON object: never a listing. */
+  badLines: number;
+  /** Listings normalised (every line that was a JSON object). */
+  listings: number;
+  byStatus: Record<PublicationStatus, number>;
+  /** Every reason found on a non-published listing (a listing may have several). */
+  byReason: Record<string, number>;
+  /** Published listings per lodgingType. */
+  byLodgingType: Record<LodgingType, number>;
+  /** Values dropped or repaired, by "field/code" (e.g. "phone/invalid-phone"). */
+  issues: Record<string, number>;
+  /** Headline counts of dropped contact values. */
+  invalid: { phones: number; websites: number; sourceMapsUrls: number; emails: number };
+  /** The 20 most frequent labels no table knows, most frequent first. */
+  unknownLabels: { label: string; count: number }[];
+  unknownLabelsDistinct: number;
+  /** The first lines (by file and line) per rejection reason and for bad lines. */
+  samples: { badLines: LineSample[]; rejected: LineSample[] };
+  snapshot: SnapshotInfo | null;
+}
