@@ -36,8 +36,10 @@ export function parseSuppressionList(text: string): SuppressionParse {
     const body = (hash === -1 ? raw : raw.slice(0, hash)).trim();
     const note = hash === -1 ? '' : raw.slice(hash).replace(/^\s*#\s?/, '').trim();
     if (body === '') return;
-    const [kind, value, ...rest] = body.split(/\s+/);
-    if (!KINDS.includes(kind as SuppressionKind) || value === undefined || rest.length > 0) {
+    const [kind = '', ...words] = body.split(/\s+/);
+    // A phone may be written with spaces; an id or a domain is one word.
+    const value = kind === 'phone' ? words.join('') : words.length === 1 ? words[0] : undefined;
+    if (!KINDS.includes(kind as SuppressionKind) || !value) {
       errors.push({ line, message: `expected "<id|phone|domain> <value>  # note", got "${body}"` });
       return;
     }

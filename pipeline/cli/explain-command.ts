@@ -1,0 +1,54 @@
+// `lodging explain --country CC FILE:LINE`: every rule that fired for one listing, for a data team reviewing a case.
+import { parseArgs } from 'node:util';
+import { COUNTRY_CODES, isCountryCode } from '../snapshot/public-place.ts';
+import { explainListing } from '../normalise/normalise-listing.ts';
+import { createSuppressionMatcher } from '../normalise/suppression.ts';
+import { parseExportLine } from '../sources/parse-line.ts';
+import { readExportLines } from '../sources/read-export.ts';
+import { loadSuppressionFile } from '../suppression/suppression-file.ts';
+import { formatExplanation } from '../report/format-explanation.ts';
+import { loadPipelineConfig } from './cli-config.ts';
+import { UsageError, type CliIo } from './cli-io.ts';
+
+export const EXPLAIN_USAGE = `usage: lodging explain --country CC FILE:LINE [--json]
+       lodging explain --country CC FILE --provider-id ID [--json]
+  Normalises one listing of an export and shows every rule that fired: which label chose the lodgingType,
+  why a phone, URL or e-mail was dropped, and why the listing has its publication status.`;
+
+export async function runExplainCommand(argv: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      country: { type: 'string' },
+      'provider-id': { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
+  });
+  const country = values.country?.toLowerCase();
+  if (!isCountryCode(country)) throw new UsageError(`--country must be one of ${COUNTRY_CODES.join(', ')}`);
+  const target = positionals[0];
+  if (target === undefined || positionals.length > 1) throw new UsageError('give one FILE:LINE (or FILE with --provider-id)');
+  const match = /^(.*):(\d+)$/.exec(target);
+  const file = values['provider-id'] === undefined && match ? match[1]! : target;
+  const wantedLine = values['provider-id'] === undefined && match ? Number(match[2]) : null;
+  if (wantedLine === null && values['provider-id'] === undefined) throw new UsageError('give FILE:LINE or --provider-id');
+
+  const suppression = await loadSuppressionFile(loadPipelineConfig(io.env).dataDir);
+  const context = { country, matchSuppression: createSuppressionMatcher(suppression.list) };
+  for await (const { source, text } of readExportLines([file])) {
+    if (wantedLine !== null && source.line !== wantedLine) continue;
+    const parsed = parseExportLine(text);
+    if (!parsed.ok) {
+      if (wantedLine === null) continue;
+      io.stdout(`${file}:${source.line} is not a listing: ${parsed.reason}: ${parsed.detail}\n`);
+      return 0;
+    }
+    if (wantedLine === null && String(parsed.listing.providerId ?? '').trim() !== values['provider-id']) continue;
+    const explanation = explainListing(parsed.listing, source, context);
+    io.stdout(values.json ? `${JSON.stringify(explanation, null, 2)}\n` : formatExplanation(explanation));
+    return 0;
+  }
+  io.stderr(`lodging explain: no listing ${wantedLine !== null ? `at line ${wantedLine}` : `with providerId "${values['provider-id']}"`} in ${file}\n`);
+  return 1;
+}

@@ -1,0 +1,48 @@
+// Import progress for people: a bar on a terminal, plain lines (every 10%) in logs and pipes.
+import cliProgress from 'cli-progress';
+import type { ImportProgress } from '../jobs/runner.ts';
+import type { CliIo } from './cli-io.ts';
+
+export interface ProgressDisplay {
+  update(progress: ImportProgress): void;
+  stop(): void;
+}
+
+export function createProgressDisplay(io: CliIo, label: string): ProgressDisplay {
+  if (io.interactive) {
+    const bar = new cliProgress.SingleBar(
+      {
+        format: `${label} [{bar}] {percentage}% | {lines} lines | {written} written | {phase} | ETA {eta_formatted}`,
+        hideCursor: true,
+        stream: process.stderr,
+      },
+      cliProgress.Presets.shades_classic,
+    );
+    let started = false;
+    return {
+      update(p) {
+        const payload = { lines: p.linesRead, written: p.listingsWritten, phase: p.phase };
+        if (!started) {
+          bar.start(Math.max(p.bytesTotal, 1), p.bytesRead, payload);
+          started = true;
+        }
+        bar.update(p.phase === 'reading' ? p.bytesRead : p.bytesTotal, payload);
+      },
+      stop() {
+        if (started) bar.stop();
+      },
+    };
+  }
+  let lastDecile = -1;
+  let lastPhase = '';
+  return {
+    update(p) {
+      const decile = p.bytesTotal > 0 ? Math.floor((p.bytesRead / p.bytesTotal) * 10) : 0;
+      if (decile === lastDecile && p.phase === lastPhase) return;
+      lastDecile = decile;
+      lastPhase = p.phase;
+      io.stderr(`${label}: ${p.phase} ${decile * 10}% (${p.linesRead} lines read, ${p.listingsWritten} written)\n`);
+    },
+    stop() {},
+  };
+}

@@ -1,0 +1,57 @@
+// Renders an ImportReport for a person at a terminal: counts first, then what to fix, with line numbers.
+import type { ImportReport } from './import-report.ts';
+
+const pad = (text: string, width: number) => text.padEnd(width);
+const num = (n: number) => n.toLocaleString('en-GB');
+
+function table(title: string, rows: [string, number][], emptyText = '(none)'): string[] {
+  const out = [title];
+  if (rows.length === 0) return [...out, `  ${emptyText}`];
+  const width = Math.max(...rows.map(([k]) => k.length));
+  for (const [key, value] of rows) out.push(`  ${pad(key, width)}  ${num(value).padStart(9)}`);
+  return out;
+}
+
+export function formatReport(report: ImportReport): string {
+  const lines: string[] = [];
+  const seconds = (report.durationMs / 1000).toFixed(1);
+  lines.push(`Import ${report.runId} (${report.runner}) of ${report.country.toUpperCase()}: ${report.files.join(', ')}`);
+  lines.push(
+    `  ${num(report.lines)} lines, ${num(report.listings)} listings, ${num(report.badLines)} bad lines, in ${seconds} s`,
+  );
+  if (report.snapshot) {
+    lines.push(`  published snapshot ${report.snapshot.version} (${num(report.snapshot.publishedCount)} places served)`);
+  }
+  lines.push('');
+  lines.push(...table('By status', Object.entries(report.byStatus)));
+  lines.push('');
+  lines.push(...table('Not published, by reason', Object.entries(report.byReason)));
+  lines.push('');
+  lines.push(...table('Published, by lodgingType', Object.entries(report.byLodgingType).filter(([, n]) => n > 0)));
+  lines.push('');
+  const invalid = report.invalid;
+  lines.push(
+    ...table('Contact values dropped', [
+      ['phones', invalid.phones],
+      ['websites', invalid.websites],
+      ['sourceMapsUrls', invalid.sourceMapsUrls],
+      ['emails', invalid.emails],
+    ]),
+  );
+  lines.push('');
+  lines.push(...table('Values dropped or repaired, by field/reason', Object.entries(report.issues)));
+  lines.push('');
+  const unknownTitle = `Unknown labels (top ${report.unknownLabels.length} of ${report.unknownLabelsDistinct}; add them to data/labels/)`;
+  lines.push(...table(unknownTitle, report.unknownLabels.map((u) => [JSON.stringify(u.label), u.count])));
+  if (report.samples.badLines.length > 0) {
+    lines.push('');
+    lines.push(`Bad lines (first ${report.samples.badLines.length} of ${num(report.badLines)}):`);
+    for (const s of report.samples.badLines) lines.push(`  ${s.file}:${s.line}  ${s.reason}${s.detail ? `: ${s.detail}` : ''}`);
+  }
+  if (report.samples.rejected.length > 0) {
+    lines.push('');
+    lines.push('Rejected listings (first lines per reason; `lodging explain FILE:LINE` tells the whole story):');
+    for (const s of report.samples.rejected) lines.push(`  ${s.file}:${s.line}  ${s.reason}${s.detail ? ` (${s.detail})` : ''}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
