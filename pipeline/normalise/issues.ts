@@ -46,3 +46,17 @@ function excerpt(value: unknown): string {
   const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
   return text.length > 120 ? `${text.slice(0, 117)}...` : text;
 }
+
+/** Codes that record a repair (the value was kept, cleaned) rather than a value dropped. */
+export const REPAIR_CODES: ReadonlySet<string> = new Set([
+  'tracking-removed',
+  'scheme-repaired',
+  'extension-dropped',
+  'extra-email-text',
+  'duplicate-phone',
+  'too-many-phones',
+]);
+
+export function isRepair(code: string): boolean {
+  return REPAIR_CODES.has(code);
+}

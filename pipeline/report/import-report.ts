@@ -31,7 +31,7 @@ export interface ImportReport {
   byLodgingType: Record<LodgingType, number>;
   /** Values dropped or repaired, by "field/code" (e.g. "phone/invalid-phone"). */
   issues: Record<string, number>;
-  /** Headline counts of dropped contact values. */
+  /** Contact values dropped (repairs such as removed tracking parameters are not counted here). */
   invalid: { phones: number; websites: number; sourceMapsUrls: number; emails: number };
   /** The 20 most frequent labels no table knows, most frequent first. */
   unknownLabels: { label: string; count: number }[];

@@ -2,6 +2,7 @@
 import type { ListingSummary } from '../snapshot/snapshot-types.ts';
 import { LODGING_TYPES_BY_SPECIFICITY, type CountryCode, type LodgingType } from '../snapshot/public-place.ts';
 import type { SourceRef } from '../normalise/normalised-listing.ts';
+import { isRepair } from '../normalise/issues.ts';
 import type { ImportReport, LineSample } from './import-report.ts';
 import type { SnapshotInfo } from '../snapshot/snapshot-types.ts';
 
@@ -97,8 +98,10 @@ export class ReportAccumulator {
     snapshot: SnapshotInfo | null;
   }): ImportReport {
     const issues = Object.fromEntries([...this.issues].sort(([a], [b]) => a.localeCompare(b)));
-    const sumField = (field: string) =>
-      [...this.issues].filter(([key]) => key.startsWith(`${field}/`)).reduce((n, [, v]) => n + v, 0);
+    const dropped = (field: string) =>
+      [...this.issues]
+        .filter(([key]) => key.startsWith(`${field}/`) && !isRepair(key.slice(field.length + 1)))
+        .reduce((n, [, v]) => n + v, 0);
     const unknown = [...this.unknown].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0));
     const byLodgingType = Object.fromEntries(
       LODGING_TYPES_BY_SPECIFICITY.map((key) => [key, this.lodgingTypes.get(key) ?? 0]),
@@ -125,9 +128,9 @@ export class ReportAccumulator {
       issues,
       invalid: {
         phones: this.issues.get('phone/invalid-phone') ?? 0,
-        websites: sumField('website'),
-        sourceMapsUrls: sumField('sourceMapsUrl'),
-        emails: sumField('email'),
+        websites: dropped('website'),
+        sourceMapsUrls: dropped('sourceMapsUrl'),
+        emails: dropped('email'),
       },
       unknownLabels: unknown.slice(0, TOP_UNKNOWN_LABELS).map(([label, count]) => ({ label, count })),
       unknownLabelsDistinct: unknown.length,

@@ -1,0 +1,86 @@
+// Parses one published phone text into E.164 and a phone type; splits texts that hold several numbers.
+import { parsePhoneNumberWithError, type NumberType, type PhoneNumber } from 'libphonenumber-js/max';
+import type { Country } from '../countries/countries.ts';
+import type { PhoneType } from '../snapshot/public-place.ts';
+import { issue, type Normalised } from './issues.ts';
+
+export interface ParsedPhone {
+  e164: string;
+  phoneType: PhoneType;
+}
+
+/** A piece with fewer digits than this is not a number of its own but part of its neighbour ("91 - 553 50 67"). */
+const MIN_DIGITS_OF_A_NUMBER = 6;
+
+// Between two numbers: slashes, semicolons, commas, pipes, line breaks, a spaced dash ("922 … - 636 …")
+// or a spaced "or"/"and" in the four languages. A dash without spaces belongs to the number ("91-553-50-67").
+const SEPARATOR = /(\s*[/;,|\r\n]+\s*|\s+[-‐‑–—]+\s+|\s+(?:o|y|or|and|ou|et|e)\s+)/iu;
+
+// Byte-order marks and zero-width characters arrive glued to numbers copied from office documents.
+const INVISIBLE = /[\u200B-\u200D\u2060\uFEFF]/g;
+
+/**
+ * Parses a phone as published, the listing's country as default region. libphonenumber-js already reads
+ * spaces, dots, dashes, "(+34)", "00" prefixes, "tel:" links, extensions and trailing junk; the extension
+ * is dropped (E.164 has none) and reported as `extension-dropped`.
+ */
+export function parsePhone(raw: string, country: Country): Normalised<ParsedPhone | null> {
+  const text = raw.replace(INVISIBLE, '').trim();
+  if (text === '') return { value: null, issues: [] };
+  let parsed: PhoneNumber;
+  try {
+    parsed = parsePhoneNumberWithError(text, country.phoneRegion);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : 'unreadable';
+    return invalidPhone(raw, `not a phone number (${reason})`);
+  }
+  if (!parsed.isValid()) return invalidPhone(raw, `${parsed.number} is not a valid number`);
+  const issues = parsed.ext === undefined ? [] : [issue('phone', 'extension-dropped', raw, `extension ${parsed.ext} dropped`)];
+  return { value: { e164: parsed.number, phoneType: phoneTypeOf(parsed.getType()) }, issues };
+}
+
+/** CONTRACT §2: MOBILE → mobile, FIXED_LINE → landline, anything else (FIXED_LINE_OR_MOBILE, VOIP, TOLL_FREE…) → other. */
+export function phoneTypeOf(type: NumberType): PhoneType {
+  if (type === 'MOBILE') return 'mobile';
+  if (type === 'FIXED_LINE') return 'landline';
+  return 'other';
+}
+
+/**
+ * Splits one published text holding several numbers ("922 31 40 36 / 922 63 16 33") into one text per
+ * number, in order. Pieces without digits are dropped; a piece too short to be a number stays with its
+ * neighbour, so a single number written with separators is never cut.
+ */
+export function splitPhoneText(raw: string): string[] {
+  const parts = raw.replace(INVISIBLE, '').split(SEPARATOR);
+  const pieces: string[] = [];
+  let current = '';
+  for (let i = 0; i < parts.length; i += 2) {
+    const piece = parts[i] ?? '';
+    const separator = i > 0 ? (parts[i - 1] ?? '') : '';
+    const digits = countDigits(piece);
+    if (digits === 0) continue;
+    if (current === '') current = piece;
+    else if (digits >= MIN_DIGITS_OF_A_NUMBER && countDigits(current) >= MIN_DIGITS_OF_A_NUMBER) {
+      pieces.push(current);
+      current = piece;
+    } else current += separator + piece;
+  }
+  if (current !== '') pieces.push(current);
+  return pieces.map(tidyPiece).filter((piece) => piece !== '');
+}
+
+function countDigits(text: string): number {
+  let count = 0;
+  for (const char of text) if (char >= '0' && char <= '9') count += 1;
+  return count;
+}
+
+// Trailing punctuation ("922 79 22 64 -", "636 13 65 13.") is not part of the number.
+function tidyPiece(piece: string): string {
+  return piece.replace(/[\s.\-–—/:;,]+$/u, '').trim();
+}
+
+function invalidPhone(raw: string, detail: string): Normalised<null> {
+  return { value: null, issues: [issue('phone', 'invalid-phone', raw, detail)] };
+}

@@ -1,0 +1,57 @@
+// Decides whether a host name is a public, registrable Internet domain (public suffix list via tldts).
+import { isIP } from 'node:net';
+import { domainToASCII } from 'node:url';
+import { parse } from 'tldts';
+
+/** Why a host is not public; null from checkPublicHost means it is. */
+export type HostRejection = 'ip-host' | 'private-host' | 'reserved-host' | 'unknown-suffix' | 'invalid-host';
+
+// Private-section suffixes (blogspot.com, github.io…) count as public suffixes, so two businesses on one
+// hosting platform keep distinct registrable domains (the suppression list matches by registrable domain).
+const TLDTS_OPTIONS = { extractHostname: false, allowPrivateDomains: true, detectSpecialUse: true } as const;
+
+const LABEL = /^[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?$/;
+
+interface HostAnalysis {
+  rejection: HostRejection | null;
+  domain: string | null;
+}
+
+/**
+ * The registrable domain ("eTLD+1", A-label, lower case) of a public host: "www.hotel.co.uk" → "hotel.co.uk".
+ * Null for anything checkPublicHost rejects.
+ */
+export function registrableDomain(host: string): string | null {
+  const analysis = analyseHost(host);
+  return analysis.rejection === null ? analysis.domain : null;
+}
+
+/** The rejection code for a host that is not a public registrable domain, or null when it is. */
+export function checkPublicHost(host: string): HostRejection | null {
+  return analyseHost(host).rejection;
+}
+
+function analyseHost(host: string): HostAnalysis {
+  const trimmed = host.trim().toLowerCase();
+  const unbracketed = trimmed.startsWith('[') && trimmed.endsWith(']') ? trimmed.slice(1, -1) : trimmed;
+  if (isIP(unbracketed) !== 0) return reject('ip-host');
+  // The WHATWG host parser: IDN to A-labels, and odd IPv4 spellings ("0x7f.1") to dotted quads.
+  const ascii = domainToASCII(unbracketed).replace(/\.$/, '');
+  if (ascii === '') return reject('invalid-host');
+  if (isIP(ascii) !== 0) return reject('ip-host');
+  if (ascii === 'localhost') return reject('private-host');
+  if (ascii.length > 253 || !ascii.split('.').every((label) => LABEL.test(label))) return reject('invalid-host');
+  const parsed = parse(ascii, TLDTS_OPTIONS);
+  if (parsed.isIp === true) return reject('ip-host');
+  // tldts knows the IANA special-use registry (.test, .example, example.com, .local, .localhost, .invalid,
+  // .onion, home.arpa…); .internal is reserved by ICANN for private use but is not in that registry.
+  if (parsed.isSpecialUse === true || ascii === 'internal' || ascii.endsWith('.internal')) return reject('reserved-host');
+  // A suffix matched by neither list came from the "*" default rule: an unknown top-level domain.
+  if (parsed.isIcann !== true && parsed.isPrivate !== true) return reject('unknown-suffix');
+  if (parsed.domain === null) return reject('unknown-suffix');
+  return { rejection: null, domain: parsed.domain };
+}
+
+function reject(rejection: HostRejection): HostAnalysis {
+  return { rejection, domain: null };
+}

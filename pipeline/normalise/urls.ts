@@ -1,0 +1,121 @@
+// Normalises the website and provider map URLs: public http(s) URLs only, tracking parameters removed.
+import { issue, type Issue, type IssueField, type Normalised } from './issues.ts';
+import { checkPublicHost } from './public-host.ts';
+
+export const MAX_URL_LENGTH = 2048;
+
+/**
+ * The provider's map (Google Maps) as its listings link to it: which hosts, and on hosts that also serve
+ * other things (www.google.com, goo.gl), the path a map link must start with. A listing's mapsUrl on any
+ * other host (e.g. sites.google.com, a business's own site) is not its map page.
+ */
+export const PROVIDER_MAP_HOSTS: readonly { host: string; pathPrefix: string | null }[] = [
+  { host: 'maps.app.goo.gl', pathPrefix: null },
+  { host: 'goo.gl', pathPrefix: '/maps' },
+  ...['google.com', 'google.es', 'google.co.uk', 'google.fr', 'google.pt'].flatMap((domain) => [
+    { host: domain, pathPrefix: '/maps' },
+    { host: `www.${domain}`, pathPrefix: '/maps' },
+    { host: `maps.${domain}`, pathPrefix: null },
+  ]),
+];
+
+const TRACKING_PARAMETERS = new Set(['gclid', 'fbclid', 'msclkid']);
+
+/** A listing's website as a public http(s) URL; issues (field `website`) say why one was dropped or repaired. */
+export function normaliseWebsite(raw: unknown): Normalised<string | null> {
+  const result = normalisePublicUrl(raw, 'website');
+  return { value: result.url?.href ?? null, issues: result.issues };
+}
+
+/** The listing's page on the provider's map (field `sourceMapsUrl`): the website rules plus PROVIDER_MAP_HOSTS. */
+export function normaliseMapsUrl(raw: unknown): Normalised<string | null> {
+  const { url, issues } = normalisePublicUrl(raw, 'sourceMapsUrl');
+  if (url === null) return { value: null, issues };
+  if (!isProviderMapUrl(url)) return { value: null, issues: [...issues, issue('sourceMapsUrl', 'not-maps-host', raw, `${url.hostname} is not the provider's map`)] };
+  return { value: url.href, issues };
+}
+
+export function isProviderMapUrl(url: URL): boolean {
+  return PROVIDER_MAP_HOSTS.some(
+    ({ host, pathPrefix }) =>
+      url.hostname === host &&
+      (pathPrefix === null || url.pathname === pathPrefix || url.pathname.startsWith(`${pathPrefix}/`)),
+  );
+}
+
+function normalisePublicUrl(raw: unknown, field: IssueField): { url: URL | null; issues: Issue[] } {
+  if (raw === undefined || raw === null) return { url: null, issues: [] };
+  const reject = (code: string, detail: string) => ({ url: null, issues: [issue(field, code, raw, detail)] });
+  if (typeof raw !== 'string') return reject('wrong-type', 'expected a string');
+  const text = raw.trim();
+  if (text === '') return { url: null, issues: [] };
+
+  const issues: Issue[] = [];
+  let candidate = withScheme(text);
+  // "http://http:/www.x.com": a CMS prefixed a URL that already had its scheme.
+  const repaired = candidate.replace(/^(?:https?:\/\/)+(?=https?:)/i, '');
+  if (repaired !== candidate) {
+    issues.push(issue(field, 'scheme-repaired', raw, 'doubled scheme removed'));
+    candidate = repaired;
+  }
+
+  let url: URL;
+  try {
+    url = new URL(candidate);
+  } catch {
+    return reject('unparseable-url', 'not a URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return reject('bad-scheme', `${url.protocol} is not http or https`);
+  if (url.username !== '' || url.password !== '') return reject('user-info', 'URLs with a user name or password are not published');
+  const hostRejection = checkPublicHost(url.hostname);
+  if (hostRejection !== null) return reject(hostRejection, `${url.hostname} is not a public registrable domain`);
+  if (url.port !== '' && url.port !== '80' && url.port !== '443') return reject('bad-port', `port ${url.port} is not 80 or 443`);
+
+  const removed = removeTrackingParameters(url);
+  if (removed.length > 0) issues.push(issue(field, 'tracking-removed', raw, `removed ${removed.join(', ')}`));
+  if (url.href.length > MAX_URL_LENGTH) return reject('too-long', `${url.href.length} characters, at most ${MAX_URL_LENGTH}`);
+  return { url, issues };
+}
+
+// A scheme-less host gets https://. "x.es:8080/a" and "localhost:3000" are hosts with a port, not schemes.
+function withScheme(text: string): string {
+  if (text.startsWith('//')) return `https:${text}`;
+  const scheme = /^([a-z][a-z0-9+.-]*):(.*)$/is.exec(text);
+  if (scheme === null) return `https://${text}`;
+  const [, name = '', rest = ''] = scheme;
+  if (rest.startsWith('/')) return text;
+  if (name.includes('.') || /^\d/.test(rest)) return `https://${text}`;
+  return text;
+}
+
+/** Removes utm_*, gclid, fbclid and msclkid in place, leaving every other parameter exactly as written. */
+function removeTrackingParameters(url: URL): string[] {
+  if (url.search === '') return [];
+  const removed: string[] = [];
+  const kept = url.search
+    .slice(1)
+    .split('&')
+    .filter((pair) => {
+      const name = decodeName(pair.split('=', 1)[0] ?? '');
+      if (!isTrackingParameter(name)) return true;
+      removed.push(name);
+      return false;
+    });
+  if (removed.length === 0) return removed;
+  const rest = kept.filter((pair) => pair !== '');
+  url.search = rest.length > 0 ? `?${rest.join('&')}` : '';
+  return removed;
+}
+
+function isTrackingParameter(name: string): boolean {
+  const lower = name.toLowerCase();
+  return lower.startsWith('utm_') || TRACKING_PARAMETERS.has(lower);
+}
+
+function decodeName(name: string): string {
+  try {
+    return decodeURIComponent(name.replace(/\+/g, ' '));
+  } catch {
+    return name;
+  }
+}
