@@ -1,0 +1,128 @@
+// A listing's postal address: the structured `address`, or the one-line `fullAddress` where it is absent; plus the city slug and any foreign country it names.
+import type { Country } from '../countries/countries.ts';
+import type { Address } from '../snapshot/public-place.ts';
+import { citySlug } from './city-slug.ts';
+import { countryCodeForName, parseFullAddress } from './full-address.ts';
+import { issue, type Issue, type Normalised } from './issues.ts';
+import { describeType, isMissing, normaliseText } from './scalars.ts';
+
+export interface NormalisedAddress {
+  address: Address;
+  citySlug: string | null;
+  /** The other country the address names (ISO code, lower case, or the name as written when unknown); null when none. */
+  foreignCountry: string | null;
+}
+
+interface AddressText {
+  street: string | null;
+  city: string | null;
+  state: string | null;
+  postalCode: string | null;
+  /** The country as the source names it: `countryCode` of the object, or the trailing name of the one-line form. */
+  countryText: string | null;
+}
+
+export function normaliseAddress(raw: { address: unknown; fullAddress: unknown }, country: Country): Normalised<NormalisedAddress> {
+  const issues: Issue[] = [];
+  const text = readAddress(raw, country, issues);
+  const city = checkCity(text.city, issues);
+  const foreignCountry = findForeignCountry(text.countryText, country, issues);
+  const address: Address = {
+    street: text.street,
+    city,
+    state: text.state,
+    postalCode: text.postalCode,
+    country: country.code, // always the dataset's: a foreign address is rejected, not relabelled
+  };
+  return { value: { address, citySlug: citySlug(city), foreignCountry }, issues };
+}
+
+function readAddress(raw: { address: unknown; fullAddress: unknown }, country: Country, issues: Issue[]): AddressText {
+  const { address, fullAddress } = raw;
+  if (isObject(address)) {
+    const text = readAddressObject(address, country, issues);
+    // The object wins for every member; the one-line form can still tell which country the listing is in.
+    if (text.countryText === null && typeof fullAddress === 'string') text.countryText = parseFullAddress(fullAddress, country).countryName;
+    return text;
+  }
+  if (!isMissing(address)) {
+    issues.push(issue('address', 'wrong-type', address, `expected an object, got ${describeType(address)}`));
+  }
+  if (!isMissing(fullAddress)) {
+    if (typeof fullAddress === 'string') return readOneLine(fullAddress, country);
+    issues.push(issue('address', 'wrong-type', fullAddress, `fullAddress: expected text, got ${describeType(fullAddress)}`));
+  }
+  // An address given as text where an object belongs is still an address: read it as the one-line form.
+  if (typeof address === 'string' && !isMissing(address)) return readOneLine(address, country);
+  return { street: null, city: null, state: null, postalCode: null, countryText: null };
+}
+
+function readAddressObject(address: Record<string, unknown>, country: Country, issues: Issue[]): AddressText {
+  const read = (member: string, value: unknown): string | null => {
+    const result = normaliseText(value, 'address');
+    for (const found of result.issues) issues.push({ ...found, detail: `${member}: ${found.detail ?? found.code}` });
+    return result.value;
+  };
+  return {
+    street: read('street', address.street),
+    city: read('city', address.city),
+    state: read('state', address.state),
+    postalCode: readPostalCode(address.postalCode, country, read),
+    countryText: read('countryCode', address.countryCode ?? address.country),
+  };
+}
+
+/** A postal code exported as a number loses its leading zero (08380 → 8380); five-digit countries get it back. */
+function readPostalCode(raw: unknown, country: Country, read: (member: string, value: unknown) => string | null): string | null {
+  if (typeof raw === 'number' && Number.isInteger(raw) && raw >= 1000 && raw <= 9999 && (country.code === 'es' || country.code === 'fr')) {
+    return String(raw).padStart(5, '0');
+  }
+  return read('postalCode', raw);
+}
+
+function readOneLine(text: string, country: Country): AddressText {
+  const parts = parseFullAddress(text, country);
+  return {
+    street: parts.street,
+    city: parts.city,
+    state: parts.state,
+    postalCode: parts.postalCode,
+    countryText: parts.countryName,
+  };
+}
+
+/** A web address in the city field (seen in real exports) is not a city, and would make a nonsense slug. */
+function checkCity(city: string | null, issues: Issue[]): string | null {
+  if (city === null) return null;
+  if (/^(?:https?:\/\/|www\.)|:\/\//i.test(city)) {
+    issues.push(issue('address', 'invalid-city', city, 'the city is a web address'));
+    return null;
+  }
+  return city;
+}
+
+function findForeignCountry(countryText: string | null, country: Country, issues: Issue[]): string | null {
+  if (countryText === null) return null;
+  const code = countryCodeForName(countryText) ?? (isRegionCode(countryText) ? countryText.toLowerCase() : null);
+  if (code === null) {
+    issues.push(issue('address', 'unknown-country', countryText, 'the address names a country no table knows'));
+    return null;
+  }
+  if (code === country.code) return null;
+  issues.push(issue('address', 'foreign-country', countryText, `the address is in "${code}", not ${country.name}`));
+  return code;
+}
+
+const REGION_NAMES = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+/** Codes ICU names that are not countries: unknown region, unions, private-use Q* codes. */
+const NOT_COUNTRIES = /^(?:ZZ|EU|EZ|UN|Q[M-Z])$/;
+
+/** A two-letter code of a real country, so that a garbage code does not reject a listing as foreign. */
+function isRegionCode(text: string): boolean {
+  const code = text.toUpperCase();
+  return /^[A-Z]{2}$/.test(code) && !NOT_COUNTRIES.test(code) && REGION_NAMES.of(code) !== undefined;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

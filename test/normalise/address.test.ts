@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { COUNTRIES } from '../../pipeline/countries/countries.ts';
+import { normaliseAddress } from '../../pipeline/normalise/address.ts';
+import type { Address, CountryCode } from '../../pipeline/snapshot/public-place.ts';
+
+const codes = (result: { issues: { code: string }[] }) => result.issues.map((found) => found.code);
+const address = (country: CountryCode, given: Partial<Address>): Address => ({
+  street: null,
+  city: null,
+  state: null,
+  postalCode: null,
+  country,
+  ...given,
+});
+
+describe('normaliseAddress', () => {
+  it.each<[CountryCode, string, { address: unknown; fullAddress: unknown }, Address, string | null]>([
+    ['es', 'an address object, trimmed and collapsed',
+      { address: { street: ' Gran Vía,\u00A010 ', city: 'Madrid ', state: 'Madrid', postalCode: '28013', countryCode: 'ES' }, fullAddress: undefined },
+      address('es', { street: 'Gran Vía, 10', city: 'Madrid', state: 'Madrid', postalCode: '28013' }), 'madrid'],
+    ['es', 'a city with a slash, as published',
+      { address: { street: 'Carretera Angosto, 2-BIS', city: 'Valdegovía/Gaubea', state: 'Araba/Álava', countryCode: 'es' }, fullAddress: null },
+      address('es', { street: 'Carretera Angosto, 2-BIS', city: 'Valdegovía/Gaubea', state: 'Araba/Álava' }), 'valdegovia-gaubea'],
+    ['es', 'the object, not the one-line form, where both are given',
+      { address: { street: null, city: 'Viñuela', state: 'Málaga', postalCode: null, countryCode: 'ES' }, fullAddress: 'Ctra A-356 P.km 30, 29712 Viñuela, Málaga, España' },
+      address('es', { city: 'Viñuela', state: 'Málaga' }), 'vinuela'],
+    ['es', 'a postal code exported as a number, its leading zero restored',
+      { address: { city: 'Pineda de Mar', postalCode: 8397 }, fullAddress: undefined },
+      address('es', { city: 'Pineda de Mar', postalCode: '08397' }), 'pineda-de-mar'],
+    ['es', 'the one-line form where the object is absent',
+      { address: undefined, fullAddress: 'Passeig Marítim, 46, 08397 Pineda de Mar, Barcelona, España' },
+      address('es', { street: 'Passeig Marítim, 46', city: 'Pineda de Mar', state: 'Barcelona', postalCode: '08397' }), 'pineda-de-mar'],
+    ['gb', 'an address object',
+      { address: { street: '214 Antrim Road', city: 'Belfast', state: 'Northern Ireland', postalCode: 'BT15 2AN', countryCode: 'GB' }, fullAddress: undefined },
+      address('gb', { street: '214 Antrim Road', city: 'Belfast', state: 'Northern Ireland', postalCode: 'BT15 2AN' }), 'belfast'],
+    ['gb', 'the one-line form',
+      { address: null, fullAddress: '214 Antrim Road, Belfast BT15 2AN, United Kingdom' },
+      address('gb', { street: '214 Antrim Road', city: 'Belfast', postalCode: 'BT15 2AN' }), 'belfast'],
+    ['gb', 'the country code "UK"',
+      { address: { city: 'London', countryCode: 'uk' }, fullAddress: undefined }, address('gb', { city: 'London' }), 'london'],
+    ['fr', 'no address at all', { address: undefined, fullAddress: undefined }, address('fr', {}), null],
+    ['fr', 'the one-line form',
+      { address: undefined, fullAddress: "12 Rue de Rivoli, 75004 Paris, France" },
+      address('fr', { street: '12 Rue de Rivoli', city: 'Paris', postalCode: '75004' }), 'paris'],
+    ['fr', 'a country code without its case',
+      { address: { city: "Villeneuve-d'Ascq", countryCode: 'Fr' }, fullAddress: undefined },
+      address('fr', { city: "Villeneuve-d'Ascq" }), 'villeneuve-d-ascq'],
+    ['pt', 'the one-line form',
+      { address: undefined, fullAddress: 'R. do Sol 150, 4485-722 Vila Chã, Portugal' },
+      address('pt', { street: 'R. do Sol 150', city: 'Vila Chã', postalCode: '4485-722' }), 'vila-cha'],
+    ['pt', 'an address object without a country code',
+      { address: { city: 'São João da Madeira', postalCode: '3700-001' }, fullAddress: undefined },
+      address('pt', { city: 'São João da Madeira', postalCode: '3700-001' }), 'sao-joao-da-madeira'],
+  ])('in %s reads %s', (code, _behaviour, raw, expectedAddress, expectedSlug) => {
+    expect(normaliseAddress(raw, COUNTRIES[code])).toEqual({
+      value: { address: expectedAddress, citySlug: expectedSlug, foreignCountry: null },
+      issues: [],
+    });
+  });
+
+  it.each<[CountryCode, string, { address: unknown; fullAddress: unknown }, string]>([
+    ['es', 'a French country code', { address: { city: 'Hendaye', countryCode: 'FR' }, fullAddress: undefined }, 'fr'],
+    ['es', 'a Portuguese one-line address', { address: undefined, fullAddress: 'R. do Sol 150, 4485-722 Vila Chã, Portugal' }, 'pt'],
+    ['es', 'Andorra in the one-line form beside an object without a code',
+      { address: { city: 'Andorra la Vella' }, fullAddress: 'Av. Meritxell 5, AD500 Andorra la Vella, Andorra' }, 'ad'],
+    ['gb', 'Ireland', { address: undefined, fullAddress: '1 Main Street, Dundalk, Ireland' }, 'ie'],
+    ['gb', 'Gibraltar', { address: { city: 'Gibraltar', countryCode: 'GI' }, fullAddress: undefined }, 'gi'],
+    ['fr', 'Belgium', { address: undefined, fullAddress: 'Rue Neuve 1, 1000 Bruxelles, Belgique' }, 'be'],
+    ['fr', 'Switzerland', { address: { city: 'Genève', countryCode: 'CH' }, fullAddress: undefined }, 'ch'],
+    ['fr', 'a country code no name table lists', { address: { city: 'Québec', countryCode: 'CA' }, fullAddress: undefined }, 'ca'],
+    ['fr', 'Monaco', { address: undefined, fullAddress: 'Place du Casino, 98000 Monaco, Monaco' }, 'mc'],
+    ['pt', 'Spain by its Portuguese name', { address: undefined, fullAddress: 'Calle Real 5, 36700 Tui, Espanha' }, 'es'],
+    ['pt', 'Spain by a three-letter code', { address: { city: 'Tui', countryCode: 'ESP' }, fullAddress: undefined }, 'es'],
+  ])('in %s reports %s as a foreign country', (code, _behaviour, raw, foreign) => {
+    const result = normaliseAddress(raw, COUNTRIES[code]);
+    expect(result.value.foreignCountry).toBe(foreign);
+    expect(result.value.address.country).toBe(code);
+    expect(result.issues).toEqual([expect.objectContaining({ field: 'address', code: 'foreign-country' })]);
+  });
+
+  it('prefers the object\'s own country code over the one-line form', () => {
+    const raw = { address: { city: 'Tui', countryCode: 'ES' }, fullAddress: 'Calle Real 5, 36700 Tui, Portugal' };
+    expect(normaliseAddress(raw, COUNTRIES.es).value.foreignCountry).toBeNull();
+  });
+
+  it.each<[CountryCode, string, { address: unknown; fullAddress: unknown }, string[], Address]>([
+    ['es', 'a web address as the city', { address: { city: 'https://recorriendomundos.com/spain/cabrerizos/', state: 'Salamanca' }, fullAddress: undefined },
+      ['invalid-city'], address('es', { state: 'Salamanca' })],
+    ['gb', 'a member of the wrong type', { address: { street: ['214 Antrim Road'], city: 'Belfast' }, fullAddress: undefined },
+      ['wrong-type'], address('gb', { city: 'Belfast' })],
+    ['fr', 'an address given as text, read as the one-line form', { address: '12 Rue de Rivoli, 75004 Paris', fullAddress: undefined },
+      ['wrong-type'], address('fr', { street: '12 Rue de Rivoli', city: 'Paris', postalCode: '75004' })],
+    ['fr', 'a one-line form of the wrong type', { address: undefined, fullAddress: 42 }, ['wrong-type'], address('fr', {})],
+    ['pt', 'a country no table knows', { address: { city: 'Braga', countryCode: 'Lusitania' }, fullAddress: undefined },
+      ['unknown-country'], address('pt', { city: 'Braga' })],
+    ['pt', 'a two-letter code of no country', { address: { city: 'Braga', countryCode: 'XX' }, fullAddress: undefined },
+      ['unknown-country'], address('pt', { city: 'Braga' })],
+    ['es', 'the unknown-region code', { address: { city: 'Tui', countryCode: 'zz' }, fullAddress: undefined },
+      ['unknown-country'], address('es', { city: 'Tui' })],
+  ])('in %s reports %s', (code, _behaviour, raw, expectedCodes, expectedAddress) => {
+    const result = normaliseAddress(raw, COUNTRIES[code]);
+    expect(codes(result)).toEqual(expectedCodes);
+    expect(result.value.address).toEqual(expectedAddress);
+    expect(result.value.foreignCountry).toBeNull();
+  });
+
+  it('names the member in the issue detail', () => {
+    const result = normaliseAddress({ address: { postalCode: { code: 1 } }, fullAddress: undefined }, COUNTRIES.es);
+    expect(result.issues[0]?.detail).toMatch(/^postalCode:/);
+  });
+});
