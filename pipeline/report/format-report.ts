@@ -22,6 +22,7 @@ export function formatReport(report: ImportReport): string {
   if (report.snapshot) {
     lines.push(`  published snapshot ${report.snapshot.version} (${num(report.snapshot.publishedCount)} places served)`);
   }
+  for (const warning of report.warnings) lines.push(`  WARNING: ${warning}`);
   lines.push('');
   lines.push(...table('By status', Object.entries(report.byStatus)));
   lines.push('');

@@ -38,5 +38,7 @@ export interface ImportReport {
   unknownLabelsDistinct: number;
   /** The first lines (by file and line) per rejection reason and for bad lines. */
   samples: { badLines: LineSample[]; rejected: LineSample[] };
+  /** Things a data team should look at before trusting this run (e.g. an export whose ids look broken). */
+  warnings: string[];
   snapshot: SnapshotInfo | null;
 }

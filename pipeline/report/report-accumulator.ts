@@ -138,8 +138,25 @@ export class ReportAccumulator {
         badLines: this.badSamples.map(stripIndex),
         rejected: [...this.rejectedSamples.values()].flat().sort(earlier).map(stripIndex),
       },
+      warnings: this.warnings(),
       snapshot: meta.snapshot,
     };
+  }
+
+  private warnings(): string[] {
+    const warnings: string[] = [];
+    const share = (n: number) => (this.listings === 0 ? 0 : n / this.listings);
+    const duplicates = this.reasons.get('duplicate-provider-id') ?? 0;
+    if (share(duplicates) >= 0.1) {
+      warnings.push(
+        `${duplicates} of ${this.listings} listings repeat a providerId of an earlier line: the export's ids look broken; ask the provider for a corrected export rather than publishing it as is.`,
+      );
+    }
+    if (this.listings > 0 && (this.status.get('published') ?? 0) === 0) {
+      warnings.push('no listing was published: the country now serves an empty dataset.');
+    }
+    if (this.lines > 0 && this.badLines / this.lines >= 0.1) warnings.push(`${this.badLines} lines were not JSON objects: is this the right file format?`);
+    return warnings;
   }
 }
 
