@@ -35,7 +35,10 @@ export function normalisePhoneFields(raw: RawPhoneFields, country: Country): Nor
   const valid: ParsedPhone[] = [];
   const seen = new Set<string>();
   for (const text of collectPhoneTexts(raw, issues)) {
-    for (const piece of splitPhoneText(text)) {
+    const pieces = splitPhoneText(text);
+    // Text with no digits at all ("ask at reception") is still a phone that could not be published.
+    if (pieces.length === 0 && text.trim() !== '') issues.push(issue('phone', 'invalid-phone', text, 'no digits'));
+    for (const piece of pieces) {
       const parsed = parsePhone(piece, country);
       issues.push(...parsed.issues);
       if (parsed.value === null) continue;
