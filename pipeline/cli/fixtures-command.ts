@@ -31,7 +31,7 @@ export async function runFixturesCommand(argv: string[], io: CliIo): Promise<num
       if (values.update) await fs.writeFile(file, text);
     }
   }
-  for (const { file, diff } of diffs) io.stdout(`--- ${file}\n${diff}\n`);
+  for (const { diff } of diffs) io.stdout(diff);
   if (diffs.length === 0) {
     io.stdout('fixtures: every golden matches.\n');
     return 0;

@@ -19,13 +19,16 @@ const SEPARATOR = /(\s*[/;,|\r\n]+\s*|\s+[-‐‑–—]+\s+|\s+(?:o|y|or|and|ou
 // Byte-order marks and zero-width characters arrive glued to numbers copied from office documents.
 const INVISIBLE = /[\u200B-\u200D\u2060\uFEFF]/g;
 
+// Extension words the library does not know, in the four languages: rewritten to "ext." before parsing.
+const EXTENSION_WORD = /\s*[,;(]?\s*(?:poste|extens(?:ão|ao|ión|ion)|ramal|interno|int\.|extn?\.?)\s*:?\s*(?=\d{1,6}\)?\s*$)/iu;
+
 /**
  * Parses a phone as published, the listing's country as default region. libphonenumber-js already reads
  * spaces, dots, dashes, "(+34)", "00" prefixes, "tel:" links, extensions and trailing junk; the extension
  * is dropped (E.164 has none) and reported as `extension-dropped`.
  */
 export function parsePhone(raw: string, country: Country): Normalised<ParsedPhone | null> {
-  const text = raw.replace(INVISIBLE, '').trim();
+  const text = raw.replace(INVISIBLE, '').trim().replace(EXTENSION_WORD, ' ext. ');
   if (text === '') return { value: null, issues: [] };
   let parsed: PhoneNumber;
   try {

@@ -46,7 +46,17 @@ describe('parsePhone', () => {
     expect(parsePhone(raw, COUNTRIES.es)).toEqual({ value: { e164: '+34915535067', phoneType: 'landline' }, issues: [] });
   });
 
-  it.each(['91 553 50 67 ext. 12', '91 553 50 67 x12', '91 553 50 67 ext 12', 'tel:+34915535067;ext=12'])(
+  it.each([
+    '91 553 50 67 ext. 12',
+    '91 553 50 67 x12',
+    '91 553 50 67 ext 12',
+    'tel:+34915535067;ext=12',
+    '91 553 50 67 extensión 12',
+    '91 553 50 67 (int. 4)',
+    '+34 91 553 50 67 poste 12',
+    '+34 91 553 50 67 ramal 3',
+    '+34 91 553 50 67 extensão 3',
+  ])(
     'drops the extension of "%s" and reports it',
     (raw) => {
       const result = parsePhone(raw, COUNTRIES.es);
