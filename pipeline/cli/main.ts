@@ -1,18 +1,51 @@
 // The `lodging` command line: dispatches to one command module per verb.
 import { ImportError } from '../jobs/runner.ts';
 import { UsageError, processIo, type CliIo } from './cli-io.ts';
-import { IMPORT_USAGE, runImportCommand } from './import-command.ts';
-import { SUPPRESS_USAGE, runSuppressCommand } from './suppress-command.ts';
-import { EXPLAIN_USAGE, runExplainCommand } from './explain-command.ts';
-import { FIXTURES_USAGE, runFixturesCommand } from './fixtures-command.ts';
 
 type Command = (argv: string[], io: CliIo) => Promise<number>;
+interface CommandModule {
+  run: Command;
+  usage: string;
+}
 
-const COMMANDS: Record<string, { run: () => Promise<Command>; usage: string }> = {
-  import: { run: async () => runImportCommand, usage: IMPORT_USAGE },
-  suppress: { run: async () => runSuppressCommand, usage: SUPPRESS_USAGE },
-  explain: { run: async () => runExplainCommand, usage: EXPLAIN_USAGE },
-  fixtures: { run: async () => runFixturesCommand, usage: FIXTURES_USAGE },
+// Loaded on demand: `lodging import` never pays for Express, BullMQ or the MCP SDK.
+const COMMANDS: Record<string, () => Promise<CommandModule>> = {
+  import: async () => {
+    const m = await import('./import-command.ts');
+    return { run: m.runImportCommand, usage: m.IMPORT_USAGE };
+  },
+  suppress: async () => {
+    const m = await import('./suppress-command.ts');
+    return { run: m.runSuppressCommand, usage: m.SUPPRESS_USAGE };
+  },
+  explain: async () => {
+    const m = await import('./explain-command.ts');
+    return { run: m.runExplainCommand, usage: m.EXPLAIN_USAGE };
+  },
+  fixtures: async () => {
+    const m = await import('./fixtures-command.ts');
+    return { run: m.runFixturesCommand, usage: m.FIXTURES_USAGE };
+  },
+  generate: async () => {
+    const m = await import('./generate-command.ts');
+    return { run: m.runGenerateCommand, usage: m.GENERATE_USAGE };
+  },
+  keys: async () => {
+    const m = await import('./keys-command.ts');
+    return { run: m.runKeysCommand, usage: m.KEYS_USAGE };
+  },
+  serve: async () => {
+    const m = await import('./serve-command.ts');
+    return { run: (argv, io) => m.runServeCommand(argv, io), usage: m.SERVE_USAGE };
+  },
+  start: async () => {
+    const m = await import('./start-command.ts');
+    return { run: m.runStartCommand, usage: m.START_USAGE };
+  },
+  worker: async () => {
+    const m = await import('./worker-command.ts');
+    return { run: m.runWorkerCommand, usage: m.WORKER_USAGE };
+  },
 };
 
 const HELP = `usage: lodging <command> [options]
@@ -26,6 +59,7 @@ commands:
   suppress                    add an opt-out or takedown to the suppression list
   explain FILE:LINE           every rule that fired for one listing
   fixtures [--update]         compare (or regenerate) the reviewer fixtures' golden records
+  generate --country CC --count N OUT  a deterministic synthetic export for tests and benchmarks
 
 Run \`lodging <command> --help\` for a command's options.`;
 
@@ -35,17 +69,18 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
     io.stdout(`${HELP}\n`);
     return name === undefined ? 2 : 0;
   }
-  const command = COMMANDS[name];
-  if (!command) {
+  const load = COMMANDS[name];
+  if (!load) {
     io.stderr(`lodging: unknown command "${name}"\n\n${HELP}\n`);
     return 2;
   }
+  const command = await load();
   if (rest.includes('--help') || rest.includes('-h')) {
     io.stdout(`${command.usage}\n`);
     return 0;
   }
   try {
-    return await (await command.run())(rest, io);
+    return await command.run(rest, io);
   } catch (error) {
     if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
       io.stderr(`lodging ${name}: ${(error as Error).message}\n\n${command.usage}\n`);
