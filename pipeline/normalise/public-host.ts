@@ -31,7 +31,21 @@ export function checkPublicHost(host: string): HostRejection | null {
   return analyseHost(host).rejection;
 }
 
+// Hosts repeat (a website and its e-mail domain, a chain's many hotels): remember recent verdicts.
+const CACHE_LIMIT = 50_000;
+const cache = new Map<string, HostAnalysis>();
+
 function analyseHost(host: string): HostAnalysis {
+  let analysis = cache.get(host);
+  if (analysis === undefined) {
+    if (cache.size >= CACHE_LIMIT) cache.clear();
+    analysis = analyseUncached(host);
+    cache.set(host, analysis);
+  }
+  return analysis;
+}
+
+function analyseUncached(host: string): HostAnalysis {
   const trimmed = host.trim().toLowerCase();
   const unbracketed = trimmed.startsWith('[') && trimmed.endsWith(']') ? trimmed.slice(1, -1) : trimmed;
   if (isIP(unbracketed) !== 0) return reject('ip-host');
@@ -49,9 +63,9 @@ function analyseHost(host: string): HostAnalysis {
   // A suffix matched by neither list came from the "*" default rule: an unknown top-level domain.
   if (parsed.isIcann !== true && parsed.isPrivate !== true) return reject('unknown-suffix');
   if (parsed.domain === null) return reject('unknown-suffix');
-  return { rejection: null, domain: parsed.domain };
+  return Object.freeze({ rejection: null, domain: parsed.domain });
 }
 
 function reject(rejection: HostRejection): HostAnalysis {
-  return { rejection, domain: null };
+  return Object.freeze({ rejection, domain: null });
 }

@@ -61,17 +61,17 @@ export function parseCrawledAt(raw: unknown): Normalised<string | null> {
   if (typeof raw !== 'string') {
     return { value: null, issues: [issue('crawledAt', 'wrong-type', raw, `expected an ISO 8601 string, got ${describeType(raw)}`)] };
   }
-  const invalid = { value: null, issues: [issue('crawledAt', 'invalid-date', raw, 'not an ISO 8601 date or date-time')] };
+  const invalid = () => ({ value: null, issues: [issue('crawledAt', 'invalid-date', raw, 'not an ISO 8601 date or date-time')] });
   const match = ISO_DATE_TIME.exec(raw.trim());
-  if (match === null) return invalid;
+  if (match === null) return invalid();
   const [, year, month, day, hour = '00', minute = '00', second = '00', fraction = '', zone = 'Z'] = match;
   if (!isCalendarDate(Number(year), Number(month), Number(day)) || Number(hour) > 23 || Number(minute) > 59 || Number(second) > 59) {
-    return invalid;
+    return invalid();
   }
   const offset = zone.toUpperCase() === 'Z' ? 'Z' : formatOffset(zone);
   const millis = fraction.padEnd(3, '0').slice(0, 3);
   const time = Date.parse(`${year}-${month}-${day}T${hour}:${minute}:${second}.${millis}${offset}`);
-  if (Number.isNaN(time)) return invalid;
+  if (Number.isNaN(time)) return invalid();
   return { value: new Date(time).toISOString(), issues: [] };
 }
 
