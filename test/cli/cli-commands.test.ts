@@ -1,0 +1,146 @@
+import { promises as fs } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { main } from '../../pipeline/cli/main.ts';
+import type { ImportReport } from '../../pipeline/report/import-report.ts';
+import { openSnapshotReader } from '../../pipeline/snapshot/snapshot-reader.ts';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'lodging-cli-'));
+});
+afterEach(async () => {
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+async function run(argv: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(argv, {
+    stdout: (t) => (stdout += t),
+    stderr: (t) => (stderr += t),
+    env: { LODGING_DATA_DIR: path.join(dir, 'data') },
+    interactive: false,
+  });
+  return { code, stdout, stderr };
+}
+
+const listing = (id: string, over: Record<string, unknown> = {}) =>
+  JSON.stringify({ providerId: id, name: `Hotel ${id}`, address: { city: 'Sevilla' }, phone: '954 21 11 12', categories: ['Hotel'], ...over });
+
+async function writeExport(name: string, lines: string[]) {
+  const file = path.join(dir, name);
+  await fs.writeFile(file, `${lines.join('\n')}\n`);
+  return file;
+}
+
+describe('lodging import', () => {
+  it('publishes, reports bad lines with their line numbers, and exits 0', async () => {
+    const file = await writeExport('es.jsonl', [listing('a'), '{not json', listing('b', { categories: ['Restaurante'] }), '[1]', listing('a')]);
+    const { code, stdout, stderr } = await run(['import', '--country', 'es', '--json', file]);
+    expect(code).toBe(0);
+    const report = JSON.parse(stdout) as ImportReport;
+    expect(report).toMatchObject({ lines: 5, listings: 3, badLines: 2, byStatus: { published: 1, rejected: 2 } });
+    expect(report.byReason).toEqual({ 'not-lodging': 1, 'duplicate-provider-id': 1 });
+    expect(report.samples.badLines.map((s) => [s.line, s.reason])).toEqual([
+      [2, 'invalid-json'],
+      [4, 'not-an-object'],
+    ]);
+    expect(stderr).toMatch(/import es: done/);
+    const reader = openSnapshotReader(path.join(dir, 'data'));
+    expect(reader.getPlace('es-a')?.name).toBe('Hotel a');
+    expect(reader.getPlace('es-b')).toBeNull();
+    reader.close();
+  });
+
+  it('prints a readable report without --json', async () => {
+    const file = await writeExport('es.jsonl', [listing('a', { categories: ['Zzz'] })]);
+    const { code, stdout } = await run(['import', '--country', 'es', file]);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/By status\n\s+published\s+1/);
+    expect(stdout).toMatch(/Unknown labels.*\n\s+"Zzz"\s+1/);
+  });
+
+  it.each([
+    ['an unknown country', ['import', '--country', 'xx', 'f.jsonl'], 1, /unknown country "xx"/],
+    ['a missing file', ['import', '--country', 'es', 'missing.jsonl'], 1, /cannot read missing\.jsonl/],
+    ['no file', ['import', '--country', 'es'], 2, /give at least one export FILE/],
+    ['no country', ['import', 'f.jsonl'], 2, /--country is required/],
+    ['an unknown option', ['import', '--bogus'], 2, /Unknown option/],
+  ])('fails on %s with a clear message', async (_name, argv, exitCode, message) => {
+    const { code, stderr } = await run(argv);
+    expect(code).toBe(exitCode);
+    expect(stderr).toMatch(message);
+  });
+
+  it('keeps the current snapshot when an import fails', async () => {
+    const good = await writeExport('good.jsonl', [listing('a')]);
+    expect((await run(['import', '--country', 'es', good])).code).toBe(0);
+    expect((await run(['import', '--country', 'es', good, path.join(dir, 'nope.jsonl')])).code).toBe(1);
+    const reader = openSnapshotReader(path.join(dir, 'data'));
+    expect(reader.getPlace('es-a')).not.toBeNull();
+    reader.close();
+  });
+});
+
+describe('lodging suppress', () => {
+  it('adds an entry that suppresses the listing at the next import', async () => {
+    const file = await writeExport('es.jsonl', [listing('a'), listing('b', { phone: '612 345 678' })]);
+    expect((await run(['suppress', '--id', 'es-a', '--note', 'owner request #1'])).code).toBe(0);
+    expect((await run(['suppress', '--phone', '+34 612 345 678', '--note', 'opt-out #2'])).stdout).toMatch(/added/);
+    expect((await run(['suppress', '--id', 'es-a', '--note', 'again'])).stdout).toMatch(/already in/);
+    const text = await fs.readFile(path.join(dir, 'data', 'suppression-list.txt'), 'utf8');
+    expect(text).toBe('id es-a  # owner request #1\nphone +34612345678  # opt-out #2\n');
+    const report = JSON.parse((await run(['import', '--country', 'es', '--json', file])).stdout) as ImportReport;
+    expect(report.byReason).toEqual({ 'suppressed-id': 1, 'suppressed-phone': 1 });
+  });
+
+  it.each([
+    [['suppress', '--id', 'x']],
+    [['suppress', '--id', 'x', '--phone', '+34612345678', '--note', 'n']],
+    [['suppress', '--phone', '612', '--note', 'n']],
+  ])('refuses %j', async (argv) => {
+    expect((await run(argv)).code).toBe(2);
+  });
+
+  it('fails an import when the suppression list has a malformed line, naming it', async () => {
+    const file = await writeExport('es.jsonl', [listing('a')]);
+    await fs.mkdir(path.join(dir, 'data'), { recursive: true });
+    await fs.writeFile(path.join(dir, 'data', 'suppression-list.txt'), 'id es-a\nsuppress everything\n');
+    const { code, stderr } = await run(['import', '--country', 'es', file]);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/line 2/);
+  });
+});
+
+describe('lodging explain', () => {
+  it('shows the label that chose the type, what was dropped and the status', async () => {
+    const file = await writeExport('es.jsonl', [
+      listing('a'),
+      listing('b', { categories: ['Hotel', 'Apartahoteles'], website: 'http://localhost/x', phones: ['123'] }),
+    ]);
+    const { code, stdout } = await run(['explain', '--country', 'es', `${file}:2`]);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/status: published/);
+    expect(stdout).toMatch(/lodgingType: apartment\n\s+chosen by label "Apartahoteles"/);
+    expect(stdout).toMatch(/website: private-host "http:\/\/localhost\/x"/);
+    expect(stdout).toMatch(/phone: invalid-phone "123"/);
+    const byId = await run(['explain', '--country', 'es', file, '--provider-id', 'a', '--json']);
+    expect(JSON.parse(byId.stdout).listing.place.id).toBe('es-a');
+  });
+
+  it('says when the line is not a listing or does not exist', async () => {
+    const file = await writeExport('es.jsonl', ['{oops']);
+    expect((await run(['explain', '--country', 'es', `${file}:1`])).stdout).toMatch(/not a listing: invalid-json/);
+    expect((await run(['explain', '--country', 'es', `${file}:9`])).code).toBe(1);
+  });
+});
+
+describe('lodging', () => {
+  it('lists its commands and rejects unknown ones', async () => {
+    expect((await run(['--help'])).stdout).toMatch(/import --country CC FILE/);
+    expect((await run(['frobnicate'])).code).toBe(2);
+    expect((await run(['import', '--help'])).stdout).toMatch(/usage: lodging import/);
+  });
+});
