@@ -35,12 +35,16 @@ export function createProgressDisplay(io: CliIo, label: string): ProgressDisplay
   }
   let lastDecile = -1;
   let lastPhase = '';
+  let lastAt = 0;
   return {
     update(p) {
       const decile = p.bytesTotal > 0 ? Math.floor((p.bytesRead / p.bytesTotal) * 10) : 0;
-      if (decile === lastDecile && p.phase === lastPhase) return;
+      // A line per 10% read, per phase change, and at least every 5 s while workers catch up (--queue).
+      const quiet = Date.now() - lastAt < 5000;
+      if (decile === lastDecile && p.phase === lastPhase && quiet) return;
       lastDecile = decile;
       lastPhase = p.phase;
+      lastAt = Date.now();
       io.stderr(`${label}: ${p.phase} ${decile * 10}% (${p.linesRead} lines read, ${p.listingsWritten} written)\n`);
     },
     stop() {},
