@@ -1,0 +1,67 @@
+-- Every table and index of a snapshot file. The builder runs one section at a time (see statements.ts).
+
+-- @section build
+-- Written while the import runs: every record and every line that produced none, for the report and audits.
+CREATE TABLE meta (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+) WITHOUT ROWID;
+
+CREATE TABLE listings (
+  id TEXT PRIMARY KEY,
+  provider_id TEXT,
+  status TEXT NOT NULL,
+  reasons TEXT NOT NULL,          -- JSON string[]
+  issues TEXT NOT NULL,           -- JSON Issue[]
+  summary TEXT NOT NULL,          -- JSON ListingSummary: what the report takes back out when a duplicate displaces it
+  place TEXT NOT NULL,            -- JSON StoredPlace
+  city_slug TEXT,
+  lodging_type TEXT NOT NULL,
+  whatsapp INTEGER NOT NULL,
+  verified INTEGER NOT NULL,
+  search_text TEXT,               -- folded names, city and labels; published records only
+  crawled_at TEXT,
+  import_run TEXT NOT NULL,
+  source_file TEXT NOT NULL,
+  source_file_index INTEGER NOT NULL,
+  source_line INTEGER NOT NULL
+);
+
+CREATE TABLE rejected_lines (
+  file TEXT NOT NULL,
+  file_index INTEGER NOT NULL,
+  line INTEGER NOT NULL,
+  reason TEXT NOT NULL,
+  excerpt TEXT NOT NULL
+);
+
+-- @section places
+-- What the API reads, and all it reads: published records only. Filled in id order, so rowid order is id order
+-- and every index below (which ends in the rowid) yields its rows in id order: keyset pages need no sort.
+CREATE TABLE places (
+  id TEXT NOT NULL,
+  city_slug TEXT,
+  lodging_type TEXT NOT NULL,
+  whatsapp INTEGER NOT NULL,
+  verified INTEGER NOT NULL,
+  place_json TEXT NOT NULL,
+  search_text TEXT NOT NULL
+);
+
+-- @section places-indexes
+-- Built after the bulk insert: one sort per index is faster than maintaining them row by row.
+CREATE UNIQUE INDEX places_id ON places (id);
+CREATE INDEX places_city ON places (city_slug);
+CREATE INDEX places_city_type ON places (city_slug, lodging_type);
+CREATE INDEX places_type ON places (lodging_type);
+CREATE INDEX places_whatsapp ON places (whatsapp);
+CREATE INDEX places_verified ON places (verified);
+
+-- Trigram index for q of three or more characters. Contentless: the text lives in places.search_text,
+-- already folded; remove_diacritics is kept as a second line of defence.
+CREATE VIRTUAL TABLE places_fts USING fts5(
+  search_text,
+  content = '',
+  columnsize = 0,
+  tokenize = 'trigram remove_diacritics 1'
+);

@@ -1,0 +1,197 @@
+// Writes one country's new snapshot file while an import runs, then publishes it: served tables, pointer, pruning.
+import fs from 'node:fs';
+import Database from 'better-sqlite3';
+import type { NormalisedListing, SourceRef } from '../normalise/normalised-listing.ts';
+import type { CountryCode } from './public-place.ts';
+import { companionPaths, countryDir, newSnapshotVersion, snapshotPath, snapshotRelativePath } from './snapshot-paths.ts';
+import { writePointer } from './snapshot-pointer.ts';
+import { pruneSnapshots } from './snapshot-pruner.ts';
+import type { AddOutcome, ListingSummary, SnapshotBuilder, SnapshotBuilderOptions, SnapshotInfo } from './snapshot-types.ts';
+import { BUILD_SQL, SCHEMA_VERSION, listingParams, schemaSection } from './statements.ts';
+
+const DEFAULT_KEEP = 3;
+const DUPLICATE_REASON = 'duplicate-provider-id';
+const ADDED: AddOutcome = Object.freeze({ kind: 'added' });
+
+export function createSnapshotBuilder(options: SnapshotBuilderOptions): SnapshotBuilder {
+  return new SqliteSnapshotBuilder(options);
+}
+
+interface HolderRow {
+  source_file: string;
+  source_file_index: number;
+  source_line: number;
+  summary: string;
+}
+
+class SqliteSnapshotBuilder implements SnapshotBuilder {
+  readonly version = newSnapshotVersion();
+  private readonly country: CountryCode;
+  private readonly path: string;
+  private readonly db: Database.Database;
+  private readonly sql: { [K in 'insertListing' | 'replaceListing' | 'selectHolder' | 'insertRejectedLine']: Database.Statement };
+  private stored = 0;
+  private state: 'building' | 'published' | 'aborted' = 'building';
+
+  constructor(private readonly options: SnapshotBuilderOptions) {
+    this.country = options.country;
+    fs.mkdirSync(countryDir(options.dataDir, this.country), { recursive: true });
+    this.path = snapshotPath(options.dataDir, this.country, this.version);
+    if (fs.existsSync(this.path)) throw new Error(`snapshot file ${this.path} already exists`);
+    this.db = new Database(this.path);
+    try {
+      // Nobody reads this file before it is published and a crash discards it: durability buys nothing here,
+      // so the whole build is one transaction (commits would only rewrite the id index's pages again and again;
+      // the page cache spills to the file when full). The exclusive lock, held until close, tells the pruner
+      // that a live process still owns the file.
+      this.db.pragma('locking_mode = EXCLUSIVE');
+      // better-sqlite3 runs SQLite in defensive mode, which refuses journal_mode=OFF: lift it for this pragma only.
+      this.db.unsafeMode(true);
+      const journalMode: unknown = this.db.pragma('journal_mode = OFF', { simple: true });
+      this.db.unsafeMode(false);
+      if (journalMode !== 'off') throw new Error(`could not turn the build journal off (${String(journalMode)})`);
+      this.db.pragma('synchronous = OFF');
+      this.db.pragma('cache_size = -262144');
+      // Publishing reads the listings in id order, i.e. scattered: mapped pages cost no read() call each.
+      this.db.pragma('mmap_size = 2147418112');
+      this.db.pragma('threads = 2');
+      this.db.exec(schemaSection('build'));
+      const meta = this.db.prepare(BUILD_SQL.insertMeta);
+      meta.run('schema_version', SCHEMA_VERSION);
+      meta.run('country', this.country);
+      meta.run('version', this.version);
+      meta.run('run_id', options.runId);
+      meta.run('built_at', new Date().toISOString());
+      this.sql = {
+        insertListing: this.db.prepare(BUILD_SQL.insertListing),
+        replaceListing: this.db.prepare(BUILD_SQL.replaceListing),
+        selectHolder: this.db.prepare(BUILD_SQL.selectHolder),
+        insertRejectedLine: this.db.prepare(BUILD_SQL.insertRejectedLine),
+      };
+      this.db.exec('BEGIN');
+    } catch (error) {
+      this.discardFile();
+      throw error;
+    }
+  }
+
+  get count(): number {
+    return this.stored;
+  }
+
+  add(listing: NormalisedListing): AddOutcome {
+    this.assertBuilding();
+    if (listing.country !== this.country) {
+      throw new Error(`a ${listing.country} listing cannot go into the ${this.country} snapshot`);
+    }
+    const summary = summarise(listing);
+    const row = listingParams(listing, JSON.stringify(summary), this.options.runId);
+    if (this.sql.insertListing.run(row).changes === 1) {
+      this.stored += 1;
+      return ADDED;
+    }
+    return this.resolveDuplicate(listing.source, row);
+  }
+
+  addRejectedLine(source: SourceRef, reason: string, excerpt: string): void {
+    this.assertBuilding();
+    this.sql.insertRejectedLine.run(source.file, source.fileIndex, source.line, reason, excerpt);
+  }
+
+  publish(): SnapshotInfo {
+    this.assertBuilding();
+    let info: SnapshotInfo;
+    try {
+      info = this.buildServedTables();
+      this.db.pragma('journal_mode = DELETE');
+      this.db.close();
+      syncFile(this.path);
+      writePointer(this.options.dataDir, info);
+    } catch (error) {
+      this.discardFile();
+      throw error;
+    }
+    this.state = 'published';
+    try {
+      pruneSnapshots(this.options.dataDir, this.country, { keep: this.options.keep ?? DEFAULT_KEEP });
+    } catch {
+      // The snapshot is live; leftover files are pruned by the next publish.
+    }
+    return info;
+  }
+
+  abort(): void {
+    if (this.state !== 'building') return;
+    this.discardFile();
+  }
+
+  /** The earliest (fileIndex, line) keeps the id; the other is recorded as a rejected duplicate line. */
+  private resolveDuplicate(source: SourceRef, row: unknown[]): AddOutcome {
+    const holder = this.sql.selectHolder.get(row[0]) as HolderRow;
+    const held: SourceRef = { file: holder.source_file, fileIndex: holder.source_file_index, line: holder.source_line };
+    const newcomerWins = source.fileIndex < held.fileIndex || (source.fileIndex === held.fileIndex && source.line < held.line);
+    const [winner, loser] = newcomerWins ? [source, held] : [held, source];
+    if (newcomerWins) this.sql.replaceListing.run(row);
+    this.sql.insertRejectedLine.run(loser.file, loser.fileIndex, loser.line, DUPLICATE_REASON, `first at ${winner.file}:${winner.line}`);
+    if (newcomerWins) return { kind: 'displaced', loser: JSON.parse(holder.summary) as ListingSummary };
+    return { kind: 'duplicate', of: held };
+  }
+
+  /** Indexes after the bulk insert (one sort each beats row-by-row upkeep); the FTS index in one pass. */
+  private buildServedTables(): SnapshotInfo {
+    const db = this.db;
+    db.exec(schemaSection('places'));
+    db.prepare(BUILD_SQL.fillPlaces).run();
+    db.exec(schemaSection('places-indexes'));
+    db.prepare(BUILD_SQL.setFtsHashSize).run();
+    db.prepare(BUILD_SQL.fillPlacesFts).run();
+    const publishedCount = db.prepare(BUILD_SQL.countPlaces).pluck().get() as number;
+    const publishedAt = new Date().toISOString();
+    const meta = db.prepare(BUILD_SQL.insertMeta);
+    meta.run('published_count', String(publishedCount));
+    meta.run('published_at', publishedAt);
+    db.exec('COMMIT');
+    db.exec(BUILD_SQL.analyzePlaces);
+    return {
+      country: this.country,
+      version: this.version,
+      file: snapshotRelativePath(this.country, this.version),
+      publishedAt,
+      runId: this.options.runId,
+      publishedCount,
+    };
+  }
+
+  private assertBuilding(): void {
+    if (this.state !== 'building') throw new Error(`snapshot ${this.version} is already ${this.state}`);
+  }
+
+  private discardFile(): void {
+    this.state = 'aborted';
+    try {
+      if (this.db?.open) this.db.close();
+    } finally {
+      for (const file of [this.path, ...companionPaths(this.path)]) fs.rmSync(file, { force: true });
+    }
+  }
+}
+
+function summarise(listing: NormalisedListing): ListingSummary {
+  return {
+    status: listing.status,
+    reasons: listing.reasons,
+    lodgingType: listing.place.lodgingType,
+    issueKeys: listing.issues.map((issue) => `${issue.field}/${issue.code}`),
+    unknownLabels: listing.unknownLabels,
+    source: listing.source,
+  };
+}
+
+function syncFile(file: string): void {
+  const fd = fs.openSync(file, 'r');
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}

@@ -1,0 +1,111 @@
+// One published snapshot file opened read-only: its prepared statements and how a search picks its plan.
+import Database from 'better-sqlite3';
+import type { StoredPlace } from './public-place.ts';
+import { foldSearchText } from './search-text.ts';
+import type { SearchQuery, SearchResult, SnapshotInfo } from './snapshot-types.ts';
+import { READ_SQL, countUpToSql, searchShapeKey, searchSql, type SearchShape } from './statements.ts';
+
+/**
+ * With q and equality filters, the filters drive the scan (checking q with instr) when they select at most this
+ * many rows; otherwise the trigram index drives it. Either way a page reads few rows.
+ */
+export const FILTER_DRIVEN_CAP = 5000;
+const MIN_TRIGRAM_CHARS = 3;
+const MAX_LIMIT = 100;
+
+export interface SnapshotConnection {
+  readonly info: SnapshotInfo;
+  search(query: SearchQuery): SearchResult;
+  getPlace(id: string): StoredPlace | null;
+  close(): void;
+}
+
+export function openSnapshotConnection(file: string, info: SnapshotInfo): SnapshotConnection {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    db.pragma('mmap_size = 268435456');
+    const version: unknown = db.prepare(READ_SQL.selectMeta).pluck().get('version');
+    const publishedAt: unknown = db.prepare(READ_SQL.selectMeta).pluck().get('published_at');
+    if (version !== info.version || publishedAt === undefined) {
+      throw new Error(`${file} is not the published snapshot ${info.version}`);
+    }
+    return new ReadOnlySnapshot(db, info);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+class ReadOnlySnapshot implements SnapshotConnection {
+  private readonly selectPlace: Database.Statement<[string], string>;
+  private readonly selectRowidAtOrBefore: Database.Statement<[string], number>;
+  private readonly statements = new Map<string, Database.Statement>();
+
+  constructor(
+    private readonly db: Database.Database,
+    readonly info: SnapshotInfo,
+  ) {
+    this.selectPlace = db.prepare<[string], string>(READ_SQL.selectPlace).pluck();
+    this.selectRowidAtOrBefore = db.prepare<[string], number>(READ_SQL.selectRowidAtOrBefore).pluck();
+  }
+
+  search(query: SearchQuery): SearchResult {
+    const { limit } = query;
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) {
+      throw new RangeError(`limit must be an integer from 1 to ${MAX_LIMIT}, got ${limit}`);
+    }
+    // Rowid order is id order (see schema.sql), so "ids after afterId" is "rowids after the last id not above it".
+    const after = query.afterId === undefined ? 0 : (this.selectRowidAtOrBefore.get(query.afterId) ?? 0);
+    const params: Record<string, string | number> = { after };
+    const shape: SearchShape = {
+      city: query.citySlug !== undefined,
+      lodgingType: query.lodgingType !== undefined,
+      whatsapp: query.whatsapp !== undefined,
+      verified: query.verified !== undefined,
+      text: 'none',
+    };
+    if (query.citySlug !== undefined) params.city = query.citySlug;
+    if (query.lodgingType !== undefined) params.lodgingType = query.lodgingType;
+    if (query.whatsapp !== undefined) params.whatsapp = query.whatsapp ? 1 : 0;
+    if (query.verified !== undefined) params.verified = query.verified ? 1 : 0;
+
+    const text = query.q === undefined ? '' : foldSearchText(query.q);
+    if (text !== '') {
+      shape.text = this.chooseTextPlan(shape, params, text);
+      if (shape.text === 'trigram') params.match = `"${text.replaceAll('"', '""')}"`;
+      else params.text = text;
+    }
+    params.limit = limit + 1;
+    const rows = this.statement('page', shape).all(params) as string[];
+    const hasMore = rows.length > limit;
+    if (hasMore) rows.length = limit;
+    return { places: rows.map((json) => JSON.parse(json) as StoredPlace), hasMore };
+  }
+
+  getPlace(id: string): StoredPlace | null {
+    const json = this.selectPlace.get(id);
+    return json === undefined ? null : (JSON.parse(json) as StoredPlace);
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  /** Trigrams need three characters; selective filters beat any index on a common q. */
+  private chooseTextPlan(shape: SearchShape, params: Record<string, string | number>, text: string): SearchShape['text'] {
+    if ([...text].length < MIN_TRIGRAM_CHARS) return 'substring';
+    if (!shape.city && !shape.lodgingType && !shape.whatsapp && !shape.verified) return 'trigram';
+    const selected = this.statement('count', shape).get({ ...params, cap: FILTER_DRIVEN_CAP }) as number;
+    return selected < FILTER_DRIVEN_CAP ? 'substring' : 'trigram';
+  }
+
+  private statement(kind: 'page' | 'count', shape: SearchShape): Database.Statement {
+    const key = `${kind}:${searchShapeKey(shape)}`;
+    let statement = this.statements.get(key);
+    if (!statement) {
+      statement = this.db.prepare(kind === 'page' ? searchSql(shape) : countUpToSql(shape)).pluck();
+      this.statements.set(key, statement);
+    }
+    return statement;
+  }
+}

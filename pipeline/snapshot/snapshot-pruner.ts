@@ -1,0 +1,100 @@
+// Removes snapshot files nobody will serve again: published versions beyond `keep`, and stale partial builds.
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { CountryCode } from './public-place.ts';
+import { companionPaths, countryDir, parseSnapshotFileName } from './snapshot-paths.ts';
+import { isPointerTempFile, readPointer } from './snapshot-pointer.ts';
+import { READ_SQL } from './statements.ts';
+
+/** Unpublished files younger than this are left alone: a builder may be creating one right now. */
+export const STALE_AFTER_MS = 60 * 60 * 1000;
+
+export interface PruneOptions {
+  /** Published versions to keep, the current one included (default 3, at least 1). */
+  keep?: number;
+  /** For tests: the time stale files are measured against. */
+  now?: number;
+  staleAfterMs?: number;
+}
+
+/**
+ * Deletes, in the country's directory: published versions older than the newest `keep` (never the one the
+ * pointer names); files of killed builds (unpublished, unlocked) untouched for `staleAfterMs`; their leftovers.
+ * Never renames a database file. Returns the names of the files deleted.
+ */
+export function pruneSnapshots(dataDir: string, country: CountryCode, options: PruneOptions = {}): string[] {
+  const dir = countryDir(dataDir, country);
+  const names = listDirectory(dir);
+  // A pointer that cannot be read throws here: pruning without knowing the current file could delete it.
+  const current = readPointer(dataDir, country)?.version ?? null;
+  const keep = Math.max(1, Math.trunc(options.keep ?? 3));
+  const isStale = staleTest(options);
+  const removed: string[] = [];
+  const remove = (name: string): void => {
+    const file = path.join(dir, name);
+    for (const doomed of [file, ...companionPaths(file)]) {
+      if (fs.existsSync(doomed)) {
+        fs.rmSync(doomed, { force: true });
+        removed.push(path.basename(doomed));
+      }
+    }
+  };
+
+  const published: { name: string; version: string }[] = [];
+  for (const name of names) {
+    const parsed = parseSnapshotFileName(name);
+    if (!parsed || parsed.country !== country || parsed.version === current) continue;
+    const file = path.join(dir, name);
+    const state = snapshotState(file);
+    if (state === 'published') published.push({ name, version: parsed.version });
+    else if (state === 'unpublished' && isStale(file)) remove(name);
+  }
+  published.sort((a, b) => (a.version < b.version ? 1 : a.version > b.version ? -1 : 0));
+  for (const old of published.slice(current === null ? keep : keep - 1)) remove(old.name);
+
+  for (const name of names) {
+    const base = /^(.+\.sqlite)-(?:journal|wal|shm)$/.exec(name)?.[1];
+    const orphan = base !== undefined && !fs.existsSync(path.join(dir, base));
+    if ((orphan || isPointerTempFile(name)) && fs.existsSync(path.join(dir, name)) && isStale(path.join(dir, name))) {
+      fs.rmSync(path.join(dir, name), { force: true });
+      removed.push(name);
+    }
+  }
+  return removed;
+}
+
+function listDirectory(dir: string): string[] {
+  try {
+    return fs.readdirSync(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}
+
+function staleTest(options: PruneOptions): (file: string) => boolean {
+  const now = options.now ?? Date.now();
+  const staleAfterMs = options.staleAfterMs ?? STALE_AFTER_MS;
+  return (file) => {
+    const stat = fs.statSync(file, { throwIfNoEntry: false });
+    return stat !== undefined && now - stat.mtimeMs > staleAfterMs;
+  };
+}
+
+/**
+ * Publishing writes published_at into meta. A builder holds an exclusive lock on its file until it closes it, so
+ * a locked file belongs to a live build (whatever its age); an unlocked, unpublished one to a killed process.
+ */
+function snapshotState(file: string): 'published' | 'in-use' | 'unpublished' {
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(file, { readonly: true, fileMustExist: true, timeout: 0 });
+    return db.prepare(READ_SQL.selectMeta).pluck().get('published_at') === undefined ? 'unpublished' : 'published';
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    return typeof code === 'string' && /^SQLITE_(BUSY|LOCKED)/.test(code) ? 'in-use' : 'unpublished';
+  } finally {
+    db?.close();
+  }
+}

@@ -1,0 +1,96 @@
+// What the API reads through: each country's current snapshot, swapped for a newer one when its pointer moves.
+import { countryOfPlaceId } from '../normalise/place-id.ts';
+import { COUNTRY_CODES, type CountryCode, type StoredPlace } from './public-place.ts';
+import { openSnapshotConnection, type SnapshotConnection } from './snapshot-connection.ts';
+import { snapshotPath } from './snapshot-paths.ts';
+import { pointerStamp, readPointer } from './snapshot-pointer.ts';
+import type { SearchQuery, SearchResult, SnapshotInfo, SnapshotReader } from './snapshot-types.ts';
+
+export interface SnapshotReaderOptions {
+  /** A pointer or snapshot that could not be opened; the country keeps its previous snapshot meanwhile. */
+  onError?: (error: unknown, country: CountryCode) => void;
+}
+
+interface Slot {
+  /** The pointer file this connection was opened from (see pointerStamp). */
+  stamp: string;
+  connection: SnapshotConnection;
+}
+
+export function openSnapshotReader(dataDir: string, options: SnapshotReaderOptions = {}): SnapshotReader {
+  const slots = new Map<CountryCode, Slot>();
+  /** Pointers that could not be used: tried again only once they change, so a bad one is reported once. */
+  const failedStamps = new Map<CountryCode, string>();
+  let closed = false;
+
+  const assertOpen = (): void => {
+    if (closed) throw new Error('snapshot reader is closed');
+  };
+
+  /** Swaps in the country's pointed snapshot when the pointer moved; on any failure keeps what it has. */
+  const refreshCountry = (country: CountryCode): boolean => {
+    const slot = slots.get(country);
+    let stamp: string | null = null;
+    try {
+      stamp = pointerStamp(dataDir, country);
+      if (stamp === (slot?.stamp ?? null) || stamp === failedStamps.get(country)) return false;
+      failedStamps.delete(country);
+      if (stamp === null) {
+        if (!slot) return false;
+        slots.delete(country);
+        slot.connection.close();
+        return true;
+      }
+      const info = readPointer(dataDir, country);
+      if (info === null) return false; // removed since the stat: the next refresh sees it gone
+      if (slot && slot.connection.info.version === info.version) {
+        slot.stamp = stamp;
+        return false;
+      }
+      const connection = openSnapshotConnection(snapshotPath(dataDir, country, info.version), info);
+      // Synchronous: no query of this thread is running on the old connection while it is swapped out.
+      slots.set(country, { stamp, connection });
+      slot?.connection.close();
+      return true;
+    } catch (error) {
+      if (stamp !== null) failedStamps.set(country, stamp);
+      options.onError?.(error, country);
+      return false;
+    }
+  };
+
+  const refresh = (): boolean => {
+    assertOpen();
+    let changed = false;
+    for (const country of COUNTRY_CODES) changed = refreshCountry(country) || changed;
+    return changed;
+  };
+
+  refresh();
+
+  return {
+    search(query: SearchQuery): SearchResult {
+      assertOpen();
+      const slot = slots.get(query.country);
+      return slot ? slot.connection.search(query) : { places: [], hasMore: false };
+    },
+    getPlace(id: string): StoredPlace | null {
+      assertOpen();
+      const country = countryOfPlaceId(id);
+      return country === null ? null : (slots.get(country)?.connection.getPlace(id) ?? null);
+    },
+    current(): Partial<Record<CountryCode, SnapshotInfo>> {
+      assertOpen();
+      const infos: Partial<Record<CountryCode, SnapshotInfo>> = {};
+      for (const [country, slot] of slots) infos[country] = slot.connection.info;
+      return infos;
+    },
+    refresh,
+    close(): void {
+      if (closed) return;
+      closed = true;
+      for (const slot of slots.values()) slot.connection.close();
+      slots.clear();
+    },
+  };
+}

@@ -1,0 +1,127 @@
+// The SQL a snapshot runs: schema sections from schema.sql, the builder's writes, and the reader's queries.
+import { readFileSync } from 'node:fs';
+import type { NormalisedListing } from '../normalise/normalised-listing.ts';
+import { searchTextOf } from './search-text.ts';
+
+export type SchemaSection = 'build' | 'places' | 'places-indexes';
+
+let sections: Map<string, string> | undefined;
+
+/** One `-- @section name` part of schema.sql, ready for `db.exec`. */
+export function schemaSection(name: SchemaSection): string {
+  sections ??= splitSections(readFileSync(new URL('./schema.sql', import.meta.url), 'utf8'));
+  const sql = sections.get(name);
+  if (sql === undefined) throw new Error(`schema.sql has no section "${name}"`);
+  return sql;
+}
+
+function splitSections(text: string): Map<string, string> {
+  const found = new Map<string, string>();
+  const parts = text.split(/^-- @section (\S+)[ \t]*$/m);
+  for (let i = 1; i + 1 < parts.length; i += 2) found.set(parts[i]!, parts[i + 1]!);
+  return found;
+}
+
+/** Bumped whenever schema.sql changes shape; stored in meta. */
+export const SCHEMA_VERSION = '1';
+
+const LISTING_COLUMNS = `id, provider_id, status, reasons, issues, summary, place, city_slug, lodging_type, whatsapp,
+  verified, search_text, crawled_at, import_run, source_file, source_file_index, source_line`;
+const LISTING_VALUES = '?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?';
+
+/** insertListing's and replaceListing's parameters, in LISTING_COLUMNS order. */
+export function listingParams(listing: NormalisedListing, summaryJson: string, runId: string): unknown[] {
+  const { place, source } = listing;
+  return [
+    place.id,
+    listing.providerId,
+    listing.status,
+    JSON.stringify(listing.reasons),
+    JSON.stringify(listing.issues),
+    summaryJson,
+    JSON.stringify(place),
+    listing.citySlug,
+    place.lodgingType,
+    place.whatsappEligible ? 1 : 0,
+    place.verified ? 1 : 0,
+    listing.status === 'published' ? searchTextOf(place) : null,
+    listing.crawledAt,
+    runId,
+    source.file,
+    source.fileIndex,
+    source.line,
+  ];
+}
+
+export const BUILD_SQL = {
+  insertMeta: 'INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)',
+  /** Changes nothing when the id is taken: the caller then compares sources (duplicates are rare). */
+  insertListing: `INSERT INTO listings (${LISTING_COLUMNS}) VALUES (${LISTING_VALUES}) ON CONFLICT (id) DO NOTHING`,
+  replaceListing: `REPLACE INTO listings (${LISTING_COLUMNS}) VALUES (${LISTING_VALUES})`,
+  selectHolder: 'SELECT source_file, source_file_index, source_line, summary FROM listings WHERE id = ?',
+  insertRejectedLine: 'INSERT INTO rejected_lines (file, file_index, line, reason, excerpt) VALUES (?, ?, ?, ?, ?)',
+  /** ORDER BY id makes rowid order id order, which the reader's keyset pages rely on. */
+  fillPlaces: `INSERT INTO places (id, city_slug, lodging_type, whatsapp, verified, place_json, search_text)
+    SELECT id, city_slug, lodging_type, whatsapp, verified, place, search_text
+    FROM listings WHERE status = 'published' ORDER BY id`,
+  /**
+   * FTS5 flushes its in-memory index every `hashsize` bytes (1 MiB by default): 64 MiB halves the build time and
+   * leaves a few segments, which query as fast as one (so no 'optimize', which would cost seconds more).
+   */
+  setFtsHashSize: "INSERT INTO places_fts (places_fts, rank) VALUES ('hashsize', 67108864)",
+  fillPlacesFts: 'INSERT INTO places_fts (rowid, search_text) SELECT rowid, search_text FROM places',
+  countPlaces: 'SELECT count(*) FROM places',
+  /**
+   * Full statistics of the served table only (about 0.5 s per million places): with value histograms the planner
+   * picks the rarer of two filters; sampled statistics (analysis_limit) made every boolean look selective.
+   */
+  analyzePlaces: 'ANALYZE places',
+} as const;
+
+export const READ_SQL = {
+  selectMeta: 'SELECT value FROM meta WHERE key = ?',
+  selectPlace: 'SELECT place_json FROM places WHERE id = ?',
+  /** The rowid a keyset page continues after: the last place whose id is not above afterId (0 when none). */
+  selectRowidAtOrBefore: 'SELECT rowid FROM places WHERE id <= ? ORDER BY id DESC LIMIT 1',
+} as const;
+
+/** Which filters a search uses, and how q is matched: each shape gets its own prepared statement. */
+export interface SearchShape {
+  city: boolean;
+  lodgingType: boolean;
+  whatsapp: boolean;
+  verified: boolean;
+  /** trigram: the FTS index drives the scan; substring: instr() over the rows the other filters select. */
+  text: 'none' | 'substring' | 'trigram';
+}
+
+export function searchShapeKey(shape: SearchShape): string {
+  return [shape.city, shape.lodgingType, shape.whatsapp, shape.verified].map(Number).join('') + shape.text;
+}
+
+/** Named parameters: @after (rowid), @city, @lodgingType, @whatsapp, @verified, @text or @match, @limit. */
+export function searchSql(shape: SearchShape): string {
+  if (shape.text === 'trigram') {
+    // CROSS JOIN keeps the FTS table outermost: it yields rowids in order, so LIMIT stops the scan early.
+    return `SELECT p.place_json FROM places_fts CROSS JOIN places AS p ON p.rowid = places_fts.rowid
+      WHERE places_fts MATCH @match AND places_fts.rowid > @after${equalityFilters(shape, 'p.')}
+      ORDER BY places_fts.rowid LIMIT @limit`;
+  }
+  const text = shape.text === 'substring' ? ' AND instr(search_text, @text) > 0' : '';
+  return `SELECT place_json FROM places WHERE rowid > @after${equalityFilters(shape, '')}${text}
+    ORDER BY rowid LIMIT @limit`;
+}
+
+/** Counts, up to @cap, the rows the equality filters select: tells whether they or the FTS index should drive. */
+export function countUpToSql(shape: SearchShape): string {
+  return `SELECT count(*) FROM (SELECT 1 FROM places WHERE rowid > @after${equalityFilters(shape, '')} LIMIT @cap)`;
+}
+
+function equalityFilters(shape: SearchShape, alias: string): string {
+  let sql = '';
+  if (shape.city) sql += ` AND ${alias}city_slug = @city`;
+  if (shape.lodgingType) sql += ` AND ${alias}lodging_type = @lodgingType`;
+  if (shape.whatsapp) sql += ` AND ${alias}whatsapp = @whatsapp`;
+  if (shape.verified) sql += ` AND ${alias}verified = @verified`;
+  return sql;
+}
