@@ -1,6 +1,8 @@
-// Normalises one chunk of export lines: the unit of work of both runners (worker thread or BullMQ worker).
+// Normalises one chunk of export lines into snapshot rows: the unit of work of both runners (worker thread or BullMQ worker).
 import { normaliseListing } from '../normalise/normalise-listing.ts';
-import type { NormalisedListing, SourceRef } from '../normalise/normalised-listing.ts';
+import type { SourceRef } from '../normalise/normalised-listing.ts';
+import { summariseListing, toListingRecord, type ListingRecord } from '../snapshot/listing-record.ts';
+import type { ListingSummary } from '../snapshot/snapshot-types.ts';
 import { createSuppressionMatcher, type SuppressionList, type SuppressionMatcher } from '../normalise/suppression.ts';
 import type { CountryCode } from '../snapshot/public-place.ts';
 import { lineExcerpt, parseExportLine } from '../sources/parse-line.ts';
@@ -13,10 +15,10 @@ export interface ChunkInput {
 }
 
 export type ChunkItem =
-  /** A listing with an id: goes into the snapshot whatever its status. */
-  | { kind: 'listing'; listing: NormalisedListing }
+  /** A listing with an id, as its snapshot row: goes into the snapshot whatever its status. */
+  | { kind: 'listing'; record: ListingRecord }
   /** A listing without providerId: rejected, kept as a rejected line since it has no id. */
-  | { kind: 'no-id'; listing: NormalisedListing; excerpt: string }
+  | { kind: 'no-id'; summary: ListingSummary; excerpt: string }
   /** A line that is not a JSON object. */
   | { kind: 'bad-line'; source: SourceRef; reason: string; detail: string; excerpt: string };
 
@@ -37,7 +39,7 @@ export function processChunk(input: ChunkInput, matcher: SuppressionMatcher = ma
     const parsed = parseExportLine(text);
     if (!parsed.ok) return { kind: 'bad-line', source, reason: parsed.reason, detail: parsed.detail, excerpt: lineExcerpt(text) };
     const listing = normaliseListing(parsed.listing, source, context);
-    if (listing.providerId === null) return { kind: 'no-id', listing, excerpt: lineExcerpt(text) };
-    return { kind: 'listing', listing };
+    if (listing.providerId === null) return { kind: 'no-id', summary: summariseListing(listing), excerpt: lineExcerpt(text) };
+    return { kind: 'listing', record: toListingRecord(listing) };
   });
 }

@@ -1,6 +1,5 @@
 // Writes processed chunks into the snapshot builder and the report, resolving duplicate ids the same way for every runner.
 import { ReportAccumulator } from '../report/report-accumulator.ts';
-import { summariseListing } from '../report/summarise-listing.ts';
 import type { SnapshotBuilder } from '../snapshot/snapshot-types.ts';
 import type { ChunkItem } from './process-chunk.ts';
 
@@ -19,18 +18,18 @@ export class SnapshotSink {
         this.report.addBadLine(item.source, item.reason, item.detail);
         continue;
       }
-      const summary = summariseListing(item.listing);
       if (item.kind === 'no-id') {
-        this.builder.addRejectedLine(item.listing.source, summary.reasons.join(','), item.excerpt);
-        this.report.addListing(summary);
+        this.builder.addRejectedLine(item.summary.source, item.summary.reasons.join(','), item.excerpt);
+        this.report.addListing(item.summary);
         continue;
       }
-      const outcome = this.builder.add(item.listing);
+      const { summary, source } = item.record;
+      const outcome = this.builder.addRecord(item.record);
       if (outcome.kind === 'added') this.report.addListing(summary);
-      else if (outcome.kind === 'duplicate') this.report.addDuplicate(item.listing.source, outcome.of);
+      else if (outcome.kind === 'duplicate') this.report.addDuplicate(source, outcome.of);
       else {
         this.report.addListing(outcome.loser, -1);
-        this.report.addDuplicate(outcome.loser.source, item.listing.source);
+        this.report.addDuplicate(outcome.loser.source, source);
         this.report.addListing(summary);
       }
     }

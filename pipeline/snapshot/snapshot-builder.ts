@@ -7,7 +7,8 @@ import { companionPaths, countryDir, newSnapshotVersion, snapshotPath, snapshotR
 import { writePointer } from './snapshot-pointer.ts';
 import { pruneSnapshots } from './snapshot-pruner.ts';
 import type { AddOutcome, ListingSummary, SnapshotBuilder, SnapshotBuilderOptions, SnapshotInfo } from './snapshot-types.ts';
-import { BUILD_SQL, SCHEMA_VERSION, listingParams, schemaSection } from './statements.ts';
+import { BUILD_SQL, SCHEMA_VERSION, schemaSection } from './statements.ts';
+import { toListingRecord, type ListingRecord } from './listing-record.ts';
 
 const DEFAULT_KEEP = 3;
 const DUPLICATE_REASON = 'duplicate-provider-id';
@@ -80,17 +81,20 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
   }
 
   add(listing: NormalisedListing): AddOutcome {
-    this.assertBuilding();
     if (listing.country !== this.country) {
       throw new Error(`a ${listing.country} listing cannot go into the ${this.country} snapshot`);
     }
-    const summary = summarise(listing);
-    const row = listingParams(listing, JSON.stringify(summary), this.options.runId);
+    return this.addRecord(toListingRecord(listing));
+  }
+
+  addRecord(record: ListingRecord): AddOutcome {
+    this.assertBuilding();
+    const row = [...record.columns, this.options.runId];
     if (this.sql.insertListing.run(row).changes === 1) {
       this.stored += 1;
       return ADDED;
     }
-    return this.resolveDuplicate(listing.source, row);
+    return this.resolveDuplicate(record.id, record.source, row);
   }
 
   addRejectedLine(source: SourceRef, reason: string, excerpt: string): void {
@@ -126,8 +130,8 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
   }
 
   /** The earliest (fileIndex, line) keeps the id; the other is recorded as a rejected duplicate line. */
-  private resolveDuplicate(source: SourceRef, row: unknown[]): AddOutcome {
-    const holder = this.sql.selectHolder.get(row[0]) as HolderRow;
+  private resolveDuplicate(id: string, source: SourceRef, row: unknown[]): AddOutcome {
+    const holder = this.sql.selectHolder.get(id) as HolderRow;
     const held: SourceRef = { file: holder.source_file, fileIndex: holder.source_file_index, line: holder.source_line };
     const newcomerWins = source.fileIndex < held.fileIndex || (source.fileIndex === held.fileIndex && source.line < held.line);
     const [winner, loser] = newcomerWins ? [source, held] : [held, source];
@@ -174,17 +178,6 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
       for (const file of [this.path, ...companionPaths(this.path)]) fs.rmSync(file, { force: true });
     }
   }
-}
-
-function summarise(listing: NormalisedListing): ListingSummary {
-  return {
-    status: listing.status,
-    reasons: listing.reasons,
-    lodgingType: listing.place.lodgingType,
-    issueKeys: listing.issues.map((issue) => `${issue.field}/${issue.code}`),
-    unknownLabels: listing.unknownLabels,
-    source: listing.source,
-  };
 }
 
 function syncFile(file: string): void {

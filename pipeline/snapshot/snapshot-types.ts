@@ -1,6 +1,7 @@
 // The snapshot layer's contracts: the builder the runners write through, and the reader the API queries.
 import type { NormalisedListing, SourceRef, PublicationStatus } from '../normalise/normalised-listing.ts';
 import type { CountryCode, LodgingType, StoredPlace } from './public-place.ts';
+import type { ListingRecord } from './listing-record.ts';
 
 /** What a listing contributed to the report, kept in the snapshot so a displaced duplicate can be taken back out. */
 export interface ListingSummary {
@@ -35,6 +36,8 @@ export interface SnapshotBuilder {
   readonly version: string;
   /** Stores one normalised listing; a second listing with the same id resolves to the earliest (fileIndex, line). */
   add(listing: NormalisedListing): AddOutcome;
+  /** The same for a listing already turned into its row where it was normalised (see listing-record.ts). */
+  addRecord(record: ListingRecord): AddOutcome;
   /** A line that produced no listing (not JSON, not an object, no providerId): kept for the record. */
   addRejectedLine(source: SourceRef, reason: string, excerpt: string): void;
   /** Number of listings stored so far. */

@@ -1,7 +1,5 @@
 // The SQL a snapshot runs: schema sections from schema.sql, the builder's writes, and the reader's queries.
 import { readFileSync } from 'node:fs';
-import type { NormalisedListing } from '../normalise/normalised-listing.ts';
-import { searchTextOf } from './search-text.ts';
 
 export type SchemaSection = 'build' | 'places' | 'places-indexes';
 
@@ -25,33 +23,10 @@ function splitSections(text: string): Map<string, string> {
 /** Bumped whenever schema.sql changes shape; stored in meta. */
 export const SCHEMA_VERSION = '1';
 
+// Keep in step with ListingRecord.columns (listing-record.ts), which holds every column but the last.
 const LISTING_COLUMNS = `id, provider_id, status, reasons, issues, summary, place, city_slug, lodging_type, whatsapp,
-  verified, search_text, crawled_at, import_run, source_file, source_file_index, source_line`;
+  verified, search_text, crawled_at, source_file, source_file_index, source_line, import_run`;
 const LISTING_VALUES = '?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?';
-
-/** insertListing's and replaceListing's parameters, in LISTING_COLUMNS order. */
-export function listingParams(listing: NormalisedListing, summaryJson: string, runId: string): unknown[] {
-  const { place, source } = listing;
-  return [
-    place.id,
-    listing.providerId,
-    listing.status,
-    JSON.stringify(listing.reasons),
-    JSON.stringify(listing.issues),
-    summaryJson,
-    JSON.stringify(place),
-    listing.citySlug,
-    place.lodgingType,
-    place.whatsappEligible ? 1 : 0,
-    place.verified ? 1 : 0,
-    listing.status === 'published' ? searchTextOf(place) : null,
-    listing.crawledAt,
-    runId,
-    source.file,
-    source.fileIndex,
-    source.line,
-  ];
-}
 
 export const BUILD_SQL = {
   insertMeta: 'INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)',

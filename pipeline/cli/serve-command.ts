@@ -1,0 +1,77 @@
+// `lodging serve [--port N]`: the API (and MCP, once mounted) until SIGTERM/SIGINT, then a graceful stop.
+import { parseArgs } from 'node:util';
+import { ConfigError, parseConfig } from '../../api/config.ts';
+import { createDevelopmentKey } from '../../api/keys/development-key.ts';
+import { startServer } from '../../api/server.ts';
+import type { RunningServer, StartOptions } from '../../api/server.ts';
+import { UsageError } from './cli-io.ts';
+import type { CliIo } from './cli-io.ts';
+
+export const SERVE_USAGE = `usage: lodging serve [--port N] [--host H] [--dev-key]
+  Serves the REST API from the snapshots in $LODGING_DATA_DIR until SIGTERM or SIGINT.
+  --port N     overrides PORT (0 picks a free port)
+  --host H     interface to bind (default: all)
+  --dev-key    outside production, create and print a development key and a ready-to-paste curl
+Environment: LODGING_DATA_DIR, PORT, LODGING_PUBLIC_URL, REDIS_URL, LODGING_REDIS_PREFIX, LODGING_RATE_LIMIT, LODGING_RATE_WINDOW_S, NODE_ENV, LOG_LEVEL.`;
+
+type ServeIo = Pick<CliIo, 'stdout' | 'stderr' | 'env'>;
+
+export interface ServeHooks {
+  /** Extra start options (e.g. mounting MCP) from the caller that wires the CLI. */
+  startOptions?: StartOptions;
+  /** Resolves when the server should stop; default: the first SIGTERM or SIGINT. */
+  stopSignal?: (server: RunningServer) => Promise<void>;
+}
+
+function waitForSignal(): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = () => {
+      process.off('SIGTERM', stop);
+      process.off('SIGINT', stop);
+      resolve();
+    };
+    process.once('SIGTERM', stop);
+    process.once('SIGINT', stop);
+  });
+}
+
+async function printWelcome(server: RunningServer, io: ServeIo, devKey: boolean, production: boolean): Promise<void> {
+  io.stdout(`Lodging Directory API listening on ${server.url}\n  docs: ${server.url}/docs\n`);
+  if (!devKey) return;
+  if (production) {
+    io.stdout('  (no development key in production: create one with `lodging keys create`)\n');
+    return;
+  }
+  const { secret } = await createDevelopmentKey(server.keyStore);
+  io.stdout(
+    `  development key: ${secret}\n\n` +
+      `  curl -H 'X-API-Key: ${secret}' '${server.url}/api/v1/places?country=es&limit=3'\n\n`,
+  );
+}
+
+export async function runServeCommand(argv: string[], io: ServeIo, hooks: ServeHooks = {}): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { port: { type: 'string' }, host: { type: 'string' }, 'dev-key': { type: 'boolean', default: false } },
+  });
+  if (positionals.length > 0) throw new UsageError(`unexpected argument ${positionals[0]}`);
+  if (values.port !== undefined && !/^\d{1,5}$/.test(values.port)) throw new UsageError('--port must be a number from 0 to 65535');
+  let config;
+  try {
+    config = parseConfig(values.port === undefined ? io.env : { ...io.env, PORT: values.port });
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    io.stderr(`lodging serve: ${error.message}\n`);
+    return 1;
+  }
+  const server = await startServer(config, { ...hooks.startOptions, ...(values.host ? { host: values.host } : {}) });
+  try {
+    await printWelcome(server, io, values['dev-key'] ?? false, config.nodeEnv === 'production');
+    await (hooks.stopSignal ?? waitForSignal)(server);
+    io.stdout('Stopping: finishing requests in flight…\n');
+  } finally {
+    await server.close();
+  }
+  return 0;
+}

@@ -1,0 +1,55 @@
+// A normalised listing turned into its snapshot row where it was normalised (worker thread or process),
+// so the single writer only inserts: strings cross threads and Redis far cheaper than nested objects.
+import type { NormalisedListing, SourceRef } from '../normalise/normalised-listing.ts';
+import { searchTextOf } from './search-text.ts';
+import type { ListingSummary } from './snapshot-types.ts';
+
+export type ColumnValue = string | number | null;
+
+export interface ListingRecord {
+  id: string;
+  source: SourceRef;
+  /** What the listing adds to the import report. */
+  summary: ListingSummary;
+  /** The listings table's columns in LISTING_COLUMNS order, all but import_run (the builder's own). */
+  columns: ColumnValue[];
+}
+
+export function summariseListing(listing: NormalisedListing): ListingSummary {
+  return {
+    status: listing.status,
+    reasons: listing.reasons,
+    lodgingType: listing.place.lodgingType,
+    issueKeys: listing.issues.map((issue) => `${issue.field}/${issue.code}`),
+    unknownLabels: listing.unknownLabels,
+    source: listing.source,
+  };
+}
+
+export function toListingRecord(listing: NormalisedListing): ListingRecord {
+  const { place, source } = listing;
+  const summary = summariseListing(listing);
+  return {
+    id: place.id,
+    source,
+    summary,
+    columns: [
+      place.id,
+      listing.providerId,
+      listing.status,
+      JSON.stringify(listing.reasons),
+      JSON.stringify(listing.issues),
+      JSON.stringify(summary),
+      JSON.stringify(place),
+      listing.citySlug,
+      place.lodgingType,
+      place.whatsappEligible ? 1 : 0,
+      place.verified ? 1 : 0,
+      listing.status === 'published' ? searchTextOf(place) : null,
+      listing.crawledAt,
+      source.file,
+      source.fileIndex,
+      source.line,
+    ],
+  };
+}
