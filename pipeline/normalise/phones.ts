@@ -37,9 +37,12 @@ export function parsePhone(raw: string, country: Country): Normalised<ParsedPhon
     const reason = error instanceof Error ? error.message : 'unreadable';
     return invalidPhone(raw, `not a phone number (${reason})`);
   }
-  if (!parsed.isValid()) return invalidPhone(raw, `${parsed.number} is not a valid number`);
+  // With `max` metadata a number is valid exactly when it has a type (libphonenumber-js isValid does the same
+  // lookup): one getType() instead of isValid() + getType() halves the pattern matching on the hot path.
+  const type = parsed.getType();
+  if (type === undefined) return invalidPhone(raw, `${parsed.number} is not a valid number`);
   const issues = parsed.ext === undefined ? [] : [issue('phone', 'extension-dropped', raw, `extension ${parsed.ext} dropped`)];
-  return { value: { e164: parsed.number, phoneType: phoneTypeOf(parsed.getType()) }, issues };
+  return { value: { e164: parsed.number, phoneType: phoneTypeOf(type) }, issues };
 }
 
 /** CONTRACT §2: MOBILE → mobile, FIXED_LINE → landline, anything else (FIXED_LINE_OR_MOBILE, VOIP, TOLL_FREE…) → other. */
