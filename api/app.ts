@@ -1,0 +1,85 @@
+// createApp(deps): the whole HTTP surface as an Express app that never listens by itself (server.ts does).
+import express from 'express';
+import type { Express, RequestHandler } from 'express';
+import type { Store } from 'express-rate-limit';
+import type { Logger } from 'pino';
+import { createApiKeyAuth } from './http/api-key-auth.ts';
+import { createApiRoutes } from './http/api-routes.ts';
+import { createDocsRoutes } from './http/docs-routes.ts';
+import { createHealthRoutes } from './http/health-routes.ts';
+import { createErrorHandler, createNotFoundHandler } from './http/problem-response.ts';
+import { createAuthFailureLimiter, createPerKeyLimiter } from './http/rate-limit.ts';
+import { createRequestLogger } from './http/request-logger.ts';
+import type { KeyAuthenticator } from './keys/authenticate-key.ts';
+import { buildOpenApiDocument } from './openapi/openapi-document.ts';
+import { createPageRoutes } from './pages/page-routes.ts';
+import type { QueryService } from './query/query-service.ts';
+
+export interface RateWindow {
+  limit: number;
+  windowS: number;
+  store?: Store;
+}
+
+/** What an authenticated surface mounted beside REST (MCP at /mcp) reuses, so it cannot drift from REST. */
+export interface AuthenticatedContext {
+  /** API key auth (X-API-Key or Bearer) then the per-key limiter: the same window as REST. */
+  guards: RequestHandler[];
+  query: QueryService;
+  publicUrl: string;
+  logger: Logger;
+}
+
+export interface AppDeps {
+  query: QueryService;
+  authenticator: KeyAuthenticator;
+  /** Base of profileUrl and of problem type URIs, without a trailing slash. */
+  publicUrl: string;
+  logger: Logger;
+  rateLimit: RateWindow;
+  /** Failed authentications per client address (default 30 per 60 s). */
+  authFailureLimit?: RateWindow;
+  /** Mounts further authenticated routes (e.g. `app.post('/mcp', ...context.guards, handler)`). */
+  mountAuthenticated?: (app: Express, context: AuthenticatedContext) => void;
+}
+
+const securityHeaders: RequestHandler = (_req, res, next) => {
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'no-referrer');
+  res.setHeader('X-Frame-Options', 'DENY');
+  next();
+};
+
+export function createApp(deps: AppDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  // API answers are no-store and pages short-lived: an ETag would only cost a hash of every body.
+  app.set('etag', false);
+  // Routes read the raw query string themselves (query-string.ts) to catch unknown, repeated and empty parameters.
+  app.set('query parser', false);
+
+  app.use(createRequestLogger(deps.logger), securityHeaders);
+
+  const failureLimiter = createAuthFailureLimiter(deps.authFailureLimit ?? { limit: 30, windowS: 60 }, deps.logger);
+  const guards = [
+    createApiKeyAuth({ authenticator: deps.authenticator, failureLimiter, logger: deps.logger }),
+    createPerKeyLimiter(deps.rateLimit, deps.logger),
+  ];
+  // First: the hot path should not be matched against every public route before its own.
+  app.use('/api/v1', createApiRoutes({ query: deps.query, guards }));
+
+  const openApiJson = JSON.stringify(buildOpenApiDocument(deps.publicUrl));
+  app.get('/openapi.json', (_req, res) => {
+    res.setHeader('Cache-Control', 'public, max-age=300');
+    res.type('application/json').send(openApiJson);
+  });
+  app.use(createHealthRoutes(deps.query, deps.publicUrl));
+  app.use(createDocsRoutes());
+  app.use(createPageRoutes(deps.query));
+
+  deps.mountAuthenticated?.(app, { guards, query: deps.query, publicUrl: deps.publicUrl, logger: deps.logger });
+
+  app.use(createNotFoundHandler());
+  app.use(createErrorHandler(deps.publicUrl, deps.logger));
+  return app;
+}

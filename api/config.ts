@@ -1,0 +1,93 @@
+// The API's configuration: parsed once from the environment with zod, then passed down as plain values.
+import path from 'node:path';
+import { z } from 'zod';
+
+export interface ApiConfig {
+  dataDir: string;
+  port: number;
+  /** Base of every profileUrl; null means "http://localhost:{the port actually bound}". */
+  publicUrl: string | null;
+  redisUrl: string | null;
+  /** Namespace of every Redis key the API writes (keys, rate limits), so several deployments can share one Redis. */
+  redisPrefix: string;
+  rateLimit: number;
+  rateWindowS: number;
+  nodeEnv: 'development' | 'production' | 'test';
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+const integerFromString = (min: number, max: number) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number')
+      .transform(Number)
+      .pipe(z.number().int().min(min).max(max))
+      .optional(),
+  );
+
+const httpUrl = z
+  .string()
+  .url('must be an absolute URL')
+  .refine((value) => /^https?:\/\//i.test(value), 'must start with http:// or https://')
+  .transform((value) => value.replace(/\/+$/, ''));
+
+const envSchema = z.object({
+  LODGING_DATA_DIR: z.preprocess(blankToUndefined, z.string().optional()),
+  PORT: integerFromString(0, 65535),
+  LODGING_PUBLIC_URL: z.preprocess(blankToUndefined, httpUrl.optional()),
+  REDIS_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .refine((value) => /^rediss?:\/\//i.test(value), 'must be a redis:// or rediss:// URL')
+      .optional(),
+  ),
+  LODGING_REDIS_PREFIX: z.preprocess(
+    blankToUndefined,
+    z.string().regex(/^[A-Za-z0-9:_.-]{1,64}$/, 'must be 1 to 64 of A-Z a-z 0-9 : _ . -').optional(),
+  ),
+  LODGING_RATE_LIMIT: integerFromString(1, 1_000_000_000),
+  LODGING_RATE_WINDOW_S: integerFromString(1, 86_400),
+  NODE_ENV: z.preprocess(blankToUndefined, z.enum(['development', 'production', 'test']).optional()),
+  LOG_LEVEL: z.preprocess(
+    blankToUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  ),
+});
+
+/** Reads the variables of CONTRACT §5; throws ConfigError naming every bad variable. */
+export function parseConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()): ApiConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
+  }
+  const vars = parsed.data;
+  return {
+    dataDir: path.resolve(cwd, vars.LODGING_DATA_DIR ?? './data'),
+    port: vars.PORT ?? 3000,
+    publicUrl: vars.LODGING_PUBLIC_URL ?? null,
+    redisUrl: vars.REDIS_URL ?? null,
+    redisPrefix: vars.LODGING_REDIS_PREFIX ?? 'lodging:',
+    rateLimit: vars.LODGING_RATE_LIMIT ?? 600,
+    rateWindowS: vars.LODGING_RATE_WINDOW_S ?? 60,
+    nodeEnv: vars.NODE_ENV ?? 'development',
+    logLevel: vars.LOG_LEVEL ?? (vars.NODE_ENV === 'test' ? 'silent' : 'info'),
+  };
+}
+
+/** CONTRACT §5: LODGING_PUBLIC_URL, else http://localhost:{port}. */
+export function resolvePublicUrl(config: Pick<ApiConfig, 'publicUrl'>, boundPort: number): string {
+  return config.publicUrl ?? `http://localhost:${boundPort}`;
+}

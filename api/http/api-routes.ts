@@ -1,0 +1,47 @@
+// /api/v1: the three read operations, each a few lines over the query service; auth and rate limit come first.
+import { Router } from 'express';
+import type { RequestHandler } from 'express';
+import { MethodNotAllowedError, NotFoundError } from '../errors.ts';
+import { toApiKey } from '../keys/key-store.ts';
+import type { QueryService } from '../query/query-service.ts';
+import { authenticatedKey } from './api-key-auth.ts';
+import { parseSearchRequest, rejectAnyQuery } from './search-request.ts';
+
+export interface ApiRoutesOptions {
+  query: QueryService;
+  /** API key auth, then the per-key limiter: every response after them carries RateLimit headers. */
+  guards: RequestHandler[];
+}
+
+const onlyGet: RequestHandler = (_req, _res, next) => next(new MethodNotAllowedError(['GET', 'HEAD']));
+
+export function createApiRoutes(options: ApiRoutesOptions): Router {
+  const { query } = options;
+  const router = Router({ strict: true });
+  router.use(...options.guards);
+  router.use((_req, res, next) => {
+    // Answers depend on the key (rate limit headers) and change with each snapshot.
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+
+  router.get('/key', (req, res) => {
+    rejectAnyQuery(req.originalUrl);
+    res.json({ key: toApiKey(authenticatedKey(res)) });
+  });
+
+  router.get('/places', (req, res) => {
+    res.json(query.search(parseSearchRequest(req.originalUrl)));
+  });
+
+  router.get('/places/:placeId', (req, res) => {
+    rejectAnyQuery(req.originalUrl);
+    const place = query.getPlace(req.params.placeId);
+    if (!place) throw new NotFoundError('No published place has this id.');
+    res.json({ place });
+  });
+
+  router.all(['/key', '/places', '/places/:placeId'], onlyGet);
+  router.use((_req, _res, next) => next(new NotFoundError('No such endpoint. See /openapi.json.')));
+  return router;
+}

@@ -1,0 +1,57 @@
+// Access logs (pino JSON lines) with request ids; no headers are logged at all, and key-like query values are redacted.
+import { randomUUID } from 'node:crypto';
+import type { Request, RequestHandler, Response } from 'express';
+import { pino } from 'pino';
+import type { DestinationStream, Logger } from 'pino';
+import { redactUrl } from './query-string.ts';
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/** JSON lines to stdout (or the given destination, e.g. in tests). */
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  // Belt and braces: should anything ever log headers, these paths are censored.
+  const options = {
+    level,
+    redact: {
+      paths: ['req.headers["x-api-key"]', 'req.headers.authorization', 'headers["x-api-key"]', 'headers.authorization'],
+      censor: '[REDACTED]',
+    },
+  };
+  return destination ? pino(options, destination) : pino(options);
+}
+
+export function requestIdOf(res: Response): string {
+  return String((res.locals as { requestId?: string }).requestId ?? '');
+}
+
+/** The request's own line prefix, for the rare handler that logs (errors, an unreachable key store). */
+export function requestLogger(res: Response, logger: Logger): Logger {
+  return logger.child({ reqId: requestIdOf(res) });
+}
+
+/**
+ * One line per response, written when it finishes. pino-http does the same but builds a child logger per
+ * request; measured on this service that doubled the logging cost (about 110 µs against 50 µs a request).
+ */
+export function createRequestLogger(logger: Logger): RequestHandler {
+  return (req: Request, res: Response, next) => {
+    const started = process.hrtime.bigint();
+    const incoming = req.headers['x-request-id'];
+    // A caller's own request id is kept when it is a plain token, so its logs and ours line up.
+    const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    (res.locals as { requestId?: string }).requestId = id;
+    res.setHeader('X-Request-Id', id);
+    res.once('finish', () => {
+      const status = res.statusCode;
+      const line = {
+        req: { id, method: req.method, url: redactUrl(req.originalUrl), remoteAddress: req.socket.remoteAddress },
+        res: { statusCode: status },
+        keyId: (res.locals as { apiKey?: { id: string } }).apiKey?.id,
+        responseTime: Number(process.hrtime.bigint() - started) / 1e6,
+      };
+      if (status >= 500) logger.error(line, 'request failed');
+      else logger.info(line, 'request completed');
+    });
+    next();
+  };
+}

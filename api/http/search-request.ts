@@ -1,0 +1,41 @@
+// REST adapter for search: query-string text → the typed parameters the shared rules check (query/search-params.ts).
+import { InvalidParametersError } from '../errors.ts';
+import type { ParameterError } from '../errors.ts';
+import { validateSearchParams } from '../query/search-params.ts';
+import type { SearchParams } from '../query/search-params.ts';
+import { parseStrictQuery } from './query-string.ts';
+
+export const SEARCH_PARAMETER_NAMES = ['country', 'city', 'q', 'lodgingType', 'whatsapp', 'verified', 'limit', 'cursor'] as const;
+
+/** Exactly "true"/"false" become booleans; anything else stays text and fails the boolean rule. */
+const toBoolean = (text: string): boolean | string => (text === 'true' ? true : text === 'false' ? false : text);
+
+/** Plain decimal digits only: "1e2", "+5", " 5" and "5.0" stay text and fail the integer rule. */
+const toInteger = (text: string): number | string => (/^\d{1,6}$/.test(text) ? Number(text) : text);
+
+/** All problems at once: unknown/repeated/empty names first, then each known parameter's rule. */
+export function parseSearchRequest(url: string): SearchParams {
+  const { values, errors } = parseStrictQuery(url, SEARCH_PARAMETER_NAMES);
+  const typed: Record<string, unknown> = { ...values };
+  if (values.whatsapp !== undefined) typed.whatsapp = toBoolean(values.whatsapp);
+  if (values.verified !== undefined) typed.verified = toBoolean(values.verified);
+  if (values.limit !== undefined) typed.limit = toInteger(values.limit);
+  let params: SearchParams | null = null;
+  let ruleErrors: ParameterError[] = [];
+  try {
+    params = validateSearchParams(typed);
+  } catch (error) {
+    if (!(error instanceof InvalidParametersError)) throw error;
+    ruleErrors = error.errors;
+  }
+  const named = new Set(errors.map((e) => e.parameter));
+  const all = [...errors, ...ruleErrors.filter((e) => !named.has(e.parameter))];
+  if (all.length > 0 || !params) throw new InvalidParametersError(all);
+  return params;
+}
+
+/** The key endpoint and the place endpoint take no query parameters at all. */
+export function rejectAnyQuery(url: string): void {
+  const { errors } = parseStrictQuery(url, []);
+  if (errors.length > 0) throw new InvalidParametersError(errors);
+}

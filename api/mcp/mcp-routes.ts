@@ -1,0 +1,87 @@
+// mountMcp: POST /mcp, stateless Streamable HTTP (a new server and transport per request) behind REST's key and rate-limit guards.
+import express from 'express';
+import type { Express, RequestHandler, Response } from 'express';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { AuthenticatedContext } from '../app.ts';
+import { requestLogger } from '../http/request-logger.ts';
+import { createMcpServer } from './mcp-server.ts';
+
+export const MCP_PATH = '/mcp';
+
+/** Two tool calls' arguments fit in a few hundred bytes; anything near this is not a real client. */
+const MAX_BODY_BYTES = 64 * 1024;
+
+/** JSON-RPC error codes the transport itself uses. */
+const PARSE_ERROR = -32700;
+const INVALID_REQUEST = -32600;
+const SERVER_ERROR = -32000;
+const INTERNAL_ERROR = -32603;
+
+function sendJsonRpcError(res: Response, status: number, code: number, message: string): void {
+  res.status(status).type('application/json').send(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+}
+
+const noStore: RequestHandler = (_req, res, next) => {
+  res.setHeader('Cache-Control', 'no-store');
+  next();
+};
+
+/** express.json, answering a bad or oversized body as JSON-RPC rather than as the REST problem handler would. */
+function createJsonBodyReader(): RequestHandler {
+  const parse = express.json({ limit: MAX_BODY_BYTES });
+  return (req, res, next) =>
+    parse(req, res, (error?: unknown) => {
+      if (!error) return next();
+      const tooLarge = (error as { type?: unknown }).type === 'entity.too.large';
+      if (tooLarge) sendJsonRpcError(res, 413, SERVER_ERROR, `Request body must not exceed ${MAX_BODY_BYTES} bytes`);
+      else sendJsonRpcError(res, 400, PARSE_ERROR, 'Parse error: Invalid JSON');
+    });
+}
+
+/**
+ * One JSON-RPC message per HTTP request: a batch would carry many tool calls for one unit of the key's rate limit.
+ * (The MCP revision 2025-06-18 dropped batching; the SDK client never sends one.)
+ */
+const rejectBatches: RequestHandler = (req, res, next) => {
+  const body: unknown = req.body;
+  if (Array.isArray(body) && body.length > 1) {
+    sendJsonRpcError(res, 400, INVALID_REQUEST, 'Batches are not supported: send one JSON-RPC message per request.');
+    return;
+  }
+  next();
+};
+
+/** Stateless: nothing outlives the request, so any replica can answer any request and nothing needs cleaning up. */
+function createMcpHandler(context: AuthenticatedContext): RequestHandler {
+  return async (req, res) => {
+    const logger = requestLogger(res, context.logger);
+    const server = createMcpServer({ query: context.query, logger });
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    res.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    try {
+      await server.connect(transport);
+      await transport.handleRequest(req, res, req.body);
+    } catch (error) {
+      logger.error({ err: error }, 'mcp request failed');
+      if (!res.headersSent) sendJsonRpcError(res, 500, INTERNAL_ERROR, 'Internal server error');
+    }
+  };
+}
+
+/** Stateless servers open no GET stream and have no session to DELETE; answered before auth, as nothing is served. */
+const methodNotAllowed: RequestHandler = (_req, res) => {
+  res.setHeader('Allow', 'POST');
+  sendJsonRpcError(res, 405, SERVER_ERROR, 'Method not allowed: this MCP endpoint is stateless and takes POST only.');
+};
+
+/**
+ * guards = API key auth (X-API-Key or Authorization: Bearer; a 401 carries WWW-Authenticate: Bearer) then the per-key
+ * limiter, so every MCP request (initialize and notifications included) counts against the key's window as on REST.
+ */
+export function mountMcp(app: Express, context: AuthenticatedContext): void {
+  app.post(MCP_PATH, ...context.guards, noStore, createJsonBodyReader(), rejectBatches, createMcpHandler(context));
+  app.all(MCP_PATH, methodNotAllowed);
+}

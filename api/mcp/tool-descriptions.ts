@@ -1,0 +1,78 @@
+// What an agent reads about the two tools: the spec's rules in plain words (lodgingType table, consent, paging, ratings).
+import { DEFAULT_LIMIT, MAX_CURSOR_LENGTH, MAX_LIMIT, MAX_PLACE_ID_LENGTH, MAX_Q_LENGTH } from '../query/search-params.ts';
+
+/** The spec's LodgingType table, one line per key. */
+const LODGING_TYPE_LINES = [
+  '- hotel: hotels, motels, paradores (an aparthotel is apartment, a spa hotel is resort)',
+  '- guesthouse: hostales, pensiones, guest houses, posadas',
+  '- hostel: hostels, albergues, mountain refuges',
+  '- ruralHouse: casas rurales, agroturismo, farm stays',
+  '- apartment: tourist apartments, aparthotels, serviced apartments',
+  '- holidayHome: holiday homes, villas, chalets, bungalows, cabins',
+  '- campsite: campsites and glamping',
+  '- bedAndBreakfast: bed and breakfasts',
+  '- resort: resorts, spa hotels, holiday villages',
+  '- motorhomeArea: motorhome and RV areas',
+  '- lodging: catch-all for a place to sleep with no narrower label; as a filter it restricts nothing',
+].join('\n');
+
+const WHATSAPP_NOTE =
+  'whatsappEligible is a technical reachability signal only: the published number appears able to receive WhatsApp ' +
+  'messages. It is NOT consent, an opt-in or permission to message or market to the place; whoever contacts a place ' +
+  'is responsible for privacy, electronic-communications and messaging-platform rules.';
+
+const PLACE_NOTES = [
+  'Every Place field is always present: null, or an empty list, when nothing is published. Do not infer a missing value ' +
+    'from neighbouring fields.',
+  WHATSAPP_NOTE,
+  'rating and reviewCount come from a third-party listing provider; they are not this service\'s own rating or inspection.',
+  'primaryType and lodgingTypes are the provider\'s own labels in the country\'s language; branch on lodgingType instead.',
+  'profileUrl is the public page of the place, the link to give a person.',
+].join('\n');
+
+export const SEARCH_PLACES_TITLE = 'Search places to stay';
+
+export const SEARCH_PLACES_DESCRIPTION = `Search the Lodging Directory: published places to stay (hotels, guesthouses, hostels, rural houses, apartments, holiday homes, campsites, bed and breakfasts, resorts, motorhome areas), one country per call. It is a directory only: no availability, prices or booking.
+
+Filters: country is required (es Spain, gb United Kingdom, fr France, pt Portugal; fr and pt cover about twenty major cities and nearby lodging). city, q, lodgingType, whatsapp and verified are optional and combine with AND; leave out a filter you do not need.
+
+lodgingType: every place has exactly one, the most specific its categories name:
+${LODGING_TYPE_LINES}
+
+Paging: results are ordered by id, at most limit per call (1 to ${MAX_LIMIT}, default ${DEFAULT_LIMIT}). The result is { places, page: { count, hasMore, nextCursor } }. For the next page call search_places again with exactly the same filters plus cursor = page.nextCursor (limit may change). nextCursor is null and hasMore false on the last page. A cursor used with other filters is refused. Walking to the end returns every match exactly once.
+
+${PLACE_NOTES}`;
+
+export const GET_PLACE_TITLE = 'Get one place';
+
+export const GET_PLACE_DESCRIPTION = `Get one published place of the Lodging Directory by its id (the id field of a search_places result). Returns { place } with the same Place fields as search_places. An id that is unknown, suppressed, closed or no longer published gives an error result saying so; ids are stable, so a stored id can be checked again later.
+
+${PLACE_NOTES}`;
+
+/** Descriptions of the input parameters, shown in each tool's inputSchema. */
+export const PARAMETER_NOTES = {
+  country: 'Country code: es (Spain), gb (United Kingdom), fr (France), pt (Portugal).',
+  city:
+    'City as a lowercase ASCII slug: accents removed, other characters to single hyphens (e.g. "madrid", ' +
+    '"a-coruna", "london"). Omit to search the whole country.',
+  q: `Literal text matched (case- and accent-insensitive) in names, city and the provider's category labels; not semantic search. At most ${MAX_Q_LENGTH} characters.`,
+  lodgingType: 'One lodgingType key (see the tool description). "lodging" restricts nothing.',
+  whatsapp:
+    'true: only places whose primary number appears WhatsApp-reachable; false: only places where it does not. ' +
+    'A reachability signal, not consent to message.',
+  verified: 'true: only listings the provider marks verified; false: only those it does not.',
+  limit: `Places per page, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT}).`,
+  cursor: `page.nextCursor of the previous result, to get the next page; repeat the same filters with it. At most ${MAX_CURSOR_LENGTH} characters.`,
+  placeId: `A place id from a search_places result (at most ${MAX_PLACE_ID_LENGTH} characters).`,
+} as const;
+
+/** Descriptions inside the output schemas. */
+export const FIELD_NOTES = {
+  place: 'A published place to stay. Every field is always present: null, or an empty list, when nothing is published.',
+  id: 'Stable place identifier; pass it to get_place.',
+  lodgingType: 'One key per place, the most specific its categories name; branch on this, not on the labels.',
+  providerLabels: "The listing provider's own category labels, in the country's language.",
+  rating: 'From a third-party listing provider, not the service\'s own.',
+  whatsappEligible: WHATSAPP_NOTE,
+  nextCursor: 'Pass back as cursor, with the same filters, for the next page; null on the last page.',
+} as const;

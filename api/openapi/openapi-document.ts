@@ -1,0 +1,54 @@
+// The OpenAPI 3.1 document served at /openapi.json, version 1.1.0; built from the same constants the code validates with.
+import { headers, parameters, responses } from './components.ts';
+import { paths } from './paths.ts';
+import { schemas } from './schemas.ts';
+
+export const API_VERSION = '1.1.0';
+
+const DESCRIPTION = `A read-only directory of published places to stay in es, gb, fr and pt. No availability, prices or booking.
+
+**Keys.** Send the key in \`X-API-Key\` (canonical) or \`Authorization: Bearer\`. Never in the URL: a key-like query parameter is rejected (400) and never read, logged or echoed. A missing, malformed, unknown or revoked key is a 401: do not retry it.
+
+**Rate limits.** Per key, fixed window (600 requests per 60 s unless configured otherwise). Every response to an authenticated request carries RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset and RateLimit-Policy (IETF draft 6); a 429 adds Retry-After. Failed authentication is limited per client address.
+
+**Paging.** Results are ordered by id. \`page.nextCursor\` is opaque, signed, bound to the filters and does not expire.
+
+**Errors.** RFC 9457 \`application/problem+json\`; 400 responses list each invalid parameter in \`errors\`.
+
+**whatsappEligible** is a technical reachability signal, not consent or permission to send messages. Ratings and review counts come from a third-party listing provider.`;
+
+export function buildOpenApiDocument(serverUrl: string): Record<string, unknown> {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Lodging Directory API',
+      version: API_VERSION,
+      description: DESCRIPTION,
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+      contact: { name: 'Lodging Directory', url: `${serverUrl}/docs` },
+    },
+    servers: [{ url: serverUrl }],
+    security: [{ ApiKey: [] }, { Bearer: [] }],
+    tags: [
+      { name: 'Keys', description: 'The current key.' },
+      { name: 'Places', description: 'Search and read published places.' },
+      { name: 'Public', description: 'Pages served without a key.' },
+      { name: 'Operations', description: 'Health, readiness and this document.' },
+    ],
+    paths,
+    components: {
+      schemas,
+      parameters,
+      headers,
+      responses,
+      securitySchemes: {
+        ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'Canonical way to send the key.' },
+        Bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'The same key as a Bearer token, where no gateway owns the Authorization header; also used by MCP.',
+        },
+      },
+    },
+  };
+}

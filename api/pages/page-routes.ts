@@ -1,0 +1,43 @@
+// Public HTML pages: /places/{id} (the profileUrl) and /problems/{code} (the problem type documentation).
+import { Router } from 'express';
+import { InvalidParametersError } from '../errors.ts';
+import type { QueryService } from '../query/query-service.ts';
+import { PROBLEM_TYPES } from '../http/problem-types.ts';
+import { PAGE_CSP, escapeHtml, renderDocument } from './html.ts';
+import { renderNotFoundPage, renderPlacePage } from './place-page.ts';
+
+export function createPageRoutes(query: QueryService): Router {
+  const router = Router();
+  router.use(['/places', '/problems'], (_req, res, next) => {
+    res.setHeader('Content-Security-Policy', PAGE_CSP);
+    next();
+  });
+
+  router.get('/places/:placeId', (req, res) => {
+    let place = null;
+    try {
+      place = query.getPlace(req.params.placeId);
+    } catch (error) {
+      if (!(error instanceof InvalidParametersError)) throw error;
+    }
+    if (!place) {
+      res.status(404).setHeader('Cache-Control', 'no-store');
+      res.type('html').send(renderNotFoundPage());
+      return;
+    }
+    res.setHeader('Cache-Control', 'public, max-age=300');
+    res.type('html').send(renderPlacePage(place));
+  });
+
+  router.get('/problems/:code', (req, res, next) => {
+    const type = PROBLEM_TYPES.find((t) => t.code === req.params.code);
+    if (!type) return next();
+    res.type('html').send(
+      renderDocument(
+        type.title,
+        `<main><h1>${type.status} ${escapeHtml(type.title)}</h1><p>${escapeHtml(type.description)}</p><p><a href="/docs">API documentation</a></p></main>`,
+      ),
+    );
+  });
+  return router;
+}

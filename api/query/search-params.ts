@@ -1,0 +1,98 @@
+// The search and get rules of the spec's tables, once: REST converts its strings and MCP its JSON into these checks.
+import { z } from 'zod';
+import { COUNTRY_CODES, LODGING_TYPES_BY_SPECIFICITY } from '../../pipeline/snapshot/public-place.ts';
+import type { CountryCode, LodgingType } from '../../pipeline/snapshot/public-place.ts';
+import { InvalidParametersError, invalidParameter } from '../errors.ts';
+import type { ParameterError } from '../errors.ts';
+
+export const CITY_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const MAX_Q_LENGTH = 100;
+export const MAX_CURSOR_LENGTH = 2048;
+export const MAX_PLACE_ID_LENGTH = 300;
+export const DEFAULT_LIMIT = 25;
+export const MAX_LIMIT = 100;
+
+export interface SearchParams {
+  country: CountryCode;
+  city?: string;
+  q?: string;
+  /** 'lodging' is accepted and restricts nothing. */
+  lodgingType?: LodgingType;
+  whatsapp?: boolean;
+  verified?: boolean;
+  limit: number;
+  cursor?: string;
+}
+
+/** Lengths in characters (code points), as JSON Schema's maxLength counts them. */
+export const characterLength = (value: string): number => [...value].length;
+
+const maxChars = (max: number) => (value: string) => characterLength(value) <= max;
+
+/** The typed parameter shape; MCP can hand this to its tool definition so both surfaces share one rule set. */
+export const searchParamsShape = {
+  country: z.enum(COUNTRY_CODES, {
+    error: (issue) => (issue.input === undefined ? 'is required' : `must be one of ${COUNTRY_CODES.join(', ')}`),
+  }),
+  city: z
+    .string({ error: 'must be a string' })
+    .regex(CITY_SLUG_PATTERN, { error: 'must be a lowercase slug such as "madrid" or "a-coruna"' })
+    .optional(),
+  q: z
+    .string({ error: 'must be a string' })
+    .min(1, { error: 'must not be empty' })
+    .refine(maxChars(MAX_Q_LENGTH), { error: `must be at most ${MAX_Q_LENGTH} characters` })
+    .optional(),
+  lodgingType: z
+    .enum(LODGING_TYPES_BY_SPECIFICITY, { error: `must be one of ${LODGING_TYPES_BY_SPECIFICITY.join(', ')}` })
+    .optional(),
+  whatsapp: z.boolean({ error: 'must be true or false' }).optional(),
+  verified: z.boolean({ error: 'must be true or false' }).optional(),
+  limit: z
+    .number({ error: `must be an integer from 1 to ${MAX_LIMIT}` })
+    .int({ error: `must be an integer from 1 to ${MAX_LIMIT}` })
+    .min(1, { error: `must be an integer from 1 to ${MAX_LIMIT}` })
+    .max(MAX_LIMIT, { error: `must be an integer from 1 to ${MAX_LIMIT}` })
+    .default(DEFAULT_LIMIT),
+  cursor: z
+    .string({ error: 'must be a string' })
+    .min(1, { error: 'must not be empty' })
+    .refine(maxChars(MAX_CURSOR_LENGTH), { error: `must be at most ${MAX_CURSOR_LENGTH} characters` })
+    .optional(),
+};
+
+const searchParamsSchema = z.strictObject(searchParamsShape);
+
+function toParameterErrors(error: z.ZodError): ParameterError[] {
+  const errors: ParameterError[] = [];
+  for (const issue of error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) errors.push({ parameter: key, message: 'is not a known parameter' });
+      continue;
+    }
+    const parameter = String(issue.path[0] ?? 'query');
+    const message = issue.message;
+    if (!errors.some((e) => e.parameter === parameter)) errors.push({ parameter, message });
+  }
+  return errors;
+}
+
+/** Typed input → SearchParams, or InvalidParametersError naming every bad parameter. */
+export function validateSearchParams(input: Record<string, unknown>): SearchParams {
+  const parsed = searchParamsSchema.safeParse(input);
+  if (!parsed.success) throw new InvalidParametersError(toParameterErrors(parsed.error));
+  const params: SearchParams = { country: parsed.data.country, limit: parsed.data.limit };
+  for (const key of ['city', 'q', 'lodgingType', 'whatsapp', 'verified', 'cursor'] as const) {
+    if (parsed.data[key] !== undefined) Object.assign(params, { [key]: parsed.data[key] });
+  }
+  return params;
+}
+
+/** The path parameter rules: a non-empty id of at most 300 characters. */
+export function validatePlaceId(placeId: unknown): string {
+  if (typeof placeId !== 'string' || placeId.length === 0) throw invalidParameter('placeId', 'is required');
+  if (characterLength(placeId) > MAX_PLACE_ID_LENGTH) {
+    throw invalidParameter('placeId', `must be at most ${MAX_PLACE_ID_LENGTH} characters`);
+  }
+  return placeId;
+}

@@ -1,0 +1,130 @@
+// `lodging keys create|list|revoke` against the same data dir a server reads: printed once, listed without secrets.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import { runKeysCommand } from '../../../pipeline/cli/keys-command.ts';
+import { UsageError } from '../../../pipeline/cli/cli-io.ts';
+import { hashKeySecret } from '../../../api/keys/key-secret.ts';
+import { openRedisKeyStore } from '../../../api/keys/redis-key-store.ts';
+import { SHARED_REDIS_URL, deletePrefix, describeWithRedis, isRedisReachable, uniquePrefix } from '../support/redis.ts';
+import { startTestApi } from '../support/test-api.ts';
+import type { TestApi } from '../support/test-api.ts';
+import { KEY_KEYS, keysOf } from '../support/shapes.ts';
+
+function io(env: NodeJS.ProcessEnv) {
+  const out: string[] = [];
+  const err: string[] = [];
+  return { out, err, io: { stdout: (s: string) => void out.push(s), stderr: (s: string) => void err.push(s), env } };
+}
+
+describe('with the default SQLite store', () => {
+  let api: TestApi;
+  let env: NodeJS.ProcessEnv;
+  beforeAll(async () => {
+    api = await startTestApi({ exports: {} });
+    env = { LODGING_DATA_DIR: api.dataDir };
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  const run = async (argv: string[]) => {
+    const t = io(env);
+    const code = await runKeysCommand(argv, t.io);
+    return { code, stdout: t.out.join(''), stderr: t.err.join('') };
+  };
+
+  it('create --json prints {id,name,prefix,creationTime,secret}, and the secret works on the server', async () => {
+    const { code, stdout } = await run(['create', '--account', 'cli', '--name', 'ci runner', '--json']);
+    expect(code).toBe(0);
+    const created = JSON.parse(stdout);
+    expect(keysOf(created)).toEqual([...KEY_KEYS, 'secret'].sort());
+    expect(created.prefix).toBe(created.secret.slice(0, 12));
+    const res = await api.get('/api/v1/key', { secret: created.secret });
+    expect((await res.json()).key).toEqual({ id: created.id, name: 'ci runner', prefix: created.prefix, creationTime: created.creationTime });
+  });
+
+  it('create prints the secret once, with how to use it', async () => {
+    const { code, stdout } = await run(['create', '--account', 'cli-text', '--name', 'laptop']);
+    expect(code).toBe(0);
+    expect(stdout.match(/lds_live_[A-Za-z0-9_-]{43}/g)).toHaveLength(1);
+    expect(stdout).toContain('X-API-Key');
+  });
+
+  it('list shows every key with its status, never a secret', async () => {
+    const created = JSON.parse((await run(['create', '--account', 'cli-list', '--name', 'one', '--json'])).stdout);
+    await run(['create', '--account', 'cli-list', '--name', 'two', '--json']);
+    await run(['revoke', created.id]);
+    const { code, stdout } = await run(['list', '--account', 'cli-list', '--json']);
+    expect(code).toBe(0);
+    const listed = JSON.parse(stdout);
+    expect(listed.map((k: { name: string; status: string }) => [k.name, k.status])).toEqual([
+      ['one', 'revoked'],
+      ['two', 'active'],
+    ]);
+    expect(stdout).not.toContain(created.secret);
+    expect(stdout).not.toContain('secret');
+    expect((await run(['list', '--account', 'cli-list'])).stdout).toContain('revoked');
+  });
+
+  it('revoke takes effect on the next request', async () => {
+    const created = JSON.parse((await run(['create', '--account', 'cli-revoke', '--name', 'r', '--json'])).stdout);
+    expect((await api.get('/api/v1/key', { secret: created.secret })).status).toBe(200);
+    expect((await run(['revoke', created.id])).code).toBe(0);
+    expect((await api.get('/api/v1/key', { secret: created.secret })).status).toBe(401);
+  });
+
+  it('refuses a sixth active key for an account', async () => {
+    for (let i = 0; i < 5; i += 1) expect((await run(['create', '--account', 'cli-five', '--name', `k${i}`])).code).toBe(0);
+    const sixth = await run(['create', '--account', 'cli-five', '--name', 'k5']);
+    expect(sixth.code).toBe(1);
+    expect(sixth.stderr).toMatch(/5 active keys/);
+    expect(sixth.stdout).toBe('');
+  });
+
+  it('revoke of an unknown id fails', async () => {
+    expect((await run(['revoke', 'key_nope'])).code).toBe(1);
+  });
+
+  it.each([
+    [[]],
+    [['rotate']],
+    [['create', '--account', 'a']],
+    [['list']],
+    [['revoke']],
+    [['revoke', 'a', 'b']],
+  ])('%j is a usage error', async (argv) => {
+    await expect(run(argv)).rejects.toBeInstanceOf(UsageError);
+  });
+});
+
+const reachable = await isRedisReachable();
+describeWithRedis('with REDIS_URL set', reachable, () => {
+  const prefix = uniquePrefix('cli');
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'lodging-cli-'));
+  });
+  afterAll(async () => {
+    await deletePrefix(SHARED_REDIS_URL, prefix);
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('creates and revokes keys in Redis', async () => {
+    const env = { LODGING_DATA_DIR: dataDir, REDIS_URL: SHARED_REDIS_URL, LODGING_REDIS_PREFIX: prefix };
+    const created = io(env);
+    expect(await runKeysCommand(['create', '--account', 'redis-cli', '--name', 'r', '--json'], created.io)).toBe(0);
+    const { id, secret } = JSON.parse(created.out.join(''));
+    const redis = new Redis(SHARED_REDIS_URL);
+    try {
+      const store = openRedisKeyStore(redis, { prefix });
+      expect(await store.findActiveByHash(hashKeySecret(secret))).toMatchObject({ id });
+      expect(await runKeysCommand(['revoke', id], io(env).io)).toBe(0);
+      expect(await store.findActiveByHash(hashKeySecret(secret))).toBeNull();
+    } finally {
+      redis.disconnect();
+    }
+  });
+});

@@ -1,0 +1,85 @@
+// Configuration is parsed once, with defaults from CONTRACT §5, and a bad variable fails fast with its name.
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig, resolvePublicUrl } from '../../api/config.ts';
+
+describe('parseConfig', () => {
+  it('applies the documented defaults', () => {
+    expect(parseConfig({}, '/srv/app')).toEqual({
+      dataDir: path.resolve('/srv/app', './data'),
+      port: 3000,
+      publicUrl: null,
+      redisUrl: null,
+      redisPrefix: 'lodging:',
+      rateLimit: 600,
+      rateWindowS: 60,
+      nodeEnv: 'development',
+      logLevel: 'info',
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = parseConfig(
+      {
+        LODGING_DATA_DIR: '/var/lib/lodging',
+        PORT: '8080',
+        LODGING_PUBLIC_URL: 'https://lodging.example.org/',
+        REDIS_URL: 'redis://cache:6379/2',
+        LODGING_REDIS_PREFIX: 'prod:',
+        LODGING_RATE_LIMIT: '1200',
+        LODGING_RATE_WINDOW_S: '30',
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+      },
+      '/srv/app',
+    );
+    expect(config).toEqual({
+      dataDir: '/var/lib/lodging',
+      port: 8080,
+      publicUrl: 'https://lodging.example.org',
+      redisUrl: 'redis://cache:6379/2',
+      redisPrefix: 'prod:',
+      rateLimit: 1200,
+      rateWindowS: 30,
+      nodeEnv: 'production',
+      logLevel: 'warn',
+    });
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(parseConfig({ PORT: '', REDIS_URL: ' ' }).port).toBe(3000);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '80.5'],
+    ['LODGING_RATE_LIMIT', '0'],
+    ['LODGING_RATE_LIMIT', '-5'],
+    ['LODGING_RATE_WINDOW_S', 'sixty'],
+    ['LODGING_PUBLIC_URL', 'ftp://files.example.org'],
+    ['LODGING_PUBLIC_URL', 'not a url'],
+    ['REDIS_URL', 'http://127.0.0.1:6379'],
+    ['LODGING_REDIS_PREFIX', 'has spaces'],
+    ['NODE_ENV', 'staging'],
+    ['LOG_LEVEL', 'loud'],
+  ])('rejects %s=%s, naming it', (name, value) => {
+    expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => parseConfig({ [name]: value })).toThrow(name);
+  });
+
+  it('is silent under NODE_ENV=test unless LOG_LEVEL says otherwise', () => {
+    expect(parseConfig({ NODE_ENV: 'test' }).logLevel).toBe('silent');
+    expect(parseConfig({ NODE_ENV: 'test', LOG_LEVEL: 'debug' }).logLevel).toBe('debug');
+  });
+});
+
+describe('resolvePublicUrl', () => {
+  it.each([
+    [null, 3000, 'http://localhost:3000'],
+    [null, 41234, 'http://localhost:41234'],
+    ['https://lodging.example.org', 3000, 'https://lodging.example.org'],
+  ])('%s on port %s → %s', (publicUrl, port, expected) => {
+    expect(resolvePublicUrl({ publicUrl }, port)).toBe(expected);
+  });
+});
