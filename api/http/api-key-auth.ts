@@ -25,7 +25,7 @@ function presentedSecret(apiKeyHeader: string | undefined, authorization: string
     const match = /^Bearer[ ]+(\S+)[ ]*$/i.exec(authorization);
     return match?.[1] ? { secret: match[1] } : { failure: 'The Authorization header must be "Bearer <API_KEY>".' };
   }
-  return { failure: 'No API key: send it in the X-API-Key header.' };
+  return { failure: 'No API key: send it in the X-API-Key header (or Authorization: Bearer <key>, as MCP clients do).' };
 }
 
 export interface ApiKeyAuthOptions {

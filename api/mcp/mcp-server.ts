@@ -31,28 +31,28 @@ const NOT_PUBLISHED =
   'No published place has this placeId: it is unknown, suppressed, closed or no longer published. ' +
   'Use the id of a place from a search_places result.';
 
-function toolError(text: string): CallToolResult {
+function toToolError(text: string): CallToolResult {
   return { isError: true, content: [{ type: 'text', text }] };
 }
 
 /** The same JSON twice: structured for clients that read outputSchema, text for those that only show content. */
-function toolResult(value: Record<string, unknown>): CallToolResult {
+function toToolResult(value: Record<string, unknown>): CallToolResult {
   return { structuredContent: value, content: [{ type: 'text', text: JSON.stringify(value) }] };
 }
 
 /** Query failures become tool error results (the agent can correct itself), never protocol errors. */
-function answer(tool: string, logger: Logger, produce: () => CallToolResult): CallToolResult {
+function runTool(tool: string, logger: Logger, produce: () => CallToolResult): CallToolResult {
   try {
     return produce();
   } catch (error) {
     if (error instanceof InvalidParametersError) {
       // REST's messages follow the parameter name ("cursor belongs to a search with other filters; …").
       const problems = error.errors.map((e) => `${e.parameter} ${e.message}`).join('; ');
-      return toolError(`Invalid arguments for tool ${tool}: ${problems}`);
+      return toToolError(`Invalid arguments for tool ${tool}: ${problems}`);
     }
-    if (error instanceof ApiError) return toolError(error.message);
+    if (error instanceof ApiError) return toToolError(error.message);
     logger.error({ err: error, tool }, 'mcp tool failed');
-    return toolError('Something went wrong on our side; try again shortly.');
+    return toToolError('Something went wrong on our side; try again shortly.');
   }
 }
 
@@ -72,7 +72,7 @@ export function createMcpServer(deps: McpServerDeps): McpServer {
       outputSchema: placePageSchema,
       annotations: READ_ONLY,
     },
-    (args) => answer('search_places', logger, () => toolResult({ ...query.search(validateSearchParams(args)) })),
+    (args) => runTool('search_places', logger, () => toToolResult({ ...query.search(validateSearchParams(args)) })),
   );
 
   server.registerTool(
@@ -85,9 +85,9 @@ export function createMcpServer(deps: McpServerDeps): McpServer {
       annotations: READ_ONLY,
     },
     ({ placeId }) =>
-      answer('get_place', logger, () => {
+      runTool('get_place', logger, () => {
         const place = query.getPlace(placeId);
-        return place ? toolResult({ place }) : toolError(NOT_PUBLISHED);
+        return place ? toToolResult({ place }) : toToolError(NOT_PUBLISHED);
       }),
   );
 

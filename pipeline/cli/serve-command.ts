@@ -1,14 +1,15 @@
-// `lodging serve [--port N]`: the API (and MCP, once mounted) until SIGTERM/SIGINT, then a graceful stop.
+// `lodging serve [--port N]`: the REST API and MCP until SIGTERM/SIGINT, then a graceful stop.
 import { parseArgs } from 'node:util';
 import { ConfigError, parseConfig } from '../../api/config.ts';
 import { createDevelopmentKey } from '../../api/keys/development-key.ts';
+import { mountMcp } from '../../api/mcp/mcp-routes.ts';
 import { startServer } from '../../api/server.ts';
 import type { RunningServer, StartOptions } from '../../api/server.ts';
 import { UsageError } from './cli-io.ts';
 import type { CliIo } from './cli-io.ts';
 
 export const SERVE_USAGE = `usage: lodging serve [--port N] [--host H] [--dev-key]
-  Serves the REST API from the snapshots in $LODGING_DATA_DIR until SIGTERM or SIGINT.
+  Serves the REST API and MCP (POST /mcp) from the snapshots in $LODGING_DATA_DIR until SIGTERM or SIGINT.
   --port N     overrides PORT (0 picks a free port)
   --host H     interface to bind (default: all)
   --dev-key    outside production, create and print a development key and a ready-to-paste curl
@@ -36,7 +37,10 @@ function waitForSignal(): Promise<void> {
 }
 
 async function printWelcome(server: RunningServer, io: ServeIo, devKey: boolean, production: boolean): Promise<void> {
-  io.stdout(`Lodging Directory API listening on ${server.url}\n  docs: ${server.url}/docs\n`);
+  io.stdout(
+    `Lodging Directory API listening on ${server.url}\n  docs: ${server.url}/docs\n` +
+      `  MCP:  ${server.url}/mcp (Streamable HTTP, Authorization: Bearer <key>)\n`,
+  );
   if (!devKey) return;
   if (production) {
     io.stdout('  (no development key in production: create one with `lodging keys create`)\n');
@@ -65,7 +69,11 @@ export async function runServeCommand(argv: string[], io: ServeIo, hooks: ServeH
     io.stderr(`lodging serve: ${error.message}\n`);
     return 1;
   }
-  const server = await startServer(config, { ...hooks.startOptions, ...(values.host ? { host: values.host } : {}) });
+  const server = await startServer(config, {
+    mountAuthenticated: mountMcp,
+    ...hooks.startOptions,
+    ...(values.host ? { host: values.host } : {}),
+  });
   try {
     await printWelcome(server, io, values['dev-key'] ?? false, config.nodeEnv === 'production');
     await (hooks.stopSignal ?? waitForSignal)(server);
