@@ -32,6 +32,15 @@ describe('lodging serve', () => {
       expect(printed).toContain(`curl -H 'X-API-Key: ${key}' '${url}/api/v1/places?country=es&limit=3'`);
       const res = await fetch(`${url}/api/v1/places?country=es&limit=3`, { headers: { 'X-API-Key': key } });
       expect((await res.json()).places[0].id).toBe('es-p1');
+      // MCP is mounted by `lodging serve` itself: the same key as a Bearer token lists the two tools.
+      expect(printed).toContain(`MCP:  ${url}/mcp`);
+      const mcp = await fetch(`${url}/mcp`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+      });
+      expect(mcp.status).toBe(200);
+      expect(JSON.stringify(await mcp.json())).toMatch(/"search_places".*"get_place"|"get_place".*"search_places"/);
     });
     expect(code).toBe(0);
     expect(stdout).toContain('Stopping');
