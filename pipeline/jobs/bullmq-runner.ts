@@ -79,17 +79,8 @@ export function createBullmqRunner(options: BullmqRunnerOptions): ImportRunner {
         progress('reading');
         while (queued.inFlight > 0) await collect();
         progress('publishing');
-        const snapshot = builder.publish();
+        const report = sink.publish(prepared, 'bullmq');
         progress('done');
-        const report = sink.report.finish({
-          runId: prepared.runId,
-          runner: 'bullmq',
-          country: prepared.country,
-          files: prepared.files,
-          startedAt: prepared.startedAt,
-          finishedAt: new Date(),
-          snapshot,
-        });
         return { report };
       } catch (error) {
         builder.abort();

@@ -60,17 +60,8 @@ export function createInProcessRunner(options: InProcessRunnerOptions = {}): Imp
         if (chunk.length > 0) submit(chunk);
         await drainTo(0);
         progress('publishing');
-        const snapshot = builder.publish();
+        const report = sink.publish(prepared, 'in-process');
         progress('done');
-        const report = sink.report.finish({
-          runId: prepared.runId,
-          runner: 'in-process',
-          country: prepared.country,
-          files: prepared.files,
-          startedAt: prepared.startedAt,
-          finishedAt: new Date(),
-          snapshot,
-        });
         return { report };
       } catch (error) {
         await Promise.allSettled(inFlight);

@@ -1,6 +1,8 @@
 // Writes processed chunks into the snapshot builder and the report, resolving duplicate ids the same way for every runner.
+import type { ImportReport } from '../report/import-report.ts';
 import { ReportAccumulator } from '../report/report-accumulator.ts';
 import type { SnapshotBuilder } from '../snapshot/snapshot-types.ts';
+import type { PreparedImport } from './prepare-import.ts';
 import type { ChunkItem } from './process-chunk.ts';
 
 export class SnapshotSink {
@@ -33,5 +35,19 @@ export class SnapshotSink {
         this.report.addListing(summary);
       }
     }
+  }
+
+  /** Publishes the snapshot (once) and closes the report: the last step of every runner. */
+  publish(prepared: PreparedImport, runner: string): ImportReport {
+    const snapshot = this.builder.publish();
+    return this.report.finish({
+      runId: prepared.runId,
+      runner,
+      country: prepared.country,
+      files: prepared.files,
+      startedAt: prepared.startedAt,
+      finishedAt: new Date(),
+      snapshot,
+    });
   }
 }
