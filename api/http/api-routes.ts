@@ -31,14 +31,14 @@ export function createApiRoutes(options: ApiRoutesOptions): Router {
   });
 
   router.get('/places', (req, res) => {
-    res.json(query.search(parseSearchRequest(req.originalUrl)));
+    res.type('application/json').send(query.searchJson(parseSearchRequest(req.originalUrl)));
   });
 
   router.get('/places/:placeId', (req, res) => {
     rejectAnyQuery(req.originalUrl);
-    const place = query.getPlace(req.params.placeId);
-    if (!place) throw new NotFoundError('No published place has this id.');
-    res.json({ place });
+    const place = query.getPlaceJson(req.params.placeId);
+    if (place === null) throw new NotFoundError('No published place has this id.');
+    res.type('application/json').send(`{"place":${place}}`);
   });
 
   router.all(['/key', '/places', '/places/:placeId'], onlyGet);

@@ -4,12 +4,15 @@ import type { CountryCode, Place } from '../../pipeline/snapshot/public-place.ts
 import type { CursorCodec } from './cursor-codec.ts';
 import { validatePlaceId } from './search-params.ts';
 import type { SearchParams } from './search-params.ts';
-import { toPlacePage, toPublicPlace } from './serialize-place.ts';
+import { placeJson, placePageJson } from './serialize-place.ts';
 import type { PlacePage } from './serialize-place.ts';
 
 export interface QueryService {
+  /** A PlacePage as JSON text, as REST sends it; search() is the same parsed (MCP, pages). */
+  searchJson(params: SearchParams): string;
   search(params: SearchParams): PlacePage;
-  /** null for an id no current snapshot publishes; InvalidParametersError (placeId) for a bad id. */
+  /** A Place as JSON text; null for an id no current snapshot publishes; InvalidParametersError (placeId) for a bad id. */
+  getPlaceJson(placeId: string): string | null;
   getPlace(placeId: string): Place | null;
   /** Snapshots in use, by country. */
   snapshots(): Partial<Record<CountryCode, SnapshotInfo>>;
@@ -50,21 +53,30 @@ export function createQueryService(options: QueryServiceOptions): QueryService {
   const { reader, cursors, publicUrl } = options;
   const refreshIfDue = createRefresher(reader, options.refreshIntervalMs ?? 1000, options.now ?? Date.now);
 
+  const searchJson = (params: SearchParams): string => {
+    // Decode first: a bad cursor is the client's error whatever the snapshot holds.
+    const afterId = params.cursor === undefined ? undefined : cursors.decode(params.cursor, params);
+    refreshIfDue();
+    const { rows, hasMore } = reader.searchRows(toSearchQuery(params, afterId));
+    const last = rows.at(-1);
+    const nextCursor = hasMore && last ? cursors.encode(last.id, params) : null;
+    return placePageJson(rows, hasMore && last !== undefined, nextCursor, publicUrl);
+  };
+  const getPlaceJson = (placeId: string): string | null => {
+    const id = validatePlaceId(placeId);
+    refreshIfDue();
+    const json = reader.getPlaceJson(id);
+    return json === null ? null : placeJson({ id, json }, publicUrl);
+  };
+
+  // One path for REST and MCP: the parsed forms are the very text REST sends.
   return {
-    search(params) {
-      // Decode first: a bad cursor is the client's error whatever the snapshot holds.
-      const afterId = params.cursor === undefined ? undefined : cursors.decode(params.cursor, params);
-      refreshIfDue();
-      const result = reader.search(toSearchQuery(params, afterId));
-      const last = result.places.at(-1);
-      const nextCursor = result.hasMore && last ? cursors.encode(last.id, params) : null;
-      return toPlacePage(result.places, result.hasMore && last !== undefined, nextCursor, publicUrl);
-    },
+    searchJson,
+    search: (params) => JSON.parse(searchJson(params)) as PlacePage,
+    getPlaceJson,
     getPlace(placeId) {
-      const id = validatePlaceId(placeId);
-      refreshIfDue();
-      const stored = reader.getPlace(id);
-      return stored ? toPublicPlace(stored, publicUrl) : null;
+      const json = getPlaceJson(placeId);
+      return json === null ? null : (JSON.parse(json) as Place);
     },
     snapshots() {
       refreshIfDue();

@@ -2,6 +2,7 @@
 // so the single writer only inserts: strings cross threads and Redis far cheaper than nested objects.
 import type { NormalisedListing, SourceRef } from '../normalise/normalised-listing.ts';
 import { searchTextOf } from './search-text.ts';
+import { toServedPlace } from './served-place.ts';
 import type { ListingSummary } from './snapshot-types.ts';
 
 export type ColumnValue = string | number | null;
@@ -40,7 +41,7 @@ export function toListingRecord(listing: NormalisedListing): ListingRecord {
       JSON.stringify(listing.reasons),
       JSON.stringify(listing.issues),
       JSON.stringify(summary),
-      JSON.stringify(place),
+      JSON.stringify(toServedPlace(place)),
       listing.citySlug,
       place.lodgingType,
       place.whatsappEligible ? 1 : 0,

@@ -1,8 +1,7 @@
 // One published snapshot file opened read-only: its prepared statements and how a search picks its plan.
 import Database from 'better-sqlite3';
-import type { StoredPlace } from './public-place.ts';
 import { foldSearchText } from './search-text.ts';
-import type { SearchQuery, SearchResult, SnapshotInfo } from './snapshot-types.ts';
+import type { SearchQuery, SearchRows, SnapshotInfo } from './snapshot-types.ts';
 import { READ_SQL, countUpToSql, searchShapeKey, searchSql, type SearchShape } from './statements.ts';
 
 /**
@@ -15,8 +14,8 @@ const MAX_LIMIT = 100;
 
 export interface SnapshotConnection {
   readonly info: SnapshotInfo;
-  search(query: SearchQuery): SearchResult;
-  getPlace(id: string): StoredPlace | null;
+  searchRows(query: SearchQuery): SearchRows;
+  getPlaceJson(id: string): string | null;
   close(): void;
 }
 
@@ -49,7 +48,7 @@ class ReadOnlySnapshot implements SnapshotConnection {
     this.selectRowidAtOrBefore = db.prepare<[string], number>(READ_SQL.selectRowidAtOrBefore).pluck();
   }
 
-  search(query: SearchQuery): SearchResult {
+  searchRows(query: SearchQuery): SearchRows {
     const { limit } = query;
     if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) {
       throw new RangeError(`limit must be an integer from 1 to ${MAX_LIMIT}, got ${limit}`);
@@ -76,15 +75,14 @@ class ReadOnlySnapshot implements SnapshotConnection {
       else params.text = text;
     }
     params.limit = limit + 1;
-    const rows = this.statement('page', shape).all(params) as string[];
-    const hasMore = rows.length > limit;
-    if (hasMore) rows.length = limit;
-    return { places: rows.map((json) => JSON.parse(json) as StoredPlace), hasMore };
+    const found = this.statement('page', shape).all(params) as [string, string][];
+    const hasMore = found.length > limit;
+    if (hasMore) found.length = limit;
+    return { rows: found.map(([id, json]) => ({ id, json })), hasMore };
   }
 
-  getPlace(id: string): StoredPlace | null {
-    const json = this.selectPlace.get(id);
-    return json === undefined ? null : (JSON.parse(json) as StoredPlace);
+  getPlaceJson(id: string): string | null {
+    return this.selectPlace.get(id) ?? null;
   }
 
   close(): void {
@@ -103,7 +101,8 @@ class ReadOnlySnapshot implements SnapshotConnection {
     const key = `${kind}:${searchShapeKey(shape)}`;
     let statement = this.statements.get(key);
     if (!statement) {
-      statement = this.db.prepare(kind === 'page' ? searchSql(shape) : countUpToSql(shape)).pluck();
+      statement =
+        kind === 'page' ? this.db.prepare(searchSql(shape)).raw(true) : this.db.prepare(countUpToSql(shape)).pluck();
       this.statements.set(key, statement);
     }
     return statement;

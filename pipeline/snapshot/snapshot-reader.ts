@@ -4,7 +4,7 @@ import { COUNTRY_CODES, type CountryCode, type StoredPlace } from './public-plac
 import { openSnapshotConnection, type SnapshotConnection } from './snapshot-connection.ts';
 import { snapshotPath } from './snapshot-paths.ts';
 import { pointerStamp, readPointer } from './snapshot-pointer.ts';
-import type { SearchQuery, SearchResult, SnapshotInfo, SnapshotReader } from './snapshot-types.ts';
+import type { SearchQuery, SearchResult, SearchRows, SnapshotInfo, SnapshotReader } from './snapshot-types.ts';
 
 export interface SnapshotReaderOptions {
   /** A pointer or snapshot that could not be opened; the country keeps its previous snapshot meanwhile. */
@@ -68,17 +68,29 @@ export function openSnapshotReader(dataDir: string, options: SnapshotReaderOptio
 
   refresh();
 
+  const searchRows = (query: SearchQuery): SearchRows => {
+    assertOpen();
+    const slot = slots.get(query.country);
+    return slot ? slot.connection.searchRows(query) : { rows: [], hasMore: false };
+  };
+
+  const getPlaceJson = (id: string): string | null => {
+    assertOpen();
+    const country = countryOfPlaceId(id);
+    return country === null ? null : (slots.get(country)?.connection.getPlaceJson(id) ?? null);
+  };
+
   return {
     search(query: SearchQuery): SearchResult {
-      assertOpen();
-      const slot = slots.get(query.country);
-      return slot ? slot.connection.search(query) : { places: [], hasMore: false };
+      const { rows, hasMore } = searchRows(query);
+      return { places: rows.map((row) => JSON.parse(row.json) as StoredPlace), hasMore };
     },
+    searchRows,
     getPlace(id: string): StoredPlace | null {
-      assertOpen();
-      const country = countryOfPlaceId(id);
-      return country === null ? null : (slots.get(country)?.connection.getPlace(id) ?? null);
+      const json = getPlaceJson(id);
+      return json === null ? null : (JSON.parse(json) as StoredPlace);
     },
+    getPlaceJson,
     current(): Partial<Record<CountryCode, SnapshotInfo>> {
       assertOpen();
       const infos: Partial<Record<CountryCode, SnapshotInfo>> = {};

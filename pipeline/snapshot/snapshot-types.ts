@@ -76,10 +76,25 @@ export interface SearchResult {
   hasMore: boolean;
 }
 
+/** A served place as stored: its id and its allowlisted JSON (served-place.ts), ready to send. */
+export interface ServedRow {
+  id: string;
+  json: string;
+}
+
+export interface SearchRows {
+  rows: ServedRow[];
+  hasMore: boolean;
+}
+
 export interface SnapshotReader {
   search(query: SearchQuery): SearchResult;
+  /** The same page as stored JSON, without a parse and serialize round trip: what the API sends. */
+  searchRows(query: SearchQuery): SearchRows;
   /** Published places only; null for unknown, closed, suppressed, rejected or no longer published ids. */
   getPlace(id: string): StoredPlace | null;
+  /** The same as its stored JSON. */
+  getPlaceJson(id: string): string | null;
   /** Snapshots in use, by country (absent where a country has none yet). */
   current(): Partial<Record<CountryCode, SnapshotInfo>>;
   /** Looks at the pointers and switches to newer snapshots; true when something changed. Cheap: call it often. */

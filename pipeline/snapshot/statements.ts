@@ -78,12 +78,12 @@ export function searchShapeKey(shape: SearchShape): string {
 export function searchSql(shape: SearchShape): string {
   if (shape.text === 'trigram') {
     // CROSS JOIN keeps the FTS table outermost: it yields rowids in order, so LIMIT stops the scan early.
-    return `SELECT p.place_json FROM places_fts CROSS JOIN places AS p ON p.rowid = places_fts.rowid
+    return `SELECT p.id, p.place_json FROM places_fts CROSS JOIN places AS p ON p.rowid = places_fts.rowid
       WHERE places_fts MATCH @match AND places_fts.rowid > @after${equalityFilters(shape, 'p.')}
       ORDER BY places_fts.rowid LIMIT @limit`;
   }
   const text = shape.text === 'substring' ? ' AND instr(search_text, @text) > 0' : '';
-  return `SELECT place_json FROM places WHERE rowid > @after${equalityFilters(shape, '')}${text}
+  return `SELECT id, place_json FROM places WHERE rowid > @after${equalityFilters(shape, '')}${text}
     ORDER BY rowid LIMIT @limit`;
 }
 

@@ -1,8 +1,16 @@
-// The serializer: the PLACE_FIELDS allowlist at every level; absent values become null or [].
+// The serializer: the PLACE_FIELDS allowlist at every level (applied when a snapshot row is made, served as stored
+// with profileUrl appended); absent values become null or [].
 import { describe, expect, it } from 'vitest';
-import { toPlacePage, toPublicPlace } from '../../../api/query/serialize-place.ts';
-import type { StoredPlace } from '../../../pipeline/snapshot/public-place.ts';
+import { placeJson, placePageJson } from '../../../api/query/serialize-place.ts';
+import { toServedPlace } from '../../../pipeline/snapshot/served-place.ts';
+import type { Place, StoredPlace } from '../../../pipeline/snapshot/public-place.ts';
 import { ADDRESS_KEYS, LOCATION_KEYS, PHONE_RECORD_KEYS, PLACE_KEYS, keysOf } from '../support/shapes.ts';
+
+/** What a client receives for a stored place: the row as the builder stores it, as the API serves it. */
+const rowOf = (place: StoredPlace) => ({ id: place.id, json: JSON.stringify(toServedPlace(place)) });
+const toPublicPlace = (place: StoredPlace, publicUrl: string) => JSON.parse(placeJson(rowOf(place), publicUrl)) as Place;
+const toPlacePage = (places: StoredPlace[], hasMore: boolean, cursor: string | null, publicUrl: string) =>
+  JSON.parse(placePageJson(places.map(rowOf), hasMore, cursor, publicUrl)) as { places: Place[]; page: unknown };
 
 const stored = {
   id: 'es-a/b',
@@ -31,7 +39,7 @@ const stored = {
   runId: 'r1',
 } as unknown as StoredPlace;
 
-describe('toPublicPlace', () => {
+describe('a served place', () => {
   const place = toPublicPlace(stored, 'https://dir.example.org/');
 
   it('writes exactly the allowlisted fields, nested objects included', () => {
@@ -68,7 +76,7 @@ describe('toPublicPlace', () => {
   });
 });
 
-describe('toPlacePage', () => {
+describe('a served page', () => {
   it.each([
     [true, 'c1', { count: 1, hasMore: true, nextCursor: 'c1' }],
     [false, 'c1', { count: 1, hasMore: false, nextCursor: null }],
