@@ -5,20 +5,12 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { describe, it } from 'vitest';
 import { Redis } from 'ioredis';
+import { TEST_REDIS_URL, pingRedis } from '../../support/redis-available.ts';
 
-export const SHARED_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+export const SHARED_REDIS_URL = TEST_REDIS_URL;
 
 export async function isRedisReachable(url = SHARED_REDIS_URL): Promise<boolean> {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1000, retryStrategy: () => null });
-  redis.on('error', () => undefined);
-  try {
-    await redis.connect();
-    return (await redis.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    redis.disconnect();
-  }
+  return (await pingRedis(url)) === null;
 }
 
 /**
