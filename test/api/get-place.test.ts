@@ -41,6 +41,15 @@ describe('published places', () => {
     });
   });
 
+  it('answers JSON, for the place and for a search page alike', async () => {
+    for (const path of [`/api/v1/places/${encodeURIComponent(IDS.mint)}`, '/api/v1/places?country=es&limit=2']) {
+      const res = await api.get(path);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(typeof JSON.parse(await res.text())).toBe('object');
+    }
+  });
+
   it('a sparse place still has every field, as null or []', async () => {
     const { body } = await getPlace(IDS.coruna);
     expect(keysOf(body.place)).toEqual(PLACE_KEYS);
