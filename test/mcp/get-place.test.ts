@@ -1,24 +1,12 @@
 // get_place through the SDK client: REST's { place } for a published id; an error result, not a protocol error, otherwise.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IDS } from '../api/support/provider-listings.ts';
 import { readJson } from '../api/support/shapes.ts';
-import type { TestApi } from '../api/support/test-api.ts';
-import { startMcpApi } from './support/mcp-api.ts';
-import { connectMcp, errorText, structuredOf } from './support/mcp-client.ts';
-import type { McpSession } from './support/mcp-client.ts';
+import { useMcpSession, errorText, structuredOf } from './support/mcp-client.ts';
 
-let api: TestApi;
-let session: McpSession;
-beforeAll(async () => {
-  api = await startMcpApi();
-  session = await connectMcp(api.url, api.secret);
-});
-afterAll(async () => {
-  await session?.close();
-  await api?.close();
-});
+const mcp = useMcpSession();
 
-const getPlace = (placeId: unknown) => session.call('get_place', { placeId });
+const getPlace = (placeId: unknown) => mcp.session.call('get_place', { placeId });
 
 describe('a published id', () => {
   it.each([
@@ -27,7 +15,7 @@ describe('a published id', () => {
     ['an id whose name holds markup', IDS.script],
     ['another country', IDS.gbBelfast],
   ])('%s: exactly what REST returns', async (_label, id) => {
-    const restJson = await readJson(api.get(`/api/v1/places/${encodeURIComponent(id)}`));
+    const restJson = await readJson(mcp.api.get(`/api/v1/places/${encodeURIComponent(id)}`));
     expect(restJson.status).toBe(200);
     const result = structuredOf(await getPlace(id));
     expect(result).toEqual(restJson.body);
@@ -35,7 +23,7 @@ describe('a published id', () => {
   });
 
   it('matches the record search_places served', async () => {
-    const page = structuredOf(await session.call('search_places', { country: 'es', q: 'hostal sol' }));
+    const page = structuredOf(await mcp.session.call('search_places', { country: 'es', q: 'hostal sol' }));
     expect(page.places).toHaveLength(1);
     expect(structuredOf(await getPlace(page.places[0].id)).place).toEqual(page.places[0]);
   });
@@ -49,7 +37,7 @@ describe('no published record', () => {
     ['a suppressed place', IDS.suppressed],
     ['a rejected listing', IDS.rejected],
   ])('%s: an error result saying it is not published', async (_label, id) => {
-    const restJson = await readJson(api.get(`/api/v1/places/${encodeURIComponent(id)}`));
+    const restJson = await readJson(mcp.api.get(`/api/v1/places/${encodeURIComponent(id)}`));
     expect(restJson.status).toBe(404);
     const text = errorText(await getPlace(id));
     expect(text).toMatch(/No published place has this placeId/);
@@ -74,7 +62,7 @@ describe('an invalid placeId', () => {
   });
 
   it('a missing placeId or an extra argument is named', async () => {
-    expect(errorText(await session.call('get_place', {}))).toMatch(/is required at placeId/);
-    expect(errorText(await session.call('get_place', { placeId: IDS.mint, country: 'es' }))).toContain('"country"');
+    expect(errorText(await mcp.session.call('get_place', {}))).toMatch(/is required at placeId/);
+    expect(errorText(await mcp.session.call('get_place', { placeId: IDS.mint, country: 'es' }))).toContain('"country"');
   });
 });

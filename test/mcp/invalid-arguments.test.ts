@@ -1,22 +1,10 @@
 // search_places refuses what REST refuses, with REST's words: an error result naming the parameter, never a protocol error.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApi } from '../api/support/test-api.ts';
-import { startMcpApi } from './support/mcp-api.ts';
-import { connectMcp, errorText, structuredOf } from './support/mcp-client.ts';
-import type { McpSession } from './support/mcp-client.ts';
+import { describe, expect, it } from 'vitest';
+import { useMcpSession, errorText, structuredOf } from './support/mcp-client.ts';
 
-let api: TestApi;
-let session: McpSession;
-beforeAll(async () => {
-  api = await startMcpApi();
-  session = await connectMcp(api.url, api.secret);
-});
-afterAll(async () => {
-  await session?.close();
-  await api?.close();
-});
+const mcp = useMcpSession();
 
-const search = (args: Record<string, unknown>) => session.call('search_places', args);
+const search = (args: Record<string, unknown>) => mcp.session.call('search_places', args);
 
 describe('a parameter breaking its rule', () => {
   it.each([

@@ -1,22 +1,10 @@
 // search_places through the SDK client: exactly REST's PlacePage for the same query, and a cursor walk that sees every match once.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IDS } from '../api/support/provider-listings.ts';
 import { PLACE_KEYS, keysOf, readJson } from '../api/support/shapes.ts';
-import type { TestApi } from '../api/support/test-api.ts';
-import { startMcpApi } from './support/mcp-api.ts';
-import { connectMcp, structuredOf } from './support/mcp-client.ts';
-import type { McpSession } from './support/mcp-client.ts';
+import { useMcpSession, structuredOf } from './support/mcp-client.ts';
 
-let api: TestApi;
-let session: McpSession;
-beforeAll(async () => {
-  api = await startMcpApi();
-  session = await connectMcp(api.url, api.secret);
-});
-afterAll(async () => {
-  await session?.close();
-  await api?.close();
-});
+const mcp = useMcpSession();
 
 type Args = Record<string, string | number | boolean>;
 
@@ -26,12 +14,12 @@ const toQuery = (args: Args) =>
     .join('&');
 
 async function rest(args: Args): Promise<any> {
-  const json = await readJson(api.get(`/api/v1/places?${toQuery(args)}`));
+  const json = await readJson(mcp.api.get(`/api/v1/places?${toQuery(args)}`));
   expect(json.status).toBe(200);
   return json.body;
 }
 
-const search = async (args: Args): Promise<any> => structuredOf(await session.call('search_places', args));
+const search = async (args: Args): Promise<any> => structuredOf(await mcp.session.call('search_places', args));
 
 const QUERIES: [string, Args, 'some' | 'none'][] = [
   ['a country with the default limit', { country: 'es' }, 'some'],
@@ -68,7 +56,7 @@ describe('the same PlacePage as REST', () => {
     expect(places.map((p: { id: string }) => p.id)).toEqual([IDS.mint]);
     expect(keysOf(places[0])).toEqual(PLACE_KEYS);
     expect(places[0]).toMatchObject({ lodgingType: 'hotel', rating: 4.5, reviewCount: 1234, verified: true });
-    expect(places[0].profileUrl).toBe(`${api.publicUrl}/places/${IDS.mint}`);
+    expect(places[0].profileUrl).toBe(`${mcp.api.publicUrl}/places/${IDS.mint}`);
   });
 
   it('keeps hotel apart from aparthotel and spa hotel', async () => {

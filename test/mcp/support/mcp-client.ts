@@ -2,7 +2,9 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { TestApi } from '../../api/support/test-api.ts';
+import { startMcpApi } from './mcp-api.ts';
 
 export interface McpSession {
   client: Client;
@@ -67,3 +69,20 @@ export const INITIALIZE = {
   method: 'initialize',
   params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '0' } },
 };
+
+/**
+ * A real API with MCP mounted and a connected SDK session for the whole file, closed after it.
+ * Read `.api` and `.session` inside tests (they are set in beforeAll).
+ */
+export function useMcpSession(): { readonly api: TestApi; readonly session: McpSession } {
+  const state = {} as { api: TestApi; session: McpSession };
+  beforeAll(async () => {
+    state.api = await startMcpApi();
+    state.session = await connectMcp(state.api.url, state.api.secret);
+  });
+  afterAll(async () => {
+    await state.session?.close();
+    await state.api?.close();
+  });
+  return state;
+}
