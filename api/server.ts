@@ -8,8 +8,8 @@ import type { Logger } from 'pino';
 import { openSnapshotReader } from '../pipeline/snapshot/snapshot-reader.ts';
 import { createApp } from './app.ts';
 import type { AppDeps, RateWindow } from './app.ts';
-import { resolvePublicUrl } from './config.ts';
-import type { ApiConfig } from './config.ts';
+import { resolvePublicUrl } from '../platform/environment.ts';
+import type { Config } from '../platform/environment.ts';
 import { createRateLimitStores } from './http/rate-limit-store.ts';
 import { createLogger } from './http/request-logger.ts';
 import { createKeyAuthenticator } from './keys/authenticate-key.ts';
@@ -18,7 +18,7 @@ import { openKeyStore } from './keys/open-key-store.ts';
 import { createCursorCodec } from './query/cursor-codec.ts';
 import { loadOrCreateCursorSecret } from './query/cursor-secret.ts';
 import { createQueryService } from './query/query-service.ts';
-import { connectRedis, disconnectRedis } from './redis-client.ts';
+import { connectRedis, closeConnection } from '../platform/redis-connection.ts';
 
 export interface StartOptions {
   /** How often requests look for a newly published snapshot, in ms (default 1000). */
@@ -42,7 +42,7 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export async function startServer(config: ApiConfig, options: StartOptions = {}): Promise<RunningServer> {
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config.logLevel);
   const prefix = config.redisPrefix;
   mkdirSync(config.dataDir, { recursive: true });
@@ -99,7 +99,7 @@ export async function startServer(config: ApiConfig, options: StartOptions = {})
       clearTimeout(grace);
       reader.close();
       await keyStore.close();
-      if (redis) await disconnectRedis(redis);
+      if (redis) await closeConnection(redis);
       logger.info('server stopped');
     })();
     return closing;

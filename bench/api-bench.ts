@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import express from 'express';
 import { pino } from 'pino';
-import { parseConfig } from '../api/config.ts';
+import { parseConfig } from '../platform/environment.ts';
 import { createLogger } from '../api/http/request-logger.ts';
 import { createKey } from '../api/keys/create-key.ts';
 import { keysDatabasePath, openSqliteKeyStore } from '../api/keys/sqlite-key-store.ts';

@@ -7,7 +7,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
-import { processIo } from '../pipeline/cli/cli-io.ts';
+import { processIo } from '../platform/cli-io.ts';
 import { runWorkerCommand } from '../pipeline/cli/worker-command.ts';
 import { createBullmqRunner } from '../pipeline/jobs/bullmq-runner.ts';
 import { createInProcessRunner } from '../pipeline/jobs/in-process-runner.ts';

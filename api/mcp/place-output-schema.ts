@@ -1,6 +1,6 @@
 // The tools' output schemas (zod, as the SDK needs): the spec's Place, PlacePage and { place }, closed like the OpenAPI ones.
 import { z } from 'zod';
-import { LODGING_TYPES_BY_SPECIFICITY, PLACE_FIELDS } from '../../pipeline/snapshot/public-place.ts';
+import { LODGING_TYPES_BY_SPECIFICITY, PLACE_FIELDS } from '../../model/place.ts';
 import { MAX_CURSOR_LENGTH, MAX_LIMIT } from '../query/search-params.ts';
 import { FIELD_NOTES } from './tool-descriptions.ts';
 

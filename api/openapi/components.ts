@@ -1,5 +1,5 @@
 // OpenAPI parameters, headers and error responses, shared by the paths.
-import { COUNTRY_CODES } from '../../pipeline/snapshot/public-place.ts';
+import { COUNTRY_CODES } from '../../model/place.ts';
 import { DEFAULT_LIMIT, MAX_CURSOR_LENGTH, MAX_LIMIT, MAX_PLACE_ID_LENGTH, MAX_Q_LENGTH } from '../query/search-params.ts';
 import { CITY_SLUG_REGEX } from './schemas.ts';
 

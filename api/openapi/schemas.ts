@@ -1,5 +1,5 @@
 // OpenAPI 3.1 component schemas (JSON Schema 2020-12): the spec's resources, exactly and closed (additionalProperties false).
-import { COUNTRY_CODES, LODGING_TYPES_BY_SPECIFICITY, PLACE_FIELDS } from '../../pipeline/snapshot/public-place.ts';
+import { COUNTRY_CODES, LODGING_TYPES_BY_SPECIFICITY, PLACE_FIELDS } from '../../model/place.ts';
 import { CITY_SLUG_PATTERN, MAX_LIMIT } from '../query/search-params.ts';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });

@@ -1,5 +1,5 @@
 // schema.org LodgingBusiness for a place's profile page, built from the public Place only.
-import type { Place } from '../../pipeline/snapshot/public-place.ts';
+import type { Place } from '../../model/place.ts';
 
 type Json = Record<string, unknown>;
 

@@ -1,5 +1,5 @@
 // The profile page a Place's profileUrl points to: server-rendered, escaped HTML with LodgingBusiness JSON-LD.
-import type { Place } from '../../pipeline/snapshot/public-place.ts';
+import type { Place } from '../../model/place.ts';
 import { escapeHtml, isLinkable, jsonForScript, renderDocument } from './html.ts';
 import { placeJsonLd } from './place-json-ld.ts';
 

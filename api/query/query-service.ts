@@ -1,6 +1,6 @@
 // The one query service behind REST and MCP: validated params in, serialized Places out, over hot-swapped snapshots.
-import type { SearchQuery, SnapshotInfo, SnapshotReader } from '../../pipeline/snapshot/snapshot-types.ts';
-import type { CountryCode, Place } from '../../pipeline/snapshot/public-place.ts';
+import type { SearchQuery, SnapshotInfo, SnapshotReader } from '../../pipeline/snapshot/reader-types.ts';
+import type { CountryCode, Place } from '../../model/place.ts';
 import type { CursorCodec } from './cursor-codec.ts';
 import { validatePlaceId } from './search-params.ts';
 import type { SearchParams } from './search-params.ts';

@@ -1,7 +1,7 @@
 // The search and get rules of the spec's tables, once: REST converts its strings and MCP its JSON into these checks.
 import { z } from 'zod';
-import { COUNTRY_CODES, LODGING_TYPES_BY_SPECIFICITY } from '../../pipeline/snapshot/public-place.ts';
-import type { CountryCode, LodgingType } from '../../pipeline/snapshot/public-place.ts';
+import { COUNTRY_CODES, LODGING_TYPES_BY_SPECIFICITY } from '../../model/place.ts';
+import type { CountryCode, LodgingType } from '../../model/place.ts';
 import { InvalidParametersError, invalidParameter } from '../errors.ts';
 import type { ParameterError } from '../errors.ts';
 

@@ -1,8 +1,8 @@
 // The API's side of the one allowlist: rows are stored already reduced to the spec's Place fields
 // (pipeline/snapshot/served-place.ts); serving appends profileUrl and wraps a page, without re-serializing places.
-import { withProfileUrl } from '../../pipeline/snapshot/served-place.ts';
-import type { Place } from '../../pipeline/snapshot/public-place.ts';
-import type { ServedRow } from '../../pipeline/snapshot/snapshot-types.ts';
+import { withProfileUrl } from '../../model/served-place.ts';
+import type { Place } from '../../model/place.ts';
+import type { ServedRow } from '../../pipeline/snapshot/reader-types.ts';
 
 export interface PlacePage {
   places: Place[];

@@ -4,7 +4,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { generateListingLines } from '../../pipeline/generate/generate-listings.ts';
 import { writeGeneratedExport } from '../../pipeline/generate/write-generated-export.ts';
-import type { CountryCode } from '../../pipeline/snapshot/public-place.ts';
+import type { CountryCode } from '../../model/place.ts';
 
 interface ExportStamp {
   country: CountryCode;

@@ -3,7 +3,7 @@
 import { parseArgs } from 'node:util';
 import { createInProcessRunner } from '../../pipeline/jobs/in-process-runner.ts';
 import type { ImportProgress } from '../../pipeline/jobs/runner.ts';
-import type { CountryCode } from '../../pipeline/snapshot/public-place.ts';
+import type { CountryCode } from '../../model/place.ts';
 import { IMPORT_RESULT_PREFIX, type ImportOnceResult } from './child-protocol.ts';
 
 const { values } = parseArgs({

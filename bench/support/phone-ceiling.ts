@@ -1,8 +1,8 @@
 // The phone-parsing ceiling: parsePhone alone, one core, over the phone texts the generator wrote for the first listings.
-import { COUNTRIES } from '../../pipeline/countries/countries.ts';
+import { COUNTRIES } from '../../model/countries.ts';
 import { generateListingLines } from '../../pipeline/generate/generate-listings.ts';
 import { parsePhone, splitPhoneText } from '../../pipeline/normalise/phones.ts';
-import type { CountryCode } from '../../pipeline/snapshot/public-place.ts';
+import type { CountryCode } from '../../model/place.ts';
 
 export interface PhoneCeiling {
   listings: number;

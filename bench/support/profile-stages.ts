@@ -7,7 +7,7 @@ import { processChunk, type ChunkItem } from '../../pipeline/jobs/process-chunk.
 import { SnapshotSink } from '../../pipeline/jobs/snapshot-sink.ts';
 import { parseSuppressionList } from '../../pipeline/normalise/suppression.ts';
 import { createSnapshotBuilder } from '../../pipeline/snapshot/snapshot-builder.ts';
-import type { CountryCode } from '../../pipeline/snapshot/public-place.ts';
+import type { CountryCode } from '../../model/place.ts';
 import { readExportLines, type ExportLine } from '../../pipeline/sources/read-export.ts';
 import { PROFILE_RESULT_PREFIX, type StageProfile } from './child-protocol.ts';
 

@@ -1,14 +1,14 @@
 // `lodging explain --country CC FILE:LINE`: every rule that fired for one listing, for a data team reviewing a case.
 import { parseArgs } from 'node:util';
-import { COUNTRY_CODES, isCountryCode } from '../snapshot/public-place.ts';
+import { COUNTRY_CODES, isCountryCode } from '../../model/place.ts';
 import { explainListing } from '../normalise/normalise-listing.ts';
 import { createSuppressionMatcher } from '../normalise/suppression.ts';
 import { parseExportLine } from '../sources/parse-line.ts';
 import { readExportLines } from '../sources/read-export.ts';
 import { loadSuppressionFile } from '../suppression/suppression-file.ts';
 import { formatExplanation } from '../report/format-explanation.ts';
-import { loadPipelineConfig } from './cli-config.ts';
-import { UsageError, type CliIo } from './cli-io.ts';
+import { parseConfig } from '../../platform/environment.ts';
+import { UsageError, type CliIo } from '../../platform/cli-io.ts';
 
 export const EXPLAIN_USAGE = `usage: lodging explain --country CC FILE:LINE [--json]
        lodging explain --country CC FILE --provider-id ID [--json]
@@ -34,7 +34,7 @@ export async function runExplainCommand(argv: string[], io: CliIo): Promise<numb
   const wantedLine = values['provider-id'] === undefined && match ? Number(match[2]) : null;
   if (wantedLine === null && values['provider-id'] === undefined) throw new UsageError('give FILE:LINE or --provider-id');
 
-  const suppression = await loadSuppressionFile(loadPipelineConfig(io.env).dataDir);
+  const suppression = await loadSuppressionFile(parseConfig(io.env).dataDir);
   const context = { country, matchSuppression: createSuppressionMatcher(suppression.list) };
   for await (const { source, text } of readExportLines([file])) {
     if (wantedLine !== null && source.line !== wantedLine) continue;

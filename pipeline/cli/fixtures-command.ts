@@ -3,8 +3,8 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildFixtureGolden, diffText, fixturePaths, type FixtureDiff } from '../fixtures/fixture-golden.ts';
-import { COUNTRY_CODES } from '../snapshot/public-place.ts';
-import type { CliIo } from './cli-io.ts';
+import { COUNTRY_CODES } from '../../model/place.ts';
+import type { CliIo } from '../../platform/cli-io.ts';
 
 export const FIXTURES_USAGE = `usage: lodging fixtures [--update] [--dir fixtures]
   Normalises fixtures/<cc>/listings.jsonl and compares with the committed expected.json and report.json.

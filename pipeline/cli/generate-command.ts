@@ -2,8 +2,8 @@
 import { parseArgs } from 'node:util';
 import { DEFAULT_SEED } from '../generate/generate-listings.ts';
 import { writeGeneratedExport } from '../generate/write-generated-export.ts';
-import { isCountryCode } from '../snapshot/public-place.ts';
-import { UsageError, type CliIo } from './cli-io.ts';
+import { isCountryCode } from '../../model/place.ts';
+import { UsageError, type CliIo } from '../../platform/cli-io.ts';
 
 export const GENERATE_USAGE = `usage: lodging generate --country CC --count N [--seed S] OUT
   Writes N generated provider listings (JSON Lines; gzip when OUT ends in .gz) with the label, phone,

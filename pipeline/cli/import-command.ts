@@ -3,8 +3,8 @@ import { parseArgs } from 'node:util';
 import { createInProcessRunner } from '../jobs/in-process-runner.ts';
 import { ImportError, type ImportRunner } from '../jobs/runner.ts';
 import { formatReport } from '../report/format-report.ts';
-import { loadPipelineConfig } from './cli-config.ts';
-import { UsageError, type CliIo } from './cli-io.ts';
+import { parseConfig, type Config } from '../../platform/environment.ts';
+import { UsageError, type CliIo } from '../../platform/cli-io.ts';
 import { createProgressDisplay } from './progress-display.ts';
 
 export const IMPORT_USAGE = `usage: lodging import --country CC [--json] [--queue] FILE...
@@ -26,7 +26,7 @@ export async function runImportCommand(argv: string[], io: CliIo): Promise<numbe
   });
   if (!values.country) throw new UsageError('--country is required');
   if (positionals.length === 0) throw new UsageError('give at least one export FILE');
-  const config = loadPipelineConfig(io.env);
+  const config = parseConfig(io.env);
   const runner = await chooseRunner(values.queue ?? false, config);
   const display = createProgressDisplay(io, `import ${values.country}`);
   try {
@@ -49,7 +49,7 @@ export async function runImportCommand(argv: string[], io: CliIo): Promise<numbe
   }
 }
 
-async function chooseRunner(queue: boolean, config: ReturnType<typeof loadPipelineConfig>): Promise<ImportRunner> {
+async function chooseRunner(queue: boolean, config: Config): Promise<ImportRunner> {
   if (!queue) return createInProcessRunner(config.threads === undefined ? {} : { threads: config.threads });
   if (!config.redisUrl) throw new UsageError('--queue needs REDIS_URL (e.g. redis://127.0.0.1:6379)');
   const { createBullmqRunner } = await import('../jobs/bullmq-runner.ts');

@@ -1,7 +1,7 @@
 // Import progress for people: a bar on a terminal, plain lines (every 10%) in logs and pipes.
 import cliProgress from 'cli-progress';
 import type { ImportProgress } from '../jobs/runner.ts';
-import type { CliIo } from './cli-io.ts';
+import type { CliIo } from '../../platform/cli-io.ts';
 
 export interface ProgressDisplay {
   update(progress: ImportProgress): void;

@@ -5,7 +5,7 @@ import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
 import { Queue } from 'bullmq';
 import express from 'express';
-import { closeConnection, createWorkerConnection } from '../jobs/bullmq-connection.ts';
+import { closeConnection, createWorkerConnection } from '../../platform/redis-connection.ts';
 import { IMPORT_QUEUE_NAME } from '../jobs/queue-names.ts';
 
 export interface QueueDashboard {

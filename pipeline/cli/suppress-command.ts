@@ -2,8 +2,8 @@
 import { parseArgs } from 'node:util';
 import { suppressionFilePath, appendSuppressionEntry } from '../suppression/suppression-file.ts';
 import type { SuppressionKind } from '../normalise/suppression.ts';
-import { loadPipelineConfig } from './cli-config.ts';
-import { UsageError, type CliIo } from './cli-io.ts';
+import { parseConfig } from '../../platform/environment.ts';
+import { UsageError, type CliIo } from '../../platform/cli-io.ts';
 
 export const SUPPRESS_USAGE = `usage: lodging suppress (--id PLACE_ID | --phone E164 | --domain DOMAIN) --note "who asked, when"
   Adds an entry to $LODGING_DATA_DIR/suppression-list.txt. It applies from the next import of the country.`;
@@ -27,7 +27,7 @@ export async function runSuppressCommand(argv: string[], io: CliIo): Promise<num
     throw new UsageError('--phone takes an E.164 number such as +34912345678');
   }
   if (!values.note?.trim()) throw new UsageError('--note is required: say who asked and when, for the review');
-  const { dataDir } = loadPipelineConfig(io.env);
+  const { dataDir } = parseConfig(io.env);
   const result = await appendSuppressionEntry(dataDir, kind, value, values.note);
   const file = suppressionFilePath(dataDir);
   io.stdout(result.added ? `added to ${file}: ${result.line}\n` : `already in ${file}: ${kind} ${value}\n`);

@@ -2,8 +2,8 @@
 import { parseArgs } from 'node:util';
 import { runWorker } from '../jobs/bullmq-worker.ts';
 import { DEFAULT_QUEUE_PREFIX } from '../jobs/queue-names.ts';
-import { loadPipelineConfig } from './cli-config.ts';
-import { UsageError, type CliIo } from './cli-io.ts';
+import { parseConfig } from '../../platform/environment.ts';
+import { UsageError, type CliIo } from '../../platform/cli-io.ts';
 
 export const WORKER_USAGE = `usage: lodging worker [--concurrency N] [--dashboard PORT] [--queue-prefix P]
   Normalises the chunks of \`lodging import --queue\` runs, taken from the Redis at REDIS_URL. Run as many
@@ -38,7 +38,7 @@ export async function runWorkerCommand(argv: string[], io: CliIo): Promise<numbe
   const lockDurationMs = positiveInt('lock-duration-ms', values['lock-duration-ms'], undefined);
   const stalledIntervalMs = positiveInt('stalled-interval-ms', values['stalled-interval-ms'], undefined);
   const queuePrefix = values['queue-prefix'] ?? DEFAULT_QUEUE_PREFIX;
-  const { redisUrl } = loadPipelineConfig(io.env);
+  const { redisUrl } = parseConfig(io.env);
   if (!redisUrl) throw new UsageError('lodging worker needs REDIS_URL (e.g. redis://127.0.0.1:6379)');
   const log = (line: string) => io.stderr(`${new Date().toISOString()} ${line}\n`);
 

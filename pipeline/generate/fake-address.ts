@@ -1,5 +1,5 @@
 // A listing's address (object, one-line or both) and location (numbers, strings, 0,0 or misplaced).
-import type { CityEntry, CountryVocabulary } from './generator-vocabulary.ts';
+import type { CityEntry, CountryVocabulary } from './country-vocabulary.ts';
 import type { Random } from './prng.ts';
 
 const LETTERS = 'ABDEFGHJLNPQRSTUWXYZ';

@@ -1,5 +1,5 @@
 // A listing's phone, phones and whatsappCheck fields: a primary number, a second line or fax, bad and duplicate numbers.
-import type { CountryVocabulary } from './generator-vocabulary.ts';
+import type { CountryVocabulary } from './country-vocabulary.ts';
 import {
   decoratePhone,
   drawNationalNumber,

@@ -1,5 +1,5 @@
 // A listing's other fields: rating and review count in the country's number style, verified, hours, status, crawl time.
-import type { CountryVocabulary } from './generator-vocabulary.ts';
+import type { CountryVocabulary } from './country-vocabulary.ts';
 import type { Random } from './prng.ts';
 
 /** "1 910" in French (sometimes with a no-break space), "1.234" in Spanish and Portuguese, "1,234" in English. */

@@ -1,5 +1,5 @@
 // A listing's kind, name and category labels: plurals, classes, mixed languages, unknown and non-lodging labels.
-import type { CityEntry, CountryVocabulary, LabelFamily } from './generator-vocabulary.ts';
+import type { CityEntry, CountryVocabulary, LabelFamily } from './country-vocabulary.ts';
 import type { Random } from './prng.ts';
 
 /** Kinds that registries grade with stars, keys or palms. */

@@ -4,7 +4,7 @@ import { fakeContactFields } from './fake-contact.ts';
 import { fakeBusinessStatus, fakeCrawledAt, fakeOpeningHours, fakeRatingFields, fakeVerified } from './fake-details.ts';
 import { drawFamily, fakeCategories, fakeName } from './fake-labels.ts';
 import { domainSlug, fakeEmail, fakeMapsUrl, fakeWebsite } from './fake-web.ts';
-import type { CountryVocabulary } from './generator-vocabulary.ts';
+import type { CountryVocabulary } from './country-vocabulary.ts';
 import type { Random } from './prng.ts';
 
 const LEGAL_SUFFIXES = ['S.L.', 'S.A.', 'Ltd', 'SARL', 'Lda.', 'SAS', 'Hotels & Resorts'];

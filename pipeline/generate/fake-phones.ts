@@ -1,6 +1,6 @@
 // Phone texts as providers publish them: each country's usual layouts, stray junk, and numbers that are not numbers.
-import type { CountryCode } from '../snapshot/public-place.ts';
-import type { CountryVocabulary } from './generator-vocabulary.ts';
+import type { CountryCode } from '../../model/place.ts';
+import type { CountryVocabulary } from './country-vocabulary.ts';
 import type { Random } from './prng.ts';
 
 export type PhoneKind = 'landline' | 'mobile' | 'special';

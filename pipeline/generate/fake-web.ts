@@ -4,8 +4,8 @@ import {
   MAP_HOST_URLS,
   NON_PUBLIC_WEBSITES,
   OFF_MAP_URLS,
-  type CountryVocabulary,
 } from './generator-vocabulary.ts';
+import type { CountryVocabulary } from './country-vocabulary.ts';
 import type { Random } from './prng.ts';
 
 /** "Hôtel Les Glycines" → "hotelesglycines": the label a place registers its domain under. */

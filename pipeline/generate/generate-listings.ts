@@ -1,7 +1,8 @@
 // Deterministic provider export lines at any size: realistic listings plus the bad lines real exports carry.
-import type { CountryCode } from '../snapshot/public-place.ts';
+import type { CountryCode } from '../../model/place.ts';
 import { fakeListing } from './fake-listing.ts';
-import { BAD_LINES, vocabularyFor, type CountryVocabulary } from './generator-vocabulary.ts';
+import type { CountryVocabulary } from './country-vocabulary.ts';
+import { BAD_LINES, vocabularyFor } from './generator-vocabulary.ts';
 import { createRandom, mixSeed } from './prng.ts';
 
 export interface GenerateOptions {

@@ -2,10 +2,10 @@
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { ExportLine } from '../sources/read-export.ts';
-import { closeConnection, createProducerConnection, isConnectionError, sleep, waitForRedis } from './bullmq-connection.ts';
+import { closeConnection, createProducerConnection, isConnectionError, sleep, waitForRedis, redactRedisUrl } from '../../platform/redis-connection.ts';
 import type { ChunkItem } from './process-chunk.ts';
 import type { PreparedImport } from './prepare-import.ts';
-import { CHUNK_JOB_NAME, chunkJobId, IMPORT_QUEUE_NAME, redactRedisUrl, runKeys, type ChunkJobData, type ChunkResult, type RunKeys } from './queue-names.ts';
+import { CHUNK_JOB_NAME, chunkJobId, IMPORT_QUEUE_NAME, runKeys, type ChunkJobData, type ChunkResult, type RunKeys } from './queue-names.ts';
 import { ImportError } from './runner.ts';
 
 export interface QueuedRunSettings {

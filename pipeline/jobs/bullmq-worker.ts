@@ -4,9 +4,9 @@ import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import type { SuppressionMatcher } from '../normalise/suppression.ts';
 import { createSuppressionMatcher } from '../normalise/suppression.ts';
 import type { Redis, RedisOptions } from 'ioredis';
-import { closeConnection, createWorkerConnection, sleep } from './bullmq-connection.ts';
+import { closeConnection, createWorkerConnection, sleep, redactRedisUrl } from '../../platform/redis-connection.ts';
 import { processChunk, type ChunkInput, type ChunkItem } from './process-chunk.ts';
-import { DEFAULT_QUEUE_PREFIX, IMPORT_QUEUE_NAME, redactRedisUrl, runKeys, type ChunkJobData } from './queue-names.ts';
+import { DEFAULT_QUEUE_PREFIX, IMPORT_QUEUE_NAME, runKeys, type ChunkJobData } from './queue-names.ts';
 
 export interface RunWorkerOptions {
   redisUrl: string;

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { loadSuppressionFile, suppressionFilePath } from '../suppression/suppression-file.ts';
 import type { SuppressionList } from '../normalise/suppression.ts';
-import { isCountryCode, COUNTRY_CODES, type CountryCode } from '../snapshot/public-place.ts';
+import { isCountryCode, COUNTRY_CODES, type CountryCode } from '../../model/place.ts';
 import { statExportFiles } from '../sources/read-export.ts';
 import { ImportError, type ImportJob } from './runner.ts';
 

@@ -2,9 +2,9 @@
 import { normaliseListing } from '../normalise/normalise-listing.ts';
 import type { SourceRef } from '../normalise/normalised-listing.ts';
 import { summariseListing, toListingRecord, type ListingRecord } from '../snapshot/listing-record.ts';
-import type { ListingSummary } from '../snapshot/snapshot-types.ts';
+import type { ListingSummary } from '../snapshot/listing-record.ts';
 import { createSuppressionMatcher, type SuppressionList, type SuppressionMatcher } from '../normalise/suppression.ts';
-import type { CountryCode } from '../snapshot/public-place.ts';
+import type { CountryCode } from '../../model/place.ts';
 import { lineExcerpt, parseExportLine } from '../sources/parse-line.ts';
 import type { ExportLine } from '../sources/read-export.ts';
 

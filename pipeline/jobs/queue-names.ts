@@ -1,6 +1,6 @@
 // The BullMQ wire format shared by `lodging import --queue` and `lodging worker`: queue name, Redis keys, job ids, payloads.
 import type { SuppressionList } from '../normalise/suppression.ts';
-import type { CountryCode } from '../snapshot/public-place.ts';
+import type { CountryCode } from '../../model/place.ts';
 import type { ExportLine } from '../sources/read-export.ts';
 import type { ChunkItem } from './process-chunk.ts';
 
@@ -43,15 +43,4 @@ export interface RunKeys {
 export function runKeys(prefix: string, runId: string): RunKeys {
   const base = `${prefix}:${IMPORT_QUEUE_NAME}:run:{${runId}}`;
   return { live: `${base}:live`, results: `${base}:results` };
-}
-
-/** Never print a password that came in REDIS_URL. */
-export function redactRedisUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString().replace(/\/$/, '');
-  } catch {
-    return '(unparseable REDIS_URL)';
-  }
 }

@@ -1,6 +1,7 @@
 // The runner interface: how an import's listings get normalised and published, in-process or over BullMQ.
-import type { CountryCode } from '../snapshot/public-place.ts';
+import type { CountryCode } from '../../model/place.ts';
 import type { ImportReport } from '../report/import-report.ts';
+import { CommandFailure } from '../../platform/cli-io.ts';
 
 export interface ImportJob {
   country: CountryCode;
@@ -34,7 +35,7 @@ export interface ImportRunner {
 }
 
 /** A fatal problem that stops an import (unreadable file, unknown country); bad data never is one. */
-export class ImportError extends Error {
+export class ImportError extends CommandFailure {
   constructor(
     readonly code: | 'unreadable-file'
       | 'unknown-country'

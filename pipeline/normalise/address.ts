@@ -1,6 +1,6 @@
 // A listing's postal address: the structured `address`, or the one-line `fullAddress` where it is absent; plus the city slug and any foreign country it names.
-import type { Country } from '../countries/countries.ts';
-import type { Address } from '../snapshot/public-place.ts';
+import type { Country } from '../../model/countries.ts';
+import type { Address } from '../../model/place.ts';
 import { citySlug } from './city-slug.ts';
 import { countryCodeForName, parseFullAddress } from './full-address.ts';
 import { issue, type Issue, type Normalised } from './issues.ts';

@@ -1,6 +1,6 @@
 // Best-effort reading of a one-line address ("Ctra A-356, 29712 Viñuela, Málaga, España") into its parts.
-import { COUNTRIES, type Country } from '../countries/countries.ts';
-import { COUNTRY_CODES, isCountryCode, type CountryCode } from '../snapshot/public-place.ts';
+import { COUNTRIES, type Country } from '../../model/countries.ts';
+import { COUNTRY_CODES, isCountryCode, type CountryCode } from '../../model/place.ts';
 import { cleanText } from './scalars.ts';
 
 export interface FullAddressParts {

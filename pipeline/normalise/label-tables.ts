@@ -3,7 +3,7 @@ import en from '../../data/labels/en.json' with { type: 'json' };
 import es from '../../data/labels/es.json' with { type: 'json' };
 import fr from '../../data/labels/fr.json' with { type: 'json' };
 import pt from '../../data/labels/pt.json' with { type: 'json' };
-import { LODGING_TYPES_BY_SPECIFICITY, isLodgingType, type LodgingType } from '../snapshot/public-place.ts';
+import { LODGING_TYPES_BY_SPECIFICITY, isLodgingType, type LodgingType } from '../../model/place.ts';
 import { compactKey, labelKey, singularKey, type LabelLanguage } from './label-key.ts';
 
 /** A table line as the reviewer wrote it, for `LabelVerdict.rule`. */

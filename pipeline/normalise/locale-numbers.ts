@@ -1,5 +1,5 @@
 // Numbers as providers write them in each language ("4,5", "1.234", "1 910", "1,234"), and the rating and review count built on them.
-import type { Language } from '../countries/countries.ts';
+import type { Language } from '../../model/countries.ts';
 import { issue, type Normalised } from './issues.ts';
 import { describeType, isMissing } from './scalars.ts';
 

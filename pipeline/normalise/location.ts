@@ -1,5 +1,5 @@
 // A listing's coordinates: numbers or numeric strings, in range, not the 0,0 placeholder, inside the country's area.
-import type { BoundingBox, Country } from '../countries/countries.ts';
+import type { BoundingBox, Country } from '../../model/countries.ts';
 import { issue, type Issue, type Normalised } from './issues.ts';
 import { describeType, isMissing } from './scalars.ts';
 

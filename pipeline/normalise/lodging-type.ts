@@ -1,5 +1,5 @@
 // CONTRACT §2 lodgingType: reads a listing's labels against every language's table; the most specific key wins.
-import { LODGING_TYPES_BY_SPECIFICITY, type LodgingType } from '../snapshot/public-place.ts';
+import { LODGING_TYPES_BY_SPECIFICITY, type LodgingType } from '../../model/place.ts';
 import { compactKey, labelKey, singularKey } from './label-key.ts';
 import { LABEL_TABLES, type LabelTable } from './label-tables.ts';
 

@@ -1,6 +1,6 @@
 // The one function that composes every rule: a provider listing in, a NormalisedListing (place + status + reasons) out.
-import { COUNTRIES, type Country } from '../countries/countries.ts';
-import type { CountryCode, StoredPlace } from '../snapshot/public-place.ts';
+import { COUNTRIES, type Country } from '../../model/countries.ts';
+import type { CountryCode, StoredPlace } from '../../model/place.ts';
 import { normaliseAddress } from './address.ts';
 import { normaliseCategories } from './categories.ts';
 import type { Issue } from './issues.ts';

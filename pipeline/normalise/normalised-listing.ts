@@ -1,5 +1,5 @@
 // What normalising one provider listing produces: the public place plus the internal metadata kept beside it.
-import type { CountryCode, StoredPlace } from '../snapshot/public-place.ts';
+import type { CountryCode, StoredPlace } from '../../model/place.ts';
 import type { Issue } from './issues.ts';
 
 export type PublicationStatus = 'published' | 'closed' | 'suppressed' | 'rejected';

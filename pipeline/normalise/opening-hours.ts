@@ -1,5 +1,5 @@
 // Opening hours as published ("9:00–21:00", "Cerrado", "9h-12h et 14h-18h") turned into day label → list of time ranges.
-import type { OpeningHours, TimeRange } from '../snapshot/public-place.ts';
+import type { OpeningHours, TimeRange } from '../../model/place.ts';
 import { issue, type Issue, type Normalised } from './issues.ts';
 import { cleanText, describeType, isMissing } from './scalars.ts';
 

@@ -1,6 +1,6 @@
 // Turns a listing's phone, phones and whatsappCheck into the Place's phone fields (CONTRACT §2 "Phones").
-import type { Country } from '../countries/countries.ts';
-import type { PhoneRecord, PhoneType } from '../snapshot/public-place.ts';
+import type { Country } from '../../model/countries.ts';
+import type { PhoneRecord, PhoneType } from '../../model/place.ts';
 import { issue, type Issue, type Normalised } from './issues.ts';
 import { parsePhone, splitPhoneText, type ParsedPhone } from './phones.ts';
 import { isWhatsappEligible, parseWhatsappCheck } from './whatsapp.ts';

@@ -1,7 +1,7 @@
 // Parses one published phone text into E.164 and a phone type; splits texts that hold several numbers.
 import { parsePhoneNumberWithError, type NumberType, type PhoneNumber } from 'libphonenumber-js/max';
-import type { Country } from '../countries/countries.ts';
-import type { PhoneType } from '../snapshot/public-place.ts';
+import type { Country } from '../../model/countries.ts';
+import type { PhoneType } from '../../model/place.ts';
 import { issue, type Normalised } from './issues.ts';
 
 export interface ParsedPhone {

@@ -1,6 +1,6 @@
 // A place's public id: the country and the provider's id, readable when it can be, hashed when it cannot; stable across re-imports.
 import { createHash } from 'node:crypto';
-import { isCountryCode, type CountryCode } from '../snapshot/public-place.ts';
+import { isCountryCode, type CountryCode } from '../../model/place.ts';
 
 /** The spec's limit on a placeId. */
 export const MAX_PLACE_ID_LENGTH = 300;

@@ -1,5 +1,5 @@
 // Reads the provider's optional WhatsApp reachability check and decides each number's whatsappEligible.
-import type { Country } from '../countries/countries.ts';
+import type { Country } from '../../model/countries.ts';
 import { issue, type Normalised } from './issues.ts';
 import { parsePhone, type ParsedPhone } from './phones.ts';
 

@@ -1,7 +1,7 @@
 // The import report: what a run published, and what it rejected or repaired and why. Same for every runner.
 import type { PublicationStatus } from '../normalise/normalised-listing.ts';
-import type { CountryCode, LodgingType } from '../snapshot/public-place.ts';
-import type { SnapshotInfo } from '../snapshot/snapshot-types.ts';
+import type { CountryCode, LodgingType } from '../../model/place.ts';
+import type { SnapshotInfo } from '../snapshot/reader-types.ts';
 
 export interface LineSample {
   file: string;

@@ -1,10 +1,10 @@
 // Adds up listing summaries into an ImportReport; order-independent so every runner reports the same.
-import type { ListingSummary } from '../snapshot/snapshot-types.ts';
-import { LODGING_TYPES_BY_SPECIFICITY, type CountryCode, type LodgingType } from '../snapshot/public-place.ts';
+import type { ListingSummary } from '../snapshot/listing-record.ts';
+import { LODGING_TYPES_BY_SPECIFICITY, type CountryCode, type LodgingType } from '../../model/place.ts';
 import type { SourceRef } from '../normalise/normalised-listing.ts';
 import { isRepair } from '../normalise/issues.ts';
 import type { ImportReport, LineSample } from './import-report.ts';
-import type { SnapshotInfo } from '../snapshot/snapshot-types.ts';
+import type { SnapshotInfo } from '../snapshot/reader-types.ts';
 
 const SAMPLES_PER_REASON = 5;
 const BAD_LINE_SAMPLES = 20;

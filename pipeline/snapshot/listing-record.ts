@@ -1,9 +1,20 @@
 // A normalised listing turned into its snapshot row where it was normalised (worker thread or process),
 // so the single writer only inserts: strings cross threads and Redis far cheaper than nested objects.
-import type { NormalisedListing, SourceRef } from '../normalise/normalised-listing.ts';
+import type { NormalisedListing, PublicationStatus, SourceRef } from '../normalise/normalised-listing.ts';
+import type { LodgingType } from '../../model/place.ts';
 import { searchTextOf } from './search-text.ts';
-import { toServedPlace } from './served-place.ts';
-import type { ListingSummary } from './snapshot-types.ts';
+import { toServedPlace } from '../../model/served-place.ts';
+
+/** What a listing contributed to the report, kept in the snapshot so a displaced duplicate can be taken back out. */
+export interface ListingSummary {
+  status: PublicationStatus;
+  reasons: string[];
+  lodgingType: LodgingType;
+  /** "field/code" of every issue, e.g. "phone/invalid-phone". */
+  issueKeys: string[];
+  unknownLabels: string[];
+  source: SourceRef;
+}
 
 export type ColumnValue = string | number | null;
 

@@ -1,5 +1,5 @@
 // Folds text for the `q` filter: the builder stores folded text and the reader folds q the same way.
-import type { StoredPlace } from './public-place.ts';
+import type { StoredPlace } from '../../model/place.ts';
 
 // Letters that Unicode decomposition leaves alone but a reader expects to match their plain spelling.
 const PLAIN_SPELLING: Record<string, string> = {

@@ -2,11 +2,13 @@
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import type { NormalisedListing, SourceRef } from '../normalise/normalised-listing.ts';
-import type { CountryCode } from './public-place.ts';
+import type { CountryCode } from '../../model/place.ts';
 import { companionPaths, countryDir, newSnapshotVersion, snapshotPath, snapshotRelativePath } from './snapshot-paths.ts';
 import { writePointer } from './snapshot-pointer.ts';
 import { pruneSnapshots } from './snapshot-pruner.ts';
-import type { AddOutcome, ListingSummary, SnapshotBuilder, SnapshotBuilderOptions, SnapshotInfo } from './snapshot-types.ts';
+import type { AddOutcome, SnapshotBuilder, SnapshotBuilderOptions } from './snapshot-types.ts';
+import type { SnapshotInfo } from './reader-types.ts';
+import type { ListingSummary } from './listing-record.ts';
 import { BUILD_SQL, SCHEMA_VERSION, schemaSection } from './statements.ts';
 import { toListingRecord, type ListingRecord } from './listing-record.ts';
 

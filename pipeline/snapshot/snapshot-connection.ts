@@ -1,7 +1,7 @@
 // One published snapshot file opened read-only: its prepared statements and how a search picks its plan.
 import Database from 'better-sqlite3';
 import { foldSearchText } from './search-text.ts';
-import type { SearchQuery, SearchRows, SnapshotInfo } from './snapshot-types.ts';
+import type { SearchQuery, SearchRows, SnapshotInfo } from './reader-types.ts';
 import { READ_SQL, countUpToSql, searchShapeKey, searchSql, type SearchShape } from './statements.ts';
 
 /**

@@ -1,7 +1,7 @@
 // Where a country's snapshot files and pointer live, and how versions are named.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { isCountryCode, type CountryCode } from './public-place.ts';
+import { isCountryCode, type CountryCode } from '../../model/place.ts';
 
 const SNAPSHOT_FILE = /^([a-z]{2})-(\d{8}T\d{9}Z-[0-9a-f]{6})\.sqlite$/;
 const VERSION = /^\d{8}T\d{9}Z-[0-9a-f]{6}$/;

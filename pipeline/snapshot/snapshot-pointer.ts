@@ -2,9 +2,9 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { isCountryCode, type CountryCode } from './public-place.ts';
+import { isCountryCode, type CountryCode } from '../../model/place.ts';
 import { isSnapshotVersion, pointerPath } from './snapshot-paths.ts';
-import type { SnapshotInfo } from './snapshot-types.ts';
+import type { SnapshotInfo } from './reader-types.ts';
 
 /** The pointer, or null when the country has never been published. Throws when the file is not a pointer. */
 export function readPointer(dataDir: string, country: CountryCode): SnapshotInfo | null {

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { CountryCode } from './public-place.ts';
+import type { CountryCode } from '../../model/place.ts';
 import { companionPaths, countryDir, parseSnapshotFileName } from './snapshot-paths.ts';
 import { isPointerTempFile, readPointer } from './snapshot-pointer.ts';
 import { READ_SQL } from './statements.ts';

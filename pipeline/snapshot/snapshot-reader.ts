@@ -1,10 +1,10 @@
 // What the API reads through: each country's current snapshot, swapped for a newer one when its pointer moves.
 import { countryOfPlaceId } from '../normalise/place-id.ts';
-import { COUNTRY_CODES, type CountryCode, type StoredPlace } from './public-place.ts';
+import { COUNTRY_CODES, type CountryCode, type StoredPlace } from '../../model/place.ts';
 import { openSnapshotConnection, type SnapshotConnection } from './snapshot-connection.ts';
 import { snapshotPath } from './snapshot-paths.ts';
 import { pointerStamp, readPointer } from './snapshot-pointer.ts';
-import type { SearchQuery, SearchResult, SearchRows, SnapshotInfo, SnapshotReader } from './snapshot-types.ts';
+import type { SearchQuery, SearchResult, SearchRows, SnapshotInfo, SnapshotReader } from './reader-types.ts';
 
 export interface SnapshotReaderOptions {
   /** A pointer or snapshot that could not be opened; the country keeps its previous snapshot meanwhile. */

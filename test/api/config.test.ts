@@ -1,7 +1,7 @@
 // Configuration is parsed once, with defaults from CONTRACT §5, and a bad variable fails fast with its name.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig, resolvePublicUrl } from '../../api/config.ts';
+import { ConfigError, parseConfig, resolvePublicUrl } from '../../platform/environment.ts';
 
 describe('parseConfig', () => {
   it('applies the documented defaults', () => {

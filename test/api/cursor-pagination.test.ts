@@ -2,7 +2,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseConfig } from '../../api/config.ts';
+import { parseConfig } from '../../platform/environment.ts';
 import { startServer } from '../../api/server.ts';
 import { BULK_LISTINGS, ES_LISTINGS } from './support/provider-listings.ts';
 import { startTestApi } from './support/test-api.ts';

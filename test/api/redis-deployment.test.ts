@@ -1,7 +1,7 @@
 // With REDIS_URL: replicas share rate-limit windows and see revocations at once; a Redis outage does not stop the API.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { generateKeySecret } from '../../api/keys/key-secret.ts';
-import { parseConfig } from '../../api/config.ts';
+import { parseConfig } from '../../platform/environment.ts';
 import { startServer } from '../../api/server.ts';
 import type { RunningServer } from '../../api/server.ts';
 import { createKey } from '../../api/keys/create-key.ts';

@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { main } from '../../pipeline/cli/main.ts';
+import { main } from '../../bin/commands.ts';
 import type { ImportReport } from '../../pipeline/report/import-report.ts';
 import { openSnapshotReader } from '../../pipeline/snapshot/snapshot-reader.ts';
 

@@ -1,6 +1,6 @@
 // tools/list through the SDK client: two read-only tools whose schemas carry REST's rules and whose descriptions brief an agent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LODGING_TYPES_BY_SPECIFICITY } from '../../pipeline/snapshot/public-place.ts';
+import { LODGING_TYPES_BY_SPECIFICITY } from '../../model/place.ts';
 import { PLACE_KEYS } from '../api/support/shapes.ts';
 import type { TestApi } from '../api/support/test-api.ts';
 import { startMcpApi } from './support/mcp-api.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTRIES } from '../../pipeline/countries/countries.ts';
+import { COUNTRIES } from '../../model/countries.ts';
 import { normaliseAddress } from '../../pipeline/normalise/address.ts';
-import type { Address, CountryCode } from '../../pipeline/snapshot/public-place.ts';
+import type { Address, CountryCode } from '../../model/place.ts';
 
 const codes = (result: { issues: { code: string }[] }) => result.issues.map((found) => found.code);
 const address = (country: CountryCode, given: Partial<Address>): Address => ({

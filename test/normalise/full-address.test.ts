@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTRIES } from '../../pipeline/countries/countries.ts';
+import { COUNTRIES } from '../../model/countries.ts';
 import { countryCodeForName, parseFullAddress, type FullAddressParts } from '../../pipeline/normalise/full-address.ts';
-import type { CountryCode } from '../../pipeline/snapshot/public-place.ts';
+import type { CountryCode } from '../../model/place.ts';
 
 const parts = (given: Partial<FullAddressParts>): FullAddressParts => ({
   street: null,

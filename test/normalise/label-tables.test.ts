@@ -1,6 +1,6 @@
 // The label tables load, name only real lodging keys, agree with themselves, and reject mistakes at load.
 import { describe, expect, it } from 'vitest';
-import { LODGING_TYPES_BY_SPECIFICITY } from '../../pipeline/snapshot/public-place.ts';
+import { LODGING_TYPES_BY_SPECIFICITY } from '../../model/place.ts';
 import { compactKey, labelKey, singularKey, singularKeys } from '../../pipeline/normalise/label-key.ts';
 import { LABEL_TABLES, compileLabelTable } from '../../pipeline/normalise/label-tables.ts';
 import { classifyLabel } from '../../pipeline/normalise/lodging-type.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTRIES } from '../../pipeline/countries/countries.ts';
+import { COUNTRIES } from '../../model/countries.ts';
 import { parseLocaleNumber, parseRating, parseReviewCount } from '../../pipeline/normalise/locale-numbers.ts';
 
 type Code = keyof typeof COUNTRIES;

@@ -1,7 +1,7 @@
 // classifyLodgingType: every label the real exports and the spec name, plurals, accents, mixed languages,
 // quality and non-lodging labels, and the most-specific-wins rule.
 import { describe, expect, it } from 'vitest';
-import type { LodgingType } from '../../pipeline/snapshot/public-place.ts';
+import type { LodgingType } from '../../model/place.ts';
 import { classifyLabel, classifyLodgingType } from '../../pipeline/normalise/lodging-type.ts';
 
 describe('one lodging label names its key', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { normaliseOpeningHours, parseHoursText } from '../../pipeline/normalise/opening-hours.ts';
-import type { TimeRange } from '../../pipeline/snapshot/public-place.ts';
+import type { TimeRange } from '../../model/place.ts';
 
 const range = (open: string, close: string): TimeRange => ({ open, close });
 const ALL_DAY = [range('00:00', '24:00')];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTRIES } from '../../pipeline/countries/countries.ts';
+import { COUNTRIES } from '../../model/countries.ts';
 import { normalisePhoneFields, type RawPhoneFields } from '../../pipeline/normalise/phone-fields.ts';
-import type { CountryCode } from '../../pipeline/snapshot/public-place.ts';
+import type { CountryCode } from '../../model/place.ts';
 
 const none = { phone: undefined, phones: undefined, whatsappCheck: undefined };
 

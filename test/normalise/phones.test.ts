@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTRIES } from '../../pipeline/countries/countries.ts';
+import { COUNTRIES } from '../../model/countries.ts';
 import { parsePhone, splitPhoneText } from '../../pipeline/normalise/phones.ts';
-import type { CountryCode, PhoneType } from '../../pipeline/snapshot/public-place.ts';
+import type { CountryCode, PhoneType } from '../../model/place.ts';
 
 describe('parsePhone', () => {
   // Types as libphonenumber-js `max` metadata reports them.

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTRIES } from '../../pipeline/countries/countries.ts';
+import { COUNTRIES } from '../../model/countries.ts';
 import type { ParsedPhone } from '../../pipeline/normalise/phones.ts';
 import { isWhatsappEligible, parseWhatsappCheck, type WhatsappCheck } from '../../pipeline/normalise/whatsapp.ts';
-import type { CountryCode } from '../../pipeline/snapshot/public-place.ts';
+import type { CountryCode } from '../../model/place.ts';
 
 describe('parseWhatsappCheck', () => {
   const valid: [CountryCode, unknown, WhatsappCheck][] = [

@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach } from 'vitest';
 import type { NormalisedListing } from '../../pipeline/normalise/normalised-listing.ts';
-import type { CountryCode } from '../../pipeline/snapshot/public-place.ts';
+import type { CountryCode } from '../../model/place.ts';
 import { createSnapshotBuilder } from '../../pipeline/snapshot/snapshot-builder.ts';
-import type { SnapshotInfo } from '../../pipeline/snapshot/snapshot-types.ts';
+import type { SnapshotInfo } from '../../pipeline/snapshot/reader-types.ts';
 
 const made: string[] = [];
 

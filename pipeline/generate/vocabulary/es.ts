@@ -1,5 +1,5 @@
 // Spanish generator vocabulary: cities, registry labels (plurals and classes), names, phone ranges.
-import type { CountryVocabulary } from '../generator-vocabulary.ts';
+import type { CountryVocabulary } from '../country-vocabulary.ts';
 
 export const ES_VOCABULARY: CountryVocabulary = {
   country: 'es',

@@ -1,5 +1,5 @@
 // French generator vocabulary: towns (overseas too), French labels and star classes, names, phone ranges.
-import type { CountryVocabulary } from '../generator-vocabulary.ts';
+import type { CountryVocabulary } from '../country-vocabulary.ts';
 
 export const FR_VOCABULARY: CountryVocabulary = {
   country: 'fr',

@@ -1,5 +1,5 @@
 // British generator vocabulary: towns (a few Welsh and Gaelic names), English labels, names, phone ranges.
-import type { CountryVocabulary } from '../generator-vocabulary.ts';
+import type { CountryVocabulary } from '../country-vocabulary.ts';
 
 export const GB_VOCABULARY: CountryVocabulary = {
   country: 'gb',

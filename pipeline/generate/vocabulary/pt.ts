@@ -1,5 +1,5 @@
 // Portuguese generator vocabulary: towns (Madeira and the Azores too), Portuguese labels, names, phone ranges.
-import type { CountryVocabulary } from '../generator-vocabulary.ts';
+import type { CountryVocabulary } from '../country-vocabulary.ts';
 
 export const PT_VOCABULARY: CountryVocabulary = {
   country: 'pt',

@@ -1,7 +1,7 @@
 // `lodging serve`: prints its address, a working development key and curl outside production, and stops cleanly.
 import { afterAll, describe, expect, it } from 'vitest';
-import { runServeCommand } from '../../../pipeline/cli/serve-command.ts';
-import { UsageError } from '../../../pipeline/cli/cli-io.ts';
+import { runServeCommand } from '../../../api/cli/serve-command.ts';
+import { UsageError } from '../../../platform/cli-io.ts';
 import { makeDataDir, removeDataDir } from '../support/test-api.ts';
 
 const dataDirs: string[] = [];

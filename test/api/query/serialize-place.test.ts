@@ -2,8 +2,8 @@
 // with profileUrl appended); absent values become null or [].
 import { describe, expect, it } from 'vitest';
 import { placeJson, placePageJson } from '../../../api/query/serialize-place.ts';
-import { toServedPlace } from '../../../pipeline/snapshot/served-place.ts';
-import type { Place, StoredPlace } from '../../../pipeline/snapshot/public-place.ts';
+import { toServedPlace } from '../../../model/served-place.ts';
+import type { Place, StoredPlace } from '../../../model/place.ts';
 import { ADDRESS_KEYS, LOCATION_KEYS, PHONE_RECORD_KEYS, PLACE_KEYS, keysOf } from '../support/shapes.ts';
 
 /** What a client receives for a stored place: the row as the builder stores it, as the API serves it. */

@@ -3,12 +3,12 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { parseConfig } from '../../../api/config.ts';
+import { parseConfig } from '../../../platform/environment.ts';
 import { createKey } from '../../../api/keys/create-key.ts';
 import { startServer } from '../../../api/server.ts';
 import type { RunningServer, StartOptions } from '../../../api/server.ts';
 import { importFiles } from '../../../pipeline/jobs/import-files.ts';
-import type { CountryCode } from '../../../pipeline/snapshot/public-place.ts';
+import type { CountryCode } from '../../../model/place.ts';
 import { BULK_LISTINGS, ES_LISTINGS, GB_LISTINGS, SUPPRESSION_LIST, toJsonl } from './provider-listings.ts';
 import type { ProviderListing } from './provider-listings.ts';
 

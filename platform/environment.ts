@@ -1,8 +1,9 @@
-// The API's configuration: parsed once from the environment with zod, then passed down as plain values.
+// The one environment parser for every command and process (CONTRACT §5): parsed once with zod, passed down as values.
 import path from 'node:path';
 import { z } from 'zod';
+import { CommandFailure } from './cli-io.ts';
 
-export interface ApiConfig {
+export interface Config {
   dataDir: string;
   port: number;
   /** Base of every profileUrl; null means "http://localhost:{the port actually bound}". */
@@ -14,9 +15,12 @@ export interface ApiConfig {
   rateWindowS: number;
   nodeEnv: 'development' | 'production' | 'test';
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Worker threads of the in-process runner; undefined: one per core, 0: normalise on the main thread. */
+  threads: number | undefined;
 }
 
-export class ConfigError extends Error {
+/** A bad variable: the command prints its one-line message and exits 1. */
+export class ConfigError extends CommandFailure {
   constructor(message: string) {
     super(message);
     this.name = 'ConfigError';
@@ -60,6 +64,7 @@ const envSchema = z.object({
   LODGING_RATE_LIMIT: integerFromString(1, 1_000_000_000),
   LODGING_RATE_WINDOW_S: integerFromString(1, 86_400),
   NODE_ENV: z.preprocess(blankToUndefined, z.enum(['development', 'production', 'test']).optional()),
+  LODGING_THREADS: integerFromString(0, 64),
   LOG_LEVEL: z.preprocess(
     blankToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
@@ -67,7 +72,7 @@ const envSchema = z.object({
 });
 
 /** Reads the variables of CONTRACT §5; throws ConfigError naming every bad variable. */
-export function parseConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()): ApiConfig {
+export function parseConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
@@ -84,10 +89,11 @@ export function parseConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd())
     rateWindowS: vars.LODGING_RATE_WINDOW_S ?? 60,
     nodeEnv: vars.NODE_ENV ?? 'development',
     logLevel: vars.LOG_LEVEL ?? (vars.NODE_ENV === 'test' ? 'silent' : 'info'),
+    threads: vars.LODGING_THREADS,
   };
 }
 
 /** CONTRACT §5: LODGING_PUBLIC_URL, else http://localhost:{port}. */
-export function resolvePublicUrl(config: Pick<ApiConfig, 'publicUrl'>, boundPort: number): string {
+export function resolvePublicUrl(config: Pick<Config, 'publicUrl'>, boundPort: number): string {
   return config.publicUrl ?? `http://localhost:${boundPort}`;
 }

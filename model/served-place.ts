@@ -1,7 +1,7 @@
 // The one field allowlist: a place reduced to the spec's Place fields, in PLACE_FIELDS order, when its snapshot row
 // is made. The API serves these rows as stored and only appends profileUrl (the last field), so nothing else can leave.
-import { PLACE_FIELDS, profileUrlFor } from './public-place.ts';
-import type { Address, OpeningHours, PhoneRecord, StoredPlace, TimeRange } from './public-place.ts';
+import { PLACE_FIELDS, profileUrlFor } from './place.ts';
+import type { Address, OpeningHours, PhoneRecord, StoredPlace, TimeRange } from './place.ts';
 
 const MAX_ADDITIONAL_PHONES = 20;
 const MAX_LODGING_TYPES = 50;

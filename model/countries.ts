@@ -1,5 +1,5 @@
 // The four published countries: default phone region, language and the generous area a location must fall in.
-import type { CountryCode } from '../snapshot/public-place.ts';
+import type { CountryCode } from './place.ts';
 
 export type Language = 'es' | 'en' | 'fr' | 'pt';
 

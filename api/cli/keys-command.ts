@@ -1,13 +1,13 @@
 // `lodging keys create|list|revoke`: the operator's side of API keys; the secret is printed once, at creation.
 import { parseArgs } from 'node:util';
-import { parseConfig } from '../../api/config.ts';
-import { createKey, InvalidKeyInputError } from '../../api/keys/create-key.ts';
-import { TooManyActiveKeysError } from '../../api/keys/key-store.ts';
-import type { KeyStore, StoredKey } from '../../api/keys/key-store.ts';
-import { openKeyStore } from '../../api/keys/open-key-store.ts';
-import { connectRedis, disconnectRedis } from '../../api/redis-client.ts';
-import { UsageError } from './cli-io.ts';
-import type { CliIo } from './cli-io.ts';
+import { parseConfig } from '../../platform/environment.ts';
+import { createKey, InvalidKeyInputError } from '../keys/create-key.ts';
+import { TooManyActiveKeysError } from '../keys/key-store.ts';
+import type { KeyStore, StoredKey } from '../keys/key-store.ts';
+import { openKeyStore } from '../keys/open-key-store.ts';
+import { connectRedis, closeConnection } from '../../platform/redis-connection.ts';
+import { UsageError } from '../../platform/cli-io.ts';
+import type { CliIo } from '../../platform/cli-io.ts';
 
 export const KEYS_USAGE = `usage: lodging keys create --account A --name N [--json]
        lodging keys list --account A [--json]
@@ -27,7 +27,7 @@ async function withStore<T>(io: KeysIo, work: (store: KeyStore) => Promise<T>): 
     return await work(store);
   } finally {
     await store.close();
-    if (redis) await disconnectRedis(redis);
+    if (redis) await closeConnection(redis);
   }
 }
 

@@ -23,3 +23,11 @@ export class UsageError extends Error {
     this.name = 'UsageError';
   }
 }
+
+/** An expected failure (bad configuration, unreadable file, unreachable store): one line, exit code 1, no stack. */
+export class CommandFailure extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CommandFailure';
+  }
+}

@@ -1,12 +1,12 @@
 // `lodging serve [--port N]`: the REST API and MCP until SIGTERM/SIGINT, then a graceful stop.
 import { parseArgs } from 'node:util';
-import { ConfigError, parseConfig } from '../../api/config.ts';
-import { createDevelopmentKey } from '../../api/keys/development-key.ts';
-import { mountMcp } from '../../api/mcp/mcp-routes.ts';
-import { startServer } from '../../api/server.ts';
-import type { RunningServer, StartOptions } from '../../api/server.ts';
-import { UsageError } from './cli-io.ts';
-import type { CliIo } from './cli-io.ts';
+import { ConfigError, parseConfig } from '../../platform/environment.ts';
+import { createDevelopmentKey } from '../keys/development-key.ts';
+import { mountMcp } from '../mcp/mcp-routes.ts';
+import { startServer } from '../server.ts';
+import type { RunningServer, StartOptions } from '../server.ts';
+import { UsageError } from '../../platform/cli-io.ts';
+import type { CliIo } from '../../platform/cli-io.ts';
 
 export const SERVE_USAGE = `usage: lodging serve [--port N] [--host H] [--dev-key]
   Serves the REST API and MCP (POST /mcp) from the snapshots in $LODGING_DATA_DIR until SIGTERM or SIGINT.

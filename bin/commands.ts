@@ -1,0 +1,70 @@
+// The `lodging` command table: each verb is loaded on demand from the half of the system that owns it.
+import type { CliIo } from '../platform/cli-io.ts';
+import { runCli, type CommandTable } from '../platform/run-cli.ts';
+
+// Loaded on demand: `lodging import` never pays for Express, BullMQ or the MCP SDK.
+const COMMANDS: CommandTable = {
+  import: async () => {
+    const m = await import('../pipeline/cli/import-command.ts');
+    return { run: m.runImportCommand, usage: m.IMPORT_USAGE };
+  },
+  suppress: async () => {
+    const m = await import('../pipeline/cli/suppress-command.ts');
+    return { run: m.runSuppressCommand, usage: m.SUPPRESS_USAGE };
+  },
+  explain: async () => {
+    const m = await import('../pipeline/cli/explain-command.ts');
+    return { run: m.runExplainCommand, usage: m.EXPLAIN_USAGE };
+  },
+  fixtures: async () => {
+    const m = await import('../pipeline/cli/fixtures-command.ts');
+    return { run: m.runFixturesCommand, usage: m.FIXTURES_USAGE };
+  },
+  generate: async () => {
+    const m = await import('../pipeline/cli/generate-command.ts');
+    return { run: m.runGenerateCommand, usage: m.GENERATE_USAGE };
+  },
+  worker: async () => {
+    const m = await import('../pipeline/cli/worker-command.ts');
+    return { run: m.runWorkerCommand, usage: m.WORKER_USAGE };
+  },
+  keys: async () => {
+    const m = await import('../api/cli/keys-command.ts');
+    return { run: m.runKeysCommand, usage: m.KEYS_USAGE };
+  },
+  serve: async () => {
+    const m = await import('../api/cli/serve-command.ts');
+    return { run: (argv, io) => m.runServeCommand(argv, io), usage: m.SERVE_USAGE };
+  },
+  // The main job on embedded defaults: the pipeline seeds an empty data directory, then the API serves it.
+  start: async () => {
+    const seed = await import('../pipeline/cli/seed-fixtures.ts');
+    const serve = await import('../api/cli/serve-command.ts');
+    return {
+      usage: `${seed.START_USAGE}\n${serve.SERVE_USAGE.split('\n').slice(1).join('\n')}`,
+      run: async (argv, io) => {
+        await seed.importFixturesWhenEmpty(io);
+        return serve.runServeCommand(argv.includes('--dev-key') ? argv : [...argv, '--dev-key'], io);
+      },
+    };
+  },
+};
+
+const HELP = `usage: lodging <command> [options]   (from the project root: npx lodging <command>)
+
+commands:
+  start                       import the bundled fixtures when there is no snapshot, then serve (npm start)
+  serve [--port N]            the REST API and MCP server
+  import --country CC FILE... normalise and publish one country's export (--json, --queue)
+  worker                      a BullMQ worker process for \`import --queue\`
+  keys create|list|revoke     API keys
+  suppress                    add an opt-out or takedown to the suppression list
+  explain FILE:LINE           every rule that fired for one listing
+  fixtures [--update]         compare (or regenerate) the reviewer fixtures' golden records
+  generate --country CC --count N OUT  a deterministic synthetic export for tests and benchmarks
+
+Run \`lodging <command> --help\` for a command's options.`;
+
+export function main(argv: string[], io?: CliIo): Promise<number> {
+  return runCli(COMMANDS, HELP, argv, io);
+}

@@ -1,0 +1,59 @@
+// The snapshot layer's read side, the API's view of the data: the reader, its queries and what they return.
+import type { CountryCode, LodgingType, StoredPlace } from '../../model/place.ts';
+
+export interface SnapshotInfo {
+  country: CountryCode;
+  /** Sortable, unique: e.g. "20261122T101500123Z-ab12cd". */
+  version: string;
+  /** Path relative to the snapshots directory. */
+  file: string;
+  publishedAt: string;
+  runId: string;
+  publishedCount: number;
+}
+
+export interface SearchQuery {
+  country: CountryCode;
+  citySlug?: string;
+  /** Literal text, matched case- and accent-insensitively across names, city and labels. */
+  q?: string;
+  /** Never 'lodging': that value restricts nothing and the caller drops it. */
+  lodgingType?: Exclude<LodgingType, 'lodging'>;
+  whatsapp?: boolean;
+  verified?: boolean;
+  /** Keyset: only ids strictly greater than this. */
+  afterId?: string;
+  /** 1..100 */
+  limit: number;
+}
+
+export interface SearchResult {
+  places: StoredPlace[];
+  hasMore: boolean;
+}
+
+/** A served place as stored: its id and its allowlisted JSON (served-place.ts), ready to send. */
+export interface ServedRow {
+  id: string;
+  json: string;
+}
+
+export interface SearchRows {
+  rows: ServedRow[];
+  hasMore: boolean;
+}
+
+export interface SnapshotReader {
+  search(query: SearchQuery): SearchResult;
+  /** The same page as stored JSON, without a parse and serialize round trip: what the API sends. */
+  searchRows(query: SearchQuery): SearchRows;
+  /** Published places only; null for unknown, closed, suppressed, rejected or no longer published ids. */
+  getPlace(id: string): StoredPlace | null;
+  /** The same as its stored JSON. */
+  getPlaceJson(id: string): string | null;
+  /** Snapshots in use, by country (absent where a country has none yet). */
+  current(): Partial<Record<CountryCode, SnapshotInfo>>;
+  /** Looks at the pointers and switches to newer snapshots; true when something changed. Cheap: call it often. */
+  refresh(): boolean;
+  close(): void;
+}

@@ -1,0 +1,117 @@
+// The layering rule, checked over the real import graph: one-way dependencies between folders and no cycles at all.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const SOURCE_FOLDERS = ['model', 'platform', 'pipeline', 'api', 'bin'];
+const SOURCE_FILE = /\.(ts|mts|js|mjs)$/;
+// Static imports and re-exports (type-only included: a reader still holds both files in mind) and dynamic imports.
+const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)(['"])(\.{1,2}\/[^'"]+)\1/gm;
+
+/** What a folder may import from the project, besides itself; the only way into pipeline/ from api/ is its read side. */
+const ALLOWED: Record<string, (target: string) => boolean> = {
+  model: () => false,
+  platform: (t) => t.startsWith('model/'),
+  pipeline: (t) => t.startsWith('model/') || t.startsWith('platform/'),
+  api: (t) =>
+    t.startsWith('model/') ||
+    t.startsWith('platform/') ||
+    t === 'pipeline/snapshot/snapshot-reader.ts' ||
+    t === 'pipeline/snapshot/reader-types.ts' ||
+    t.startsWith('pipeline/publication/'),
+  bin: () => true,
+};
+
+function sourceFiles(folder: string): string[] {
+  const entries = readdirSync(path.join(ROOT, folder), { withFileTypes: true, recursive: true });
+  return entries
+    .filter((entry) => entry.isFile() && SOURCE_FILE.test(entry.name))
+    .map((entry) => path.relative(ROOT, path.join(entry.parentPath, entry.name)));
+}
+
+function importsOf(file: string): string[] {
+  const text = readFileSync(path.join(ROOT, file), 'utf8');
+  return [...text.matchAll(SPECIFIER)].map((match) => path.relative(ROOT, path.resolve(path.dirname(path.join(ROOT, file)), match[2]!)));
+}
+
+const topFolder = (file: string): string => file.split('/')[0]!;
+
+const graph = new Map<string, string[]>(
+  SOURCE_FOLDERS.flatMap(sourceFiles).map((file) => [file, importsOf(file).filter((t) => SOURCE_FOLDERS.includes(topFolder(t)))]),
+);
+
+/** Strongly connected components of more than one file, or a file importing itself (Tarjan). */
+function cycles(edges: Map<string, string[]>): string[][] {
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (node: string): void => {
+    index.set(node, counter);
+    low.set(node, counter++);
+    stack.push(node);
+    onStack.add(node);
+    for (const next of edges.get(node) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node)!, low.get(next)!));
+      } else if (onStack.has(next)) {
+        low.set(node, Math.min(low.get(node)!, index.get(next)!));
+      }
+    }
+    if (low.get(node) === index.get(node)) {
+      const component: string[] = [];
+      let member: string;
+      do {
+        member = stack.pop()!;
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== node);
+      if (component.length > 1 || (edges.get(node) ?? []).includes(node)) found.push(component.sort());
+    }
+  };
+  for (const node of edges.keys()) if (!index.has(node)) visit(node);
+  return found;
+}
+
+describe('the import graph', () => {
+  it('reads the source tree', () => {
+    expect(graph.size).toBeGreaterThan(100);
+    expect(graph.get('api/server.ts')).toContain('pipeline/snapshot/snapshot-reader.ts');
+  });
+
+  it('points one way: each folder imports only what its layer may use', () => {
+    const violations = [...graph].flatMap(([file, targets]) =>
+      targets
+        .filter((target) => topFolder(target) !== topFolder(file) && !ALLOWED[topFolder(file)]!(target))
+        .map((target) => `${file} -> ${target}`),
+    );
+    expect(violations).toEqual([]);
+  });
+
+  it('imports only files that exist in the tree', () => {
+    const missing = [...graph].flatMap(([file, targets]) =>
+      targets.filter((t) => !graph.has(t) && SOURCE_FILE.test(t)).map((t) => `${file} -> ${t}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('has no cycles, type-only imports included', () => {
+    expect(cycles(graph)).toEqual([]);
+  });
+
+  it('finds a cycle and a forbidden edge when there is one (the checks can fail)', () => {
+    const sample = new Map([
+      ['pipeline/a.ts', ['pipeline/b.ts', 'api/x.ts']],
+      ['pipeline/b.ts', ['pipeline/a.ts']],
+      ['api/x.ts', []],
+    ]);
+    expect(cycles(sample)).toEqual([['pipeline/a.ts', 'pipeline/b.ts']]);
+    expect(ALLOWED.pipeline!('api/x.ts')).toBe(false);
+    expect(ALLOWED.api!('pipeline/jobs/import-files.ts')).toBe(false);
+  });
+});
