@@ -5,11 +5,11 @@ import { parseConfig } from '../../platform/environment.ts';
 import { startServer } from '../../api/server.ts';
 import type { RunningServer } from '../../api/server.ts';
 import { createKey } from '../../api/keys/create-key.ts';
-import { SHARED_REDIS_URL, deletePrefix, describeWithRedis, isRedisReachable, startPrivateRedis, uniquePrefix } from './support/redis.ts';
+import { TEST_REDIS_URL, deletePrefix, describeWithRedis, pingRedis, startRedisServer, uniquePrefix } from '../support/redis.ts';
 import { makeDataDir, removeDataDir } from './support/test-api.ts';
 import { readJson } from './support/shapes.ts';
 
-const reachable = await isRedisReachable();
+const reachable = await (await pingRedis()) === null;
 
 async function startReplica(dataDir: string, env: NodeJS.ProcessEnv): Promise<RunningServer> {
   const config = parseConfig({ LOG_LEVEL: 'silent', ...env, LODGING_DATA_DIR: dataDir, PORT: '0' });
@@ -26,14 +26,14 @@ describeWithRedis('two replicas on one Redis', reachable, () => {
   let dataDir: string;
   beforeAll(async () => {
     dataDir = await makeDataDir();
-    const env = { REDIS_URL: SHARED_REDIS_URL, LODGING_REDIS_PREFIX: prefix, LODGING_RATE_LIMIT: '5', LODGING_RATE_WINDOW_S: '120' };
+    const env = { REDIS_URL: TEST_REDIS_URL, LODGING_REDIS_PREFIX: prefix, LODGING_RATE_LIMIT: '5', LODGING_RATE_WINDOW_S: '120' };
     a = await startReplica(dataDir, env);
     b = await startReplica(dataDir, env);
   });
   afterAll(async () => {
     await a?.close();
     await b?.close();
-    await deletePrefix(SHARED_REDIS_URL, prefix);
+    await deletePrefix(TEST_REDIS_URL, prefix);
     await removeDataDir(dataDir);
   });
 
@@ -61,7 +61,7 @@ describeWithRedis('two replicas on one Redis', reachable, () => {
 
 describeWithRedis('Redis becomes unreachable', reachable, () => {
   it('keeps serving: known keys still work (unlimited), unknown keys get 503, not 401', async () => {
-    const redis = await startPrivateRedis();
+    const redis = await startRedisServer();
     const dataDir = await makeDataDir({ es: [{ providerId: 'p1', name: 'Hotel Uno', address: { city: 'Madrid', countryCode: 'ES' }, categories: ['Hotel'] }] });
     const server = await startReplica(dataDir, { REDIS_URL: redis.url, LODGING_REDIS_PREFIX: uniquePrefix('outage') });
     try {

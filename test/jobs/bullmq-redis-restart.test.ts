@@ -9,8 +9,8 @@ import { ImportError, type ImportProgress } from '../../pipeline/jobs/runner.ts'
 import type { ImportReport } from '../../pipeline/report/import-report.ts';
 import { readPointer } from '../../pipeline/snapshot/snapshot-pointer.ts';
 import { writeContractInput, writeSmallInput, writeSuppressionList, type ContractInput } from './support/contract-input.ts';
-import { startWorkers, uniquePrefix, type InProcessWorkers } from './support/queue-test-kit.ts';
-import { redisServerAvailable, startRedisServer, type OwnRedis } from './support/redis-server.ts';
+import { startWorkers, type InProcessWorkers } from './support/queue-test-kit.ts';
+import { redisServerAvailable, startRedisServer, type OwnRedis, uniquePrefix } from '../support/redis.ts';
 import { comparableReport, readSnapshotContent, type SnapshotContent } from './support/snapshot-content.ts';
 
 describe.runIf(redisServerAvailable())('the BullMQ runner when Redis restarts mid-run', () => {

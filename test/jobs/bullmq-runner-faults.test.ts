@@ -14,9 +14,9 @@ import { ImportError } from '../../pipeline/jobs/runner.ts';
 import type { ImportReport } from '../../pipeline/report/import-report.ts';
 import { countryDir } from '../../pipeline/snapshot/snapshot-paths.ts';
 import { readPointer } from '../../pipeline/snapshot/snapshot-pointer.ts';
-import { redisAvailable, TEST_REDIS_URL } from '../support/redis-available.ts';
+import { TEST_REDIS_URL, deletePrefix, keysMatching, redisAvailable, uniquePrefix } from '../support/redis.ts';
 import { writeContractInput, writeSmallInput, writeSuppressionList, type ContractInput } from './support/contract-input.ts';
-import { deleteKeysWithPrefix, keysWithPrefix, startWorkers, uniquePrefix, type InProcessWorkers } from './support/queue-test-kit.ts';
+import { startWorkers, type InProcessWorkers } from './support/queue-test-kit.ts';
 import { comparableReport, readSnapshotContent } from './support/snapshot-content.ts';
 
 describe.runIf(await redisAvailable())('the BullMQ runner on real Redis, when things go wrong', () => {
@@ -57,7 +57,7 @@ describe.runIf(await redisAvailable())('the BullMQ runner on real Redis, when th
     await workers?.stop();
     workers = null;
     for (const redis of clients.splice(0)) redis.disconnect();
-    await Promise.all(prefixes.splice(0).map((prefix) => deleteKeysWithPrefix(TEST_REDIS_URL, prefix)));
+    await Promise.all(prefixes.splice(0).map((prefix) => deletePrefix(TEST_REDIS_URL, `${prefix}:`)));
   });
 
   afterAll(async () => {
@@ -84,7 +84,7 @@ describe.runIf(await redisAvailable())('the BullMQ runner on real Redis, when th
     });
     expect(readPointer(dataDir, 'es')).toBeNull();
     expect(await snapshotFiles(dataDir)).toEqual([]);
-    expect(await keysWithPrefix(TEST_REDIS_URL, `${queuePrefix}:${IMPORT_QUEUE_NAME}:run:*`)).toEqual([]);
+    expect(await keysMatching(TEST_REDIS_URL, `${queuePrefix}:${IMPORT_QUEUE_NAME}:run:*`)).toEqual([]);
     const queue = new Queue(IMPORT_QUEUE_NAME, { connection: client(), prefix: queuePrefix });
     expect(await queue.getJobCountByTypes('waiting', 'delayed', 'active', 'failed', 'completed')).toBe(0);
     await queue.close();
@@ -170,7 +170,7 @@ describe.runIf(await redisAvailable())('the BullMQ runner on real Redis, when th
     expect(seen.jobs).toBeGreaterThan(0);
     expect(seen.jobs).toBeLessThanOrEqual(maxChunksInFlight);
     expect(seen.results).toBeLessThanOrEqual(maxChunksInFlight);
-    expect(await keysWithPrefix(TEST_REDIS_URL, `${queuePrefix}:${IMPORT_QUEUE_NAME}:run:*`)).toEqual([]);
+    expect(await keysMatching(TEST_REDIS_URL, `${queuePrefix}:${IMPORT_QUEUE_NAME}:run:*`)).toEqual([]);
     expect(await queue.getJobCountByTypes('waiting', 'active', 'delayed', 'failed', 'completed')).toBe(0);
     await queue.close();
   });

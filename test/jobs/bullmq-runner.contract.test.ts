@@ -1,9 +1,9 @@
 // The BullMQ runner, against a real Redis with two workers taking chunks out of order, against the runner contract.
 import { describe } from 'vitest';
 import { createBullmqRunner } from '../../pipeline/jobs/bullmq-runner.ts';
-import { redisAvailable, TEST_REDIS_URL } from '../support/redis-available.ts';
+import { TEST_REDIS_URL, deletePrefix, redisAvailable, uniquePrefix } from '../support/redis.ts';
 import { describeRunnerContract } from './runner-contract.ts';
-import { deleteKeysWithPrefix, startWorkers, uniquePrefix } from './support/queue-test-kit.ts';
+import { startWorkers } from './support/queue-test-kit.ts';
 
 describe.runIf(await redisAvailable())('BullMQ on real Redis', () => {
   describeRunnerContract('bullmq', async () => {
@@ -14,7 +14,7 @@ describe.runIf(await redisAvailable())('BullMQ on real Redis', () => {
       runner: createBullmqRunner({ redisUrl: TEST_REDIS_URL, queuePrefix, chunkSize: 97, maxChunksInFlight: 6 }),
       async stop() {
         await workers.stop();
-        await deleteKeysWithPrefix(TEST_REDIS_URL, queuePrefix);
+        await deletePrefix(TEST_REDIS_URL, `${queuePrefix}:`);
       },
     };
   });

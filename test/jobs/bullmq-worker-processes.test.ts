@@ -10,9 +10,9 @@ import { createInProcessRunner } from '../../pipeline/jobs/in-process-runner.ts'
 import { makeRunId } from '../../pipeline/jobs/prepare-import.ts';
 import { IMPORT_QUEUE_NAME } from '../../pipeline/jobs/queue-names.ts';
 import type { ImportReport } from '../../pipeline/report/import-report.ts';
-import { redisAvailable, TEST_REDIS_URL } from '../support/redis-available.ts';
+import { TEST_REDIS_URL, deletePrefix, redisAvailable, uniquePrefix } from '../support/redis.ts';
 import { writeContractInput, writeSuppressionList, type ContractInput } from './support/contract-input.ts';
-import { deleteKeysWithPrefix, uniquePrefix } from './support/queue-test-kit.ts';
+
 import { comparableReport, readSnapshotContent, type SnapshotContent } from './support/snapshot-content.ts';
 import { spawnWorker, stopWorker, type WorkerProcess } from './support/worker-processes.ts';
 
@@ -52,7 +52,7 @@ describe.runIf(await redisAvailable())('lodging worker processes on real Redis',
 
   afterEach(async () => {
     await Promise.all(workers.splice(0).map((worker) => stopWorker(worker)));
-    await Promise.all(prefixes.splice(0).map((prefix) => deleteKeysWithPrefix(TEST_REDIS_URL, prefix)));
+    await Promise.all(prefixes.splice(0).map((prefix) => deletePrefix(TEST_REDIS_URL, `${prefix}:`)));
   });
 
   afterAll(async () => {

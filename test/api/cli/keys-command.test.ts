@@ -8,7 +8,7 @@ import { runKeysCommand } from '../../../api/cli/keys-command.ts';
 import { UsageError } from '../../../platform/cli-io.ts';
 import { hashKeySecret } from '../../../api/keys/key-secret.ts';
 import { openRedisKeyStore } from '../../../api/keys/redis-key-store.ts';
-import { SHARED_REDIS_URL, deletePrefix, describeWithRedis, isRedisReachable, uniquePrefix } from '../support/redis.ts';
+import { TEST_REDIS_URL, deletePrefix, describeWithRedis, pingRedis, uniquePrefix } from '../../support/redis.ts';
 import { startTestApi } from '../support/test-api.ts';
 import type { TestApi } from '../support/test-api.ts';
 import { KEY_KEYS, keysOf } from '../support/shapes.ts';
@@ -100,7 +100,7 @@ describe('with the default SQLite store', () => {
   });
 });
 
-const reachable = await isRedisReachable();
+const reachable = await (await pingRedis()) === null;
 describeWithRedis('with REDIS_URL set', reachable, () => {
   const prefix = uniquePrefix('cli');
   let dataDir: string;
@@ -108,16 +108,16 @@ describeWithRedis('with REDIS_URL set', reachable, () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'lodging-cli-'));
   });
   afterAll(async () => {
-    await deletePrefix(SHARED_REDIS_URL, prefix);
+    await deletePrefix(TEST_REDIS_URL, prefix);
     await rm(dataDir, { recursive: true, force: true });
   });
 
   it('creates and revokes keys in Redis', async () => {
-    const env = { LODGING_DATA_DIR: dataDir, REDIS_URL: SHARED_REDIS_URL, LODGING_REDIS_PREFIX: prefix };
+    const env = { LODGING_DATA_DIR: dataDir, REDIS_URL: TEST_REDIS_URL, LODGING_REDIS_PREFIX: prefix };
     const created = io(env);
     expect(await runKeysCommand(['create', '--account', 'redis-cli', '--name', 'r', '--json'], created.io)).toBe(0);
     const { id, secret } = JSON.parse(created.out.join(''));
-    const redis = new Redis(SHARED_REDIS_URL);
+    const redis = new Redis(TEST_REDIS_URL);
     try {
       const store = openRedisKeyStore(redis, { prefix });
       expect(await store.findActiveByHash(hashKeySecret(secret))).toMatchObject({ id });

@@ -7,7 +7,7 @@ import { Redis } from 'ioredis';
 import { openRedisKeyStore } from '../../../api/keys/redis-key-store.ts';
 import { openSqliteKeyStore } from '../../../api/keys/sqlite-key-store.ts';
 import type { KeyStore } from '../../../api/keys/key-store.ts';
-import { SHARED_REDIS_URL, deletePrefix, describeWithRedis, isRedisReachable, scanPrefix, uniquePrefix } from '../support/redis.ts';
+import { TEST_REDIS_URL, deletePrefix, describeWithRedis, keysMatching, pingRedis, uniquePrefix } from '../../support/redis.ts';
 import { runKeyStoreContract } from './key-store-contract.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -39,18 +39,18 @@ runKeyStoreContract('SQLite', async () => {
   };
 });
 
-const reachable = await isRedisReachable();
+const reachable = await (await pingRedis()) === null;
 describeWithRedis('Redis key store', reachable, () => {
   runKeyStoreContract('Redis', async () => {
     const prefix = uniquePrefix('keys');
     const connections: Redis[] = [];
     const connect = () => {
-      const redis = new Redis(SHARED_REDIS_URL, { maxRetriesPerRequest: 1 });
+      const redis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: 1 });
       connections.push(redis);
       return redis;
     };
     cleanups.push(async () => {
-      await deletePrefix(SHARED_REDIS_URL, prefix);
+      await deletePrefix(TEST_REDIS_URL, prefix);
       for (const redis of connections) redis.disconnect();
     });
     const admin = connect();
@@ -58,7 +58,7 @@ describeWithRedis('Redis key store', reachable, () => {
       store: openRedisKeyStore(connect(), { prefix }),
       openPeer: async () => openRedisKeyStore(connect(), { prefix }),
       dump: async () => {
-        const keys = await scanPrefix(admin, prefix);
+        const keys = await keysMatching(TEST_REDIS_URL, `${prefix}*`);
         const parts: string[] = [...keys];
         for (const key of keys) {
           const type = await admin.type(key);
