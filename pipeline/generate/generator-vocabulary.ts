@@ -1,16 +1,21 @@
-// The generator vocabulary by country, and the shared lists of values the rules must drop.
+// The generator vocabulary by country (words are data: data/generator/<cc>.json), and the values the rules must drop.
+import es from '../../data/generator/es.json' with { type: 'json' };
+import fr from '../../data/generator/fr.json' with { type: 'json' };
+import gb from '../../data/generator/gb.json' with { type: 'json' };
+import pt from '../../data/generator/pt.json' with { type: 'json' };
 import type { CountryCode } from '../../model/place.ts';
 import type { CountryVocabulary } from './country-vocabulary.ts';
-import { ES_VOCABULARY } from './vocabulary/es.ts';
-import { FR_VOCABULARY } from './vocabulary/fr.ts';
-import { GB_VOCABULARY } from './vocabulary/gb.ts';
-import { PT_VOCABULARY } from './vocabulary/pt.ts';
+
+/** The data files' shape is checked against CountryVocabulary by the compiler (string unions aside). */
+function vocabulary(data: Omit<CountryVocabulary, 'country' | 'families' | 'numberStyle'> & Record<string, unknown>): CountryVocabulary {
+  return data as unknown as CountryVocabulary;
+}
 
 export const VOCABULARIES: Record<CountryCode, CountryVocabulary> = {
-  es: ES_VOCABULARY,
-  gb: GB_VOCABULARY,
-  fr: FR_VOCABULARY,
-  pt: PT_VOCABULARY,
+  es: vocabulary(es),
+  gb: vocabulary(gb),
+  fr: vocabulary(fr),
+  pt: vocabulary(pt),
 };
 
 export function vocabularyFor(country: CountryCode): CountryVocabulary {
