@@ -1,0 +1,68 @@
+// The browser test harness: Debian's Chromium driven by playwright-core, loud skips outside CI, screenshots under .tmp/.
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+
+export type { Browser, BrowserContext, Page } from 'playwright-core';
+
+/** Debian's chromium package; a test tool's own browser download cannot work on these machines. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Where screenshot() writes: `.tmp/screenshots/` at the project root (git-ignored). */
+export const SCREENSHOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../.tmp/screenshots');
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox', // CI and these machines run as root, where Chromium's sandbox cannot start
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/**
+ * Use with `describe.runIf(browserAvailable())`. Never a mock: under CI=true a missing Chromium fails the run
+ * (`.ci/run` installs it); elsewhere the browser suites skip with a loud message.
+ */
+export function browserAvailable(): boolean {
+  if (existsSync(CHROMIUM_PATH)) return true;
+  const message = `Chromium is not installed at ${CHROMIUM_PATH}`;
+  if (process.env.CI === 'true') throw new Error(`${message}: the browser suites must run under CI (.ci/run installs it with apt-get)`);
+  console.warn(`\n*** SKIPPING the browser suites: ${message}. Install it with \`apt-get install chromium\` to run them. ***\n`);
+  return false;
+}
+
+/**
+ * A headless Chromium with a fresh profile: playwright's launch() makes a new temporary user-data-dir for every
+ * browser and deletes it on close(), so no cookie, cache or storage survives between tests. Close it in afterAll.
+ */
+export async function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true, timeout: 30_000 });
+}
+
+/** Saves a full-page PNG as `.tmp/screenshots/<name>.png` and returns its path: open it and look. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name.replace(/[^a-zA-Z0-9._-]+/g, '-')}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  return file;
+}
+
+/**
+ * Collects what a page reports as broken while a test drives it: uncaught exceptions, console errors (CSP
+ * violations appear there) and failed requests. Assert `expect(problems).toEqual([])` at the end of a test.
+ */
+export function watchPageProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+  });
+  page.on('requestfailed', (request) => problems.push(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? 'unknown'})`));
+  return problems;
+}
