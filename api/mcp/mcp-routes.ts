@@ -1,8 +1,9 @@
 // mountMcp: POST /mcp, stateless Streamable HTTP (a new server and transport per request) behind REST's key and rate-limit guards.
 import express from 'express';
-import type { Express, RequestHandler, Response } from 'express';
+import type { ErrorRequestHandler, Express, RequestHandler, Response } from 'express';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { AuthenticatedContext } from '../app.ts';
+import { UnauthorizedError } from '../errors.ts';
 import { requestLogger } from '../http/request-logger.ts';
 import { createMcpServer } from './mcp-server.ts';
 
@@ -16,6 +17,8 @@ const PARSE_ERROR = -32700;
 const INVALID_REQUEST = -32600;
 const SERVER_ERROR = -32000;
 const INTERNAL_ERROR = -32603;
+/** Implementation-defined server error (JSON-RPC reserves -32000..-32099): the key was refused. */
+const KEY_REFUSED = -32001;
 
 function sendJsonRpcError(res: Response, status: number, code: number, message: string): void {
   res.status(status).type('application/json').send(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
@@ -78,10 +81,29 @@ const methodNotAllowed: RequestHandler = (_req, res) => {
 };
 
 /**
- * guards = API key auth (X-API-Key or Authorization: Bearer; a 401 carries WWW-Authenticate: Bearer) then the per-key
- * limiter, so every MCP request (initialize and notifications included) counts against the key's window as on REST.
+ * A refused key on /mcp is a 403 whose JSON-RPC error carries the server's message, never a 401.
+ *
+ * This server uses static API keys, not the MCP authorization spec's OAuth flow (which the spec makes OPTIONAL).
+ * MCP clients read any 401 as "start OAuth": the SDK's StreamableHTTPClientTransport runs auth() on a 401 whenever it
+ * has an authProvider (Claude Code, mcp-remote, Inspector's proxy), and MCP Inspector starts OAuth for any error whose
+ * message contains "401" or "Unauthorized" (useConnection's is401Error), whatever WWW-Authenticate says. That flow
+ * cannot work here (no /.well-known/oauth-protected-resource), so the user never sees why the key was refused.
+ * A 403 without WWW-Authenticate is not an OAuth challenge: the SDK client fails with StreamableHTTPError(403, body)
+ * and Inspector shows that message. The text deliberately avoids the words "401" and "Unauthorized".
+ * REST keeps its 401 (the spec's contract there); failed attempts count against the same per-address limit.
+ */
+const answerRefusedKey: ErrorRequestHandler = (error, _req, res, next) => {
+  if (!(error instanceof UnauthorizedError) || res.headersSent) return next(error);
+  res.removeHeader('WWW-Authenticate');
+  const message = `API key refused: ${error.message} Create a key with \`npx lodging keys create\` (npm start prints a development key).`;
+  sendJsonRpcError(res, 403, KEY_REFUSED, message);
+};
+
+/**
+ * guards = API key auth (X-API-Key or Authorization: Bearer; a refused key is answered by answerRefusedKey) then the
+ * per-key limiter, so every MCP request (initialize and notifications included) counts against the key's window as on REST.
  */
 export function mountMcp(app: Express, context: AuthenticatedContext): void {
-  app.post(MCP_PATH, ...context.guards, noStore, createJsonBodyReader(), rejectBatches, createMcpHandler(context));
+  app.post(MCP_PATH, ...context.guards, noStore, createJsonBodyReader(), rejectBatches, createMcpHandler(context), answerRefusedKey);
   app.all(MCP_PATH, methodNotAllowed);
 }

@@ -1,11 +1,13 @@
-// createMcpServer: an McpServer with the two read-only tools, each a few lines over THE query service REST uses.
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+// createMcpServer: the SDK's Server with the two read-only tools, validated by REST's own rules over THE query service REST uses.
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Tool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from 'pino';
-import { ApiError, InvalidParametersError } from '../errors.ts';
+import { z } from 'zod';
+import { ApiError, InvalidParametersError, invalidParameter } from '../errors.ts';
 import { API_VERSION } from '../openapi/openapi-document.ts';
 import type { QueryService } from '../query/query-service.ts';
-import { validateSearchParams } from '../query/search-params.ts';
+import { validatePlaceId, validateSearchParams } from '../query/search-params.ts';
 import { placePageSchema, placeResponseSchema } from './place-output-schema.ts';
 import {
   GET_PLACE_DESCRIPTION,
@@ -31,6 +33,32 @@ const NOT_PUBLISHED =
   'No published place has this placeId: it is unknown, suppressed, closed or no longer published. ' +
   'Use the id of a place from a search_places result.';
 
+/** The advertised JSON Schemas (draft-07, what the SDK's McpServer would send) of a zod schema. */
+function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Tool['inputSchema'] {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: 'draft-7', io }) as Record<string, unknown>;
+  return rest as Tool['inputSchema'];
+}
+
+/** Fixed for the life of the process: the tool list never changes (listChanged: false). */
+const TOOLS: Tool[] = [
+  {
+    name: 'search_places',
+    title: SEARCH_PLACES_TITLE,
+    description: SEARCH_PLACES_DESCRIPTION,
+    inputSchema: jsonSchemaOf(searchPlacesInput, 'input'),
+    outputSchema: jsonSchemaOf(placePageSchema, 'output'),
+    annotations: READ_ONLY,
+  },
+  {
+    name: 'get_place',
+    title: GET_PLACE_TITLE,
+    description: GET_PLACE_DESCRIPTION,
+    inputSchema: jsonSchemaOf(getPlaceInput, 'input'),
+    outputSchema: jsonSchemaOf(placeResponseSchema, 'output'),
+    annotations: READ_ONLY,
+  },
+];
+
 function toToolError(text: string): CallToolResult {
   return { isError: true, content: [{ type: 'text', text }] };
 }
@@ -40,56 +68,72 @@ function toToolResult(value: Record<string, unknown>): CallToolResult {
   return { structuredContent: value, content: [{ type: 'text', text: JSON.stringify(value) }] };
 }
 
-/** Query failures become tool error results (the agent can correct itself), never protocol errors. */
+/**
+ * search_places arguments → REST's SearchParams. `cursor: null` is what a client sends when it passes the last
+ * page's nextCursor straight back, or fills every optional field: it means "no cursor", as absent does.
+ */
+function searchArguments(args: Record<string, unknown>): Record<string, unknown> {
+  if (args.cursor !== null) return args;
+  const { cursor: _none, ...rest } = args;
+  return rest;
+}
+
+/** get_place arguments, with REST's words: the path rule for placeId, "is not a known parameter" for anything else. */
+function placeIdArgument(args: Record<string, unknown>): string {
+  const unknown = Object.keys(args).filter((key) => key !== 'placeId');
+  const errors = unknown.map((parameter) => ({ parameter, message: 'is not a known parameter' }));
+  try {
+    if (args.placeId !== undefined && typeof args.placeId !== 'string') throw invalidParameter('placeId', 'must be a string');
+    const placeId = validatePlaceId(args.placeId);
+    if (errors.length === 0) return placeId;
+  } catch (error) {
+    if (!(error instanceof InvalidParametersError)) throw error;
+    errors.unshift(...error.errors);
+  }
+  throw new InvalidParametersError(errors);
+}
+
+/**
+ * Every refusal is a tool error result (the agent can correct itself), never a protocol error, with one prefix:
+ * `Invalid arguments for tool <name>: ` + REST's own problem detail (`limit: must be an integer from 1 to 100`).
+ */
 function runTool(tool: string, logger: Logger, produce: () => CallToolResult): CallToolResult {
   try {
     return produce();
   } catch (error) {
-    if (error instanceof InvalidParametersError) {
-      // REST's messages follow the parameter name ("cursor belongs to a search with other filters; …").
-      const problems = error.errors.map((e) => `${e.parameter} ${e.message}`).join('; ');
-      return toToolError(`Invalid arguments for tool ${tool}: ${problems}`);
-    }
+    if (error instanceof InvalidParametersError) return toToolError(`Invalid arguments for tool ${tool}: ${error.message}`);
     if (error instanceof ApiError) return toToolError(error.message);
     logger.error({ err: error, tool }, 'mcp tool failed');
     return toToolError('Something went wrong on our side; try again shortly.');
   }
 }
 
-export function createMcpServer(deps: McpServerDeps): McpServer {
+export function createMcpServer(deps: McpServerDeps): Server {
   const { query, logger } = deps;
-  const server = new McpServer(
+  const server = new Server(
     { name: 'lodging-directory', title: 'Lodging Directory', version: API_VERSION },
-    { instructions: SERVER_INSTRUCTIONS },
+    { capabilities: { tools: { listChanged: false } }, instructions: SERVER_INSTRUCTIONS },
   );
 
-  server.registerTool(
-    'search_places',
-    {
-      title: SEARCH_PLACES_TITLE,
-      description: SEARCH_PLACES_DESCRIPTION,
-      inputSchema: searchPlacesInput,
-      outputSchema: placePageSchema,
-      annotations: READ_ONLY,
-    },
-    (args) => runTool('search_places', logger, () => toToolResult({ ...query.search(validateSearchParams(args)) })),
-  );
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: TOOLS }));
 
-  server.registerTool(
-    'get_place',
-    {
-      title: GET_PLACE_TITLE,
-      description: GET_PLACE_DESCRIPTION,
-      inputSchema: getPlaceInput,
-      outputSchema: placeResponseSchema,
-      annotations: READ_ONLY,
-    },
-    ({ placeId }) =>
-      runTool('get_place', logger, () => {
-        const place = query.getPlace(placeId);
-        return place ? toToolResult({ place }) : toToolError(NOT_PUBLISHED);
-      }),
-  );
+  server.setRequestHandler(CallToolRequestSchema, (request) => {
+    const args: Record<string, unknown> = request.params.arguments ?? {};
+    switch (request.params.name) {
+      case 'search_places':
+        return runTool('search_places', logger, () =>
+          toToolResult({ ...query.search(validateSearchParams(searchArguments(args))) }),
+        );
+      case 'get_place':
+        return runTool('get_place', logger, () => {
+          const place = query.getPlace(placeIdArgument(args));
+          return place ? toToolResult({ place }) : toToolError(NOT_PUBLISHED);
+        });
+      default:
+        // An unknown tool is a protocol error (MCP tools spec), not a tool result.
+        throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}. Tools: search_places, get_place.`);
+    }
+  });
 
   return server;
 }

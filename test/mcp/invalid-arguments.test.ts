@@ -24,12 +24,33 @@ describe('a parameter breaking its rule', () => {
     ['an overlong cursor', { country: 'es', cursor: 'c'.repeat(2049) }, 'cursor', 'must be at most 2048 characters'],
   ])('%s', async (_label, args, parameter, message) => {
     const text = errorText(await search(args));
-    expect(text).toContain(`${message}`);
-    expect(text).toContain(`at ${parameter}`);
+    expect(text).toMatch(/^Invalid arguments for tool search_places: /);
+    expect(text).toContain(`${parameter}: ${message}`);
   });
 
-  it('names an unknown argument', async () => {
-    expect(errorText(await search({ country: 'es', page: 2 }))).toMatch(/Unrecognized key: "page"/);
+  it("names an unknown argument in REST's words", async () => {
+    expect(errorText(await search({ country: 'es', page: 2 }))).toBe(
+      'Invalid arguments for tool search_places: page: is not a known parameter',
+    );
+  });
+
+  it("gives REST's problem detail, word for word, after the one prefix", async () => {
+    for (const [query, args] of [
+      ['country=es&limit=0', { country: 'es', limit: 0 }],
+      ['country=es&sort=name', { country: 'es', sort: 'name' }],
+      ['city=Madrid', { city: 'Madrid' }],
+    ] as const) {
+      const { detail } = await (await mcp.api.get(`/api/v1/places?${query}`)).json();
+      expect(errorText(await search(args))).toBe(`Invalid arguments for tool search_places: ${detail}`);
+    }
+  });
+
+  it.each([
+    ['an unknown argument', { placeId: 'es-1', verbose: true }, 'verbose: is not a known parameter'],
+    ['no placeId', {}, 'placeId: is required'],
+    ['an overlong placeId', { placeId: 'x'.repeat(301) }, 'placeId: must be at most 300 characters'],
+  ])('get_place: %s', async (_label, args, message) => {
+    expect(errorText(await mcp.session.call('get_place', args))).toBe(`Invalid arguments for tool get_place: ${message}`);
   });
 
   it('counts q in characters as REST does: 100 emoji pass', async () => {
@@ -43,19 +64,19 @@ describe('a cursor the query service refuses', () => {
   }
 
   it.each([
-    ['not issued by this API', async () => 'abc.def', 'cursor is not a cursor issued by this API'],
+    ['not issued by this API', async () => 'abc.def', 'cursor: is not a cursor issued by this API'],
     [
       'tampered with',
       async () => {
         const cursor = await firstCursor({ country: 'es', limit: 2 });
         return `${cursor.slice(0, 5)}${cursor[5] === 'A' ? 'B' : 'A'}${cursor.slice(6)}`;
       },
-      'cursor is not a cursor issued by this API',
+      'cursor: is not a cursor issued by this API',
     ],
     [
       'from a search with other filters',
       async () => firstCursor({ country: 'es', verified: false, limit: 2 }),
-      'cursor belongs to a search with other filters',
+      'cursor: belongs to a search with other filters',
     ],
   ])('%s: an error result naming cursor', async (_label, makeCursor, message) => {
     const text = errorText(await search({ country: 'es', limit: 2, cursor: await makeCursor() }));

@@ -32,6 +32,10 @@ describe('the server', () => {
     expect(tools.map((t) => t.name).sort()).toEqual(['get_place', 'search_places']);
   });
 
+  it('says its tool list never changes (listChanged: false)', () => {
+    expect(session.client.getServerCapabilities()?.tools).toEqual({ listChanged: false });
+  });
+
   it.each(['search_places', 'get_place'])('marks %s read-only and closed-world', (name) => {
     expect(tool(name).annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, openWorldHint: false });
   });
@@ -56,7 +60,7 @@ describe('search_places input schema: the REST parameters and limits', () => {
     ['whatsapp', { type: 'boolean' }],
     ['verified', { type: 'boolean' }],
     ['limit', { type: 'integer', minimum: 1, maximum: 100, default: 25 }],
-    ['cursor', { type: 'string', minLength: 1, maxLength: 2048 }],
+    ['cursor', { anyOf: [{ type: 'string', minLength: 1, maxLength: 2048 }, { type: 'null' }] }],
   ])('%s is described with its rule', (name, rule) => {
     expect(input().properties[name]).toMatchObject(rule);
     expect(input().properties[name].description).toEqual(expect.any(String));

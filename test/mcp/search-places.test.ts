@@ -97,4 +97,9 @@ describe('paging with the cursor', () => {
     const last = await search({ country: 'gb', limit: 100 });
     expect(last.page).toEqual({ count: 1, hasMore: false, nextCursor: null });
   });
+
+  it('takes cursor: null as no cursor (clients pass nextCursor back as it came, or send null for unset fields)', async () => {
+    const first = structuredOf(await mcp.session.call('search_places', { country: 'es', limit: 2, cursor: null }));
+    expect(first).toEqual(await search({ country: 'es', limit: 2 }));
+  });
 });

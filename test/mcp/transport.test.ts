@@ -50,6 +50,6 @@ describe('request bodies', () => {
 
   it('is not read before the key is checked', async () => {
     const response = await postMcp(api.url, '{"jsonrpc": "2.0",', {});
-    expect(response.status).toBe(401);
+    expect(response.status).toBe(403);
   });
 });
