@@ -1,7 +1,7 @@
 // `lodging serve [--port N]`: the REST API and MCP until SIGTERM/SIGINT, then a graceful stop.
 import { parseArgs } from 'node:util';
 import { ConfigError, parseConfig } from '../../platform/environment.ts';
-import { createDevelopmentKey } from '../keys/development-key.ts';
+import { ensureDevelopmentKey } from '../keys/development-key.ts';
 import { mountMcp } from '../mcp/mcp-routes.ts';
 import { startServer } from '../server.ts';
 import type { RunningServer, StartOptions } from '../server.ts';
@@ -12,7 +12,8 @@ export const SERVE_USAGE = `usage: lodging serve [--port N] [--host H] [--dev-ke
   Serves the REST API and MCP (POST /mcp) from the snapshots in $LODGING_DATA_DIR until SIGTERM or SIGINT.
   --port N     overrides PORT (0 picks a free port)
   --host H     interface to bind (default: all)
-  --dev-key    outside production, create and print a development key and a ready-to-paste curl
+  --dev-key    outside production, print the development key (the same one on every start; its secret is kept in
+               $LODGING_DATA_DIR/secrets/development-key) and a ready-to-paste curl
 Environment: LODGING_DATA_DIR, PORT, LODGING_PUBLIC_URL, REDIS_URL, LODGING_REDIS_PREFIX, LODGING_RATE_LIMIT, LODGING_RATE_WINDOW_S, NODE_ENV, LOG_LEVEL.`;
 
 type ServeIo = Pick<CliIo, 'stdout' | 'stderr' | 'env'>;
@@ -36,19 +37,19 @@ function waitForSignal(): Promise<void> {
   });
 }
 
-async function printWelcome(server: RunningServer, io: ServeIo, devKey: boolean, production: boolean): Promise<void> {
+async function printWelcome(server: RunningServer, io: ServeIo, dataDir: string, devKey: boolean, production: boolean): Promise<void> {
   io.stdout(
     `Lodging Directory API listening on ${server.url}\n  docs: ${server.url}/docs\n` +
       `  MCP:  ${server.url}/mcp (Streamable HTTP, Authorization: Bearer <key>)\n`,
   );
   if (!devKey) return;
   if (production) {
-    io.stdout('  (no development key in production: create one with `lodging keys create`)\n');
+    io.stdout('  (no development key in production: create one with `npx lodging keys create`)\n');
     return;
   }
-  const { secret } = await createDevelopmentKey(server.keyStore);
+  const { secret, reused } = await ensureDevelopmentKey(server.keyStore, dataDir);
   io.stdout(
-    `  development key: ${secret}\n\n` +
+    `  development key: ${secret} (${reused ? 'the same as last start' : 'new'}; kept until its data directory goes)\n\n` +
       `  curl -H 'X-API-Key: ${secret}' '${server.url}/api/v1/places?country=es&limit=3'\n\n`,
   );
 }
@@ -75,7 +76,7 @@ export async function runServeCommand(argv: string[], io: ServeIo, hooks: ServeH
     ...(values.host ? { host: values.host } : {}),
   });
   try {
-    await printWelcome(server, io, values['dev-key'] ?? false, config.nodeEnv === 'production');
+    await printWelcome(server, io, config.dataDir, values['dev-key'] ?? false, config.nodeEnv === 'production');
     await (hooks.stopSignal ?? waitForSignal)(server);
     io.stdout('Stopping: finishing requests in flight…\n');
   } finally {

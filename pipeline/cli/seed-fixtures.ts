@@ -1,4 +1,7 @@
-// The first half of `lodging start` (npm start): on a data directory with no snapshot, import the bundled fixtures.
+// The first half of `lodging start` (npm start): on a data directory with no snapshot, import the demo data (the
+// reviewer fixtures, with their own suppression list), keep its import reports, and say in one line what it is.
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { COUNTRY_CODES } from '../../model/place.ts';
 import type { CliIo } from '../../platform/cli-io.ts';
@@ -7,23 +10,46 @@ import { importFiles } from '../jobs/import-files.ts';
 import { readPointer } from '../snapshot/snapshot-pointer.ts';
 
 export const START_USAGE = `usage: lodging start [serve options]
-  The main job on its embedded defaults: when $LODGING_DATA_DIR has no snapshot yet, imports the bundled
-  fixtures (fixtures/<cc>/listings.jsonl, in-process), then serves the API like \`lodging serve --dev-key\`.`;
+  The main job on its embedded defaults: when $LODGING_DATA_DIR has no snapshot yet, imports the demo data (the
+  reviewer fixtures fixtures/<cc>/listings.jsonl with their own suppression list, in-process; import reports in
+  $LODGING_DATA_DIR/demo/), then serves the API like \`lodging serve --dev-key\`.`;
 
 const FIXTURES = fileURLToPath(new URL('../../fixtures/', import.meta.url));
+
+/** Where `npm start` writes the demo import's reports (JSON, as `lodging import --json` prints them). */
+export function demoReportPath(dataDir: string, country: string): string {
+  return path.join(dataDir, 'demo', `${country}-import-report.json`);
+}
+
+/** A path as the user would type it from the working directory. */
+function shown(file: string): string {
+  const relative = path.relative(process.cwd(), file);
+  return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
+}
 
 export async function importFixturesWhenEmpty(io: CliIo): Promise<void> {
   const { dataDir, threads } = parseConfig(io.env);
   const empty = COUNTRY_CODES.every((country) => readPointer(dataDir, country) === null);
-  if (!empty) return;
-  io.stdout(`No snapshot in ${dataDir} yet: importing the bundled fixtures.\n`);
-  for (const country of COUNTRY_CODES) {
-    const { report } = await importFiles(
-      { country, files: [`${FIXTURES}${country}/listings.jsonl`], dataDir },
-      threads === undefined ? {} : { threads },
-    );
+  if (empty) {
+    io.stdout(`No snapshot in ${shown(dataDir)} yet: importing the demo data.\n`);
+    mkdirSync(path.dirname(demoReportPath(dataDir, 'es')), { recursive: true });
+    for (const country of COUNTRY_CODES) {
+      const { report } = await importFiles(
+        { country, files: [`${FIXTURES}${country}/listings.jsonl`], dataDir, suppressionFile: `${FIXTURES}suppression-list.txt` },
+        threads === undefined ? {} : { threads },
+      );
+      writeFileSync(demoReportPath(dataDir, country), `${JSON.stringify(report, null, 2)}\n`);
+      io.stdout(
+        `  ${country}: ${report.byStatus.published} published, ${report.byStatus.closed} closed, ${report.byStatus.suppressed} suppressed, ` +
+          `${report.byStatus.rejected} rejected, ${report.badLines} bad lines\n`,
+      );
+    }
+  }
+  if (existsSync(demoReportPath(dataDir, 'es'))) {
     io.stdout(
-      `  ${country}: ${report.byStatus.published} published, ${report.byStatus.rejected} rejected, ${report.badLines} bad lines\n`,
+      'Demo data: the reviewer fixtures (fixtures/<cc>/listings.jsonl), made-up listings that each show one rule, so some are ' +
+        `closed, suppressed or rejected on purpose (fixtures/README.md says which and why); import reports: ` +
+        `${shown(demoReportPath(dataDir, '<cc>'))}\n`,
     );
   }
 }

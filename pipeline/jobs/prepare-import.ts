@@ -28,12 +28,13 @@ export async function prepareImport(job: ImportJob): Promise<PreparedImport> {
   }
   if (job.files.length === 0) throw new ImportError('no-files', 'no export files given');
   const bytesTotal = await statExportFiles(job.files);
-  const parsed = await loadSuppressionFile(job.dataDir);
+  const suppressionFile = job.suppressionFile ?? suppressionFilePath(job.dataDir);
+  const parsed = await loadSuppressionFile(job.dataDir, suppressionFile);
   if (parsed.errors.length > 0) {
     const lines = parsed.errors.map((e) => `  line ${e.line}: ${e.message}`).join('\n');
     throw new ImportError(
       'bad-suppression-list',
-      `the suppression list ${suppressionFilePath(job.dataDir)} has malformed lines; fix them before importing:\n${lines}`,
+      `the suppression list ${suppressionFile} has malformed lines; fix them before importing:\n${lines}`,
     );
   }
   return {

@@ -11,6 +11,8 @@ export interface ImportJob {
   dataDir: string;
   /** Unique per run; the in-process runner makes one when absent. */
   runId?: string;
+  /** The suppression list to apply instead of <dataDir>/suppression-list.txt (npm start's demo uses the fixtures' own). */
+  suppressionFile?: string;
 }
 
 export interface ImportProgress {

@@ -15,10 +15,10 @@ export function suppressionFilePath(dataDir: string): string {
 }
 
 /** A missing file is an empty list; a malformed line is an error the caller must surface, never silently skipped. */
-export async function loadSuppressionFile(dataDir: string): Promise<SuppressionParse> {
+export async function loadSuppressionFile(dataDir: string, file = suppressionFilePath(dataDir)): Promise<SuppressionParse> {
   let text = '';
   try {
-    text = await fs.readFile(suppressionFilePath(dataDir), 'utf8');
+    text = await fs.readFile(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }

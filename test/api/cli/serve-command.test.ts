@@ -1,6 +1,10 @@
 // `lodging serve`: prints its address, a working development key and curl outside production, and stops cleanly.
 import { afterAll, describe, expect, it } from 'vitest';
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { runServeCommand } from '../../../api/cli/serve-command.ts';
+import { DEVELOPMENT_ACCOUNT } from '../../../api/keys/development-key.ts';
+import { openKeyStore } from '../../../api/keys/open-key-store.ts';
 import { UsageError } from '../../../platform/cli-io.ts';
 import { makeDataDir, removeDataDir } from '../support/test-api.ts';
 
@@ -52,12 +56,36 @@ describe('lodging serve', () => {
     expect(stdout).not.toMatch(/lds_live_/);
   });
 
-  it('revokes older development keys so restarts never hit the five-key limit', async () => {
+  it('keeps one development key across restarts, its secret owner-only in the data directory', async () => {
     const dataDir = await dataDirWith({});
-    for (let i = 0; i < 7; i += 1) {
+    const keys: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
       const { stdout } = await serve(['--port', '0', '--dev-key'], { LODGING_DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, async () => undefined);
-      expect(stdout).toMatch(/development key: lds_live_/);
+      keys.push(/development key: (lds_live_\S+)/.exec(stdout)![1]!);
     }
+    expect(new Set(keys).size).toBe(1);
+    const file = path.join(dataDir, 'secrets', 'development-key');
+    expect(readFileSync(file, 'utf8').trim()).toBe(keys[0]);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it('makes a new development key, and revokes the others, when the kept one was revoked', async () => {
+    const dataDir = await dataDirWith({});
+    const start = async () => {
+      const { stdout } = await serve(['--port', '0', '--dev-key'], { LODGING_DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, async () => undefined);
+      return /development key: (lds_live_\S+)/.exec(stdout)![1]!;
+    };
+    const first = await start();
+    const store = openKeyStore({ dataDir, redis: null, redisPrefix: 'lodging:' });
+    const [key] = await store.listByAccount(DEVELOPMENT_ACCOUNT);
+    await store.revoke(key!.id);
+    await store.close();
+    const second = await start();
+    expect(second).not.toBe(first);
+    expect(await start()).toBe(second);
+    const after = openKeyStore({ dataDir, redis: null, redisPrefix: 'lodging:' });
+    expect((await after.listByAccount(DEVELOPMENT_ACCOUNT)).filter((k) => k.revokedAt === null)).toHaveLength(1);
+    await after.close();
   });
 
   it.each([[['--port', 'abc']], [['extra']]])('%j is a usage error', async (argv) => {
