@@ -12,6 +12,7 @@ import { createAuthFailureLimiter, createPerKeyLimiter } from './http/rate-limit
 import { createRequestLogger } from './http/request-logger.ts';
 import type { KeyAuthenticator } from './keys/authenticate-key.ts';
 import { buildOpenApiDocument } from './openapi/openapi-document.ts';
+import type { LandingLink } from './pages/landing-page.ts';
 import { createPageRoutes } from './pages/page-routes.ts';
 import type { QueryService } from './query/query-service.ts';
 
@@ -41,6 +42,11 @@ export interface AppDeps {
   authFailureLimit?: RateWindow;
   /** Mounts further authenticated routes (e.g. `app.post('/mcp', ...context.guards, handler)`). */
   mountAuthenticated?: (app: Express, context: AuthenticatedContext) => void;
+  /**
+   * Links shown first on the landing page (GET /), for pages mounted beside the API: whoever mounts /console adds
+   * `{ href: '/console', label: 'Console', description: '…' }` here, so the page never links a route that does not exist.
+   */
+  landingLinks?: LandingLink[];
 }
 
 const securityHeaders: RequestHandler = (_req, res, next) => {
@@ -75,7 +81,7 @@ export function createApp(deps: AppDeps): Express {
   });
   app.use(createHealthRoutes(deps.query, deps.publicUrl));
   app.use(createDocsRoutes());
-  app.use(createPageRoutes(deps.query));
+  app.use(createPageRoutes(deps.query, deps.landingLinks));
 
   deps.mountAuthenticated?.(app, { guards, query: deps.query, publicUrl: deps.publicUrl, logger: deps.logger });
 

@@ -39,7 +39,7 @@ function waitForSignal(): Promise<void> {
 
 async function printWelcome(server: RunningServer, io: ServeIo, dataDir: string, devKey: boolean, production: boolean): Promise<void> {
   io.stdout(
-    `Lodging Directory API listening on ${server.url}\n  docs: ${server.url}/docs\n` +
+    `Lodging Directory API listening on ${server.url}\n  home: ${server.url}/\n  docs: ${server.url}/docs\n` +
       `  MCP:  ${server.url}/mcp (Streamable HTTP, Authorization: Bearer <key>)\n`,
   );
   if (!devKey) return;

@@ -1,4 +1,5 @@
-// /docs: Swagger UI served from the installed swagger-ui-dist files, so it works offline; it reads /openapi.json.
+// /docs: Swagger UI served from the installed swagger-ui-dist files, so it works offline; it reads /openapi.json, whose
+// relative server URL keeps "Try it out" on the page's own origin (CSP connect-src 'self').
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Router } from 'express';
@@ -6,7 +7,6 @@ import { Router } from 'express';
 const ASSETS = new Set([
   'swagger-ui.css',
   'swagger-ui-bundle.js',
-  'swagger-ui-standalone-preset.js',
   'favicon-16x16.png',
   'favicon-32x32.png',
 ]);
@@ -23,21 +23,24 @@ const PAGE = `<!DOCTYPE html>
 </head>
 <body>
   <div id="swagger-ui"></div>
+  <noscript><p>The interactive docs need JavaScript. The OpenAPI document itself is at <a href="/openapi.json">/openapi.json</a>.</p></noscript>
   <script src="/docs/assets/swagger-ui-bundle.js"></script>
-  <script src="/docs/assets/swagger-ui-standalone-preset.js"></script>
   <script src="/docs/init.js"></script>
 </body>
 </html>
 `;
 
-// A separate file rather than an inline script, so the page can run under a strict CSP.
+// A separate file rather than an inline script, so the page can run under a strict CSP. BaseLayout: no top bar with
+// a box to load other documents (which connect-src 'self' would block anyway).
 const INIT = `window.onload = function () {
   window.ui = SwaggerUIBundle({
     url: '/openapi.json',
     dom_id: '#swagger-ui',
     deepLinking: true,
-    presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
-    layout: 'StandaloneLayout',
+    presets: [SwaggerUIBundle.presets.apis],
+    layout: 'BaseLayout',
+    tryItOutEnabled: false,
+    persistAuthorization: false,
   });
 };
 `;

@@ -19,7 +19,12 @@ const DESCRIPTION = `A read-only directory of published places to stay in es, gb
 
 **whatsappEligible** is a technical reachability signal, not consent or permission to send messages. Ratings and review counts come from a third-party listing provider.`;
 
-export function buildOpenApiDocument(serverUrl: string): Record<string, unknown> {
+/**
+ * servers is relative ("/"): a client resolves it against wherever it fetched this document, so /docs "Try it out"
+ * works at http://127.0.0.1:PORT, http://localhost:PORT or behind a proxy alike, without a cross-origin request.
+ * publicUrl (LODGING_PUBLIC_URL) is only the contact link.
+ */
+export function buildOpenApiDocument(publicUrl: string): Record<string, unknown> {
   return {
     openapi: '3.1.0',
     info: {
@@ -27,9 +32,9 @@ export function buildOpenApiDocument(serverUrl: string): Record<string, unknown>
       version: API_VERSION,
       description: DESCRIPTION,
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
-      contact: { name: 'Lodging Directory', url: `${serverUrl}/docs` },
+      contact: { name: 'Lodging Directory', url: `${publicUrl}/docs` },
     },
-    servers: [{ url: serverUrl }],
+    servers: [{ url: '/', description: 'This server: the address this document was fetched from.' }],
     security: [{ ApiKey: [] }, { Bearer: [] }],
     tags: [
       { name: 'Keys', description: 'The current key.' },

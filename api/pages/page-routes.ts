@@ -1,16 +1,34 @@
-// Public HTML pages: /places/{id} (the profileUrl) and /problems/{code} (the problem type documentation).
+// Public HTML pages: / (the landing page), /places/{id} (the profileUrl) and /problems/{code} (problem type documentation).
 import { Router } from 'express';
+import type { Request } from 'express';
 import { InvalidParametersError } from '../errors.ts';
 import type { QueryService } from '../query/query-service.ts';
 import { PROBLEM_TYPES } from '../http/problem-types.ts';
 import { PAGE_CSP, escapeHtml, renderDocument } from './html.ts';
+import { renderLandingPage } from './landing-page.ts';
+import type { LandingLink } from './landing-page.ts';
 import { renderNotFoundPage, renderPlacePage } from './place-page.ts';
 
-export function createPageRoutes(query: QueryService): Router {
+/** The request's own origin, for examples on a page (the Host header is escaped where it is shown). */
+const originOf = (req: Request): string => `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+
+export function createPageRoutes(query: QueryService, landingLinks: readonly LandingLink[] = []): Router {
   const router = Router();
   router.use(['/places', '/problems'], (_req, res, next) => {
     res.setHeader('Content-Security-Policy', PAGE_CSP);
     next();
+  });
+
+  // Browsers ask for it on every page; there is no icon, and a 404 in every page's console hides real problems.
+  router.get('/favicon.ico', (_req, res) => {
+    res.setHeader('Cache-Control', 'public, max-age=86400');
+    res.status(204).end();
+  });
+
+  router.get('/', (req, res) => {
+    res.setHeader('Content-Security-Policy', PAGE_CSP);
+    res.setHeader('Cache-Control', 'no-cache');
+    res.type('html').send(renderLandingPage(originOf(req), landingLinks));
   });
 
   router.get('/places/:placeId', (req, res) => {

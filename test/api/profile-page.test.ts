@@ -24,6 +24,32 @@ function jsonLdOf(html: string): Record<string, any> {
   return JSON.parse(match![1]!);
 }
 
+describe('contact details a person can use', () => {
+  it('links every phone with tel: (E.164) and shows it in the national format', async () => {
+    const { html } = await page(IDS.mint);
+    expect(html).toContain('<a href="tel:+34914902650">914 90 26 50</a>');
+    expect(html).toContain('<a href="tel:+34612345678">612 34 56 78</a>');
+    expect(html).toContain('<a href="tel:+34914902651">914 90 26 51</a>');
+  });
+
+  it('links the e-mail with mailto:', async () => {
+    expect((await page(IDS.mint)).html).toContain('<a href="mailto:reservas@vinccithemint.es">reservas@vinccithemint.es</a>');
+  });
+
+  it('links an OpenStreetMap page at the coordinates', async () => {
+    expect((await page(IDS.mint)).html).toContain(
+      'href="https://www.openstreetmap.org/?mlat=40.4195785&amp;mlon=-3.6985626#map=17/40.4195785/-3.6985626"',
+    );
+  });
+
+  it('says where the rating comes from only when there is a rating', async () => {
+    expect((await page(IDS.mint)).html).toContain('The rating comes from a third-party listing provider');
+    const { html } = await page(IDS.hostal);
+    expect(html).not.toMatch(/rating/i);
+    expect(html).not.toContain('openstreetmap');
+  });
+});
+
 describe('a published place', () => {
   it('is reachable at its profileUrl, without a key', async () => {
     const { body } = await readJson(api.get(`/api/v1/places/${IDS.mint}`));

@@ -4,9 +4,9 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
 
-export type { Browser, BrowserContext, Page } from 'playwright-core';
+export type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 
 /** Debian's chromium package; a test tool's own browser download cannot work on these machines. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -45,11 +45,15 @@ export async function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true, timeout: 30_000 });
 }
 
-/** Saves a full-page PNG as `.tmp/screenshots/<name>.png` and returns its path: open it and look. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * Saves a PNG as `.tmp/screenshots/<name>.png` and returns its path: open it and look. A page is shot whole
+ * (full page); a locator just that element, for a part of a long page.
+ */
+export async function screenshot(target: Page | Locator, name: string): Promise<string> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name.replace(/[^a-zA-Z0-9._-]+/g, '-')}.png`);
-  await page.screenshot({ path: file, fullPage: true });
+  if ('goto' in target) await target.screenshot({ path: file, fullPage: true });
+  else await target.screenshot({ path: file });
   return file;
 }
 
@@ -65,4 +69,15 @@ export function watchPageProblems(page: Page): string[] {
   });
   page.on('requestfailed', (request) => problems.push(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? 'unknown'})`));
   return problems;
+}
+
+/**
+ * A new page (in its own context: no cookies shared with other pages) that fails an action after 10 s with a
+ * message naming the locator, instead of the test timing out silently, and collects what the page reports as broken.
+ */
+export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<{ page: Page; problems: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  return { page, problems: watchPageProblems(page) };
 }
