@@ -1,10 +1,9 @@
 // The one field allowlist: a place reduced to the spec's Place fields, in PLACE_FIELDS order, when its snapshot row
 // is made. The API serves these rows as stored and only appends profileUrl (the last field), so nothing else can leave.
+import { MAX_ADDITIONAL_PHONES, MAX_LODGING_LABELS } from './limits.ts';
 import { PLACE_FIELDS, profileUrlFor } from './place.ts';
 import type { Address, OpeningHours, PhoneRecord, StoredPlace, TimeRange } from './place.ts';
 
-const MAX_ADDITIONAL_PHONES = 20;
-const MAX_LODGING_TYPES = 50;
 
 const orNull = <T>(value: T | null | undefined): T | null => (value === undefined ? null : value);
 
@@ -41,7 +40,7 @@ function servedValueOf(field: Exclude<(typeof PLACE_FIELDS)[number], 'profileUrl
     case 'additionalPhones':
       return (stored.additionalPhones ?? []).slice(0, MAX_ADDITIONAL_PHONES).map(toPhoneRecord);
     case 'lodgingTypes':
-      return (stored.lodgingTypes ?? []).slice(0, MAX_LODGING_TYPES);
+      return (stored.lodgingTypes ?? []).slice(0, MAX_LODGING_LABELS);
     case 'lodgingType':
       return stored.lodgingType ?? 'lodging';
     case 'whatsappEligible':

@@ -3,12 +3,12 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { CallToolResult, Tool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from 'pino';
-import { z } from 'zod';
+import { placePageSchema, placeResponseSchema } from '../../model/place.ts';
 import { ApiError, InvalidParametersError, invalidParameter } from '../errors.ts';
+import { inlineSchemaOf } from '../openapi/json-schema-from-zod.ts';
 import { API_VERSION } from '../openapi/openapi-document.ts';
 import type { QueryService } from '../query/query-service.ts';
 import { validatePlaceId, validateSearchParams } from '../query/search-params.ts';
-import { placePageSchema, placeResponseSchema } from './place-output-schema.ts';
 import {
   GET_PLACE_DESCRIPTION,
   GET_PLACE_TITLE,
@@ -33,11 +33,8 @@ const NOT_PUBLISHED =
   'No published place has this placeId: it is unknown, suppressed, closed or no longer published. ' +
   'Use the id of a place from a search_places result.';
 
-/** The advertised JSON Schemas (draft-07, what the SDK's McpServer would send) of a zod schema. */
-function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Tool['inputSchema'] {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: 'draft-7', io }) as Record<string, unknown>;
-  return rest as Tool['inputSchema'];
-}
+/** The advertised JSON Schemas: draft-07 (what the SDK's McpServer sends); outputs generated from the model's Place. */
+const jsonSchemaOf = (schema: Parameters<typeof inlineSchemaOf>[0], io: 'input' | 'output') => inlineSchemaOf(schema, io) as Tool['inputSchema'];
 
 /** Fixed for the life of the process: the tool list never changes (listChanged: false). */
 const TOOLS: Tool[] = [

@@ -1,5 +1,5 @@
 // What an agent reads about the two tools: the spec's rules in plain words (lodgingType table, consent, paging, ratings).
-import { DEFAULT_LIMIT, MAX_CURSOR_LENGTH, MAX_LIMIT, MAX_PLACE_ID_LENGTH, MAX_Q_LENGTH } from '../query/search-params.ts';
+import { DEFAULT_PAGE_LIMIT, MAX_CURSOR_LENGTH, MAX_PAGE_LIMIT, MAX_PLACE_ID_LENGTH, MAX_Q_LENGTH } from '../../model/limits.ts';
 
 /** The spec's LodgingType table, one line per key. */
 const LODGING_TYPE_LINES = [
@@ -39,7 +39,7 @@ Filters: country is required (es Spain, gb United Kingdom, fr France, pt Portuga
 lodgingType: every place has exactly one, the most specific its categories name:
 ${LODGING_TYPE_LINES}
 
-Paging: results are ordered by id, at most limit per call (1 to ${MAX_LIMIT}, default ${DEFAULT_LIMIT}). The result is { places, page: { count, hasMore, nextCursor } }. For the next page call search_places again with exactly the same filters plus cursor = page.nextCursor (limit may change). nextCursor is null and hasMore false on the last page. A cursor used with other filters is refused. Walking to the end returns every match exactly once.
+Paging: results are ordered by id, at most limit per call (1 to ${MAX_PAGE_LIMIT}, default ${DEFAULT_PAGE_LIMIT}). The result is { places, page: { count, hasMore, nextCursor } }. For the next page call search_places again with exactly the same filters plus cursor = page.nextCursor (limit may change). nextCursor is null and hasMore false on the last page. A cursor used with other filters is refused. Walking to the end returns every match exactly once.
 
 ${PLACE_NOTES}`;
 
@@ -61,18 +61,7 @@ export const PARAMETER_NOTES = {
     'true: only places whose primary number appears WhatsApp-reachable; false: only places where it does not. ' +
     'A reachability signal, not consent to message.',
   verified: 'true: only listings the provider marks verified; false: only those it does not.',
-  limit: `Places per page, 1 to ${MAX_LIMIT} (default ${DEFAULT_LIMIT}).`,
+  limit: `Places per page, 1 to ${MAX_PAGE_LIMIT} (default ${DEFAULT_PAGE_LIMIT}).`,
   cursor: `page.nextCursor of the previous result, to get the next page; repeat the same filters with it. At most ${MAX_CURSOR_LENGTH} characters.`,
   placeId: `A place id from a search_places result (at most ${MAX_PLACE_ID_LENGTH} characters).`,
-} as const;
-
-/** Descriptions inside the output schemas. */
-export const FIELD_NOTES = {
-  place: 'A published place to stay. Every field is always present: null, or an empty list, when nothing is published.',
-  id: 'Stable place identifier; pass it to get_place.',
-  lodgingType: 'One key per place, the most specific its categories name; branch on this, not on the labels.',
-  providerLabels: "The listing provider's own category labels, in the country's language.",
-  rating: 'From a third-party listing provider, not the service\'s own.',
-  whatsappEligible: WHATSAPP_NOTE,
-  nextCursor: 'Pass back as cursor, with the same filters, for the next page; null on the last page.',
 } as const;

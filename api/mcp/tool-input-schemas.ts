@@ -1,7 +1,8 @@
 // The tools' advertised input schemas: REST's own rule set (query/search-params.ts) with agent-facing descriptions added.
 // They describe; they do not validate: each call goes through REST's validators, so both surfaces refuse with the same words.
 import { z } from 'zod';
-import { MAX_CURSOR_LENGTH, MAX_PLACE_ID_LENGTH, MAX_Q_LENGTH, searchParamsShape } from '../query/search-params.ts';
+import { MAX_CURSOR_LENGTH, MAX_PLACE_ID_LENGTH, MAX_Q_LENGTH } from '../../model/limits.ts';
+import { searchParamsShape } from '../query/search-params.ts';
 import { PARAMETER_NOTES } from './tool-descriptions.ts';
 
 /**

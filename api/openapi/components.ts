@@ -1,6 +1,6 @@
 // OpenAPI parameters, headers and error responses, shared by the paths.
 import { COUNTRY_CODES } from '../../model/place.ts';
-import { DEFAULT_LIMIT, MAX_CURSOR_LENGTH, MAX_LIMIT, MAX_PLACE_ID_LENGTH, MAX_Q_LENGTH } from '../query/search-params.ts';
+import { DEFAULT_PAGE_LIMIT, MAX_CURSOR_LENGTH, MAX_PAGE_LIMIT, MAX_PLACE_ID_LENGTH, MAX_Q_LENGTH } from '../../model/limits.ts';
 import { CITY_SLUG_REGEX } from './schemas.ts';
 
 const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -48,7 +48,7 @@ export const parameters = {
     name: 'limit',
     in: 'query',
     description: 'Page size.',
-    schema: { type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: DEFAULT_LIMIT },
+    schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_LIMIT, default: DEFAULT_PAGE_LIMIT },
   },
   cursor: {
     name: 'cursor',

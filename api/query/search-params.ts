@@ -1,16 +1,10 @@
 // The search and get rules of the spec's tables, once: REST converts its strings and MCP its JSON into these checks.
 import { z } from 'zod';
+import { CITY_SLUG_PATTERN, DEFAULT_PAGE_LIMIT, MAX_CURSOR_LENGTH, MAX_PAGE_LIMIT, MAX_PLACE_ID_LENGTH, MAX_Q_LENGTH } from '../../model/limits.ts';
 import { COUNTRY_CODES, LODGING_TYPES_BY_SPECIFICITY } from '../../model/place.ts';
 import type { CountryCode, LodgingType } from '../../model/place.ts';
 import { InvalidParametersError, invalidParameter } from '../errors.ts';
 import type { ParameterError } from '../errors.ts';
-
-export const CITY_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-export const MAX_Q_LENGTH = 100;
-export const MAX_CURSOR_LENGTH = 2048;
-export const MAX_PLACE_ID_LENGTH = 300;
-export const DEFAULT_LIMIT = 25;
-export const MAX_LIMIT = 100;
 
 export interface SearchParams {
   country: CountryCode;
@@ -49,11 +43,11 @@ export const searchParamsShape = {
   whatsapp: z.boolean({ error: 'must be true or false' }).optional(),
   verified: z.boolean({ error: 'must be true or false' }).optional(),
   limit: z
-    .number({ error: `must be an integer from 1 to ${MAX_LIMIT}` })
-    .int({ error: `must be an integer from 1 to ${MAX_LIMIT}` })
-    .min(1, { error: `must be an integer from 1 to ${MAX_LIMIT}` })
-    .max(MAX_LIMIT, { error: `must be an integer from 1 to ${MAX_LIMIT}` })
-    .default(DEFAULT_LIMIT),
+    .number({ error: `must be an integer from 1 to ${MAX_PAGE_LIMIT}` })
+    .int({ error: `must be an integer from 1 to ${MAX_PAGE_LIMIT}` })
+    .min(1, { error: `must be an integer from 1 to ${MAX_PAGE_LIMIT}` })
+    .max(MAX_PAGE_LIMIT, { error: `must be an integer from 1 to ${MAX_PAGE_LIMIT}` })
+    .default(DEFAULT_PAGE_LIMIT),
   cursor: z
     .string({ error: 'must be a string' })
     .min(1, { error: 'must not be empty' })

@@ -1,13 +1,11 @@
 // The provider's `categories` as the place's lodgingTypes: tidy, distinct strings, at most the spec's 50.
+import { MAX_LODGING_LABELS } from '../../model/limits.ts';
 import { issue, type Issue, type Normalised } from './issues.ts';
-
-/** The spec's limit on lodgingTypes items. */
-export const MAX_LABELS = 50;
 
 /**
  * Trims each label and collapses inner whitespace; drops empty labels silently (exports pad with "") and
  * non-strings (null included) with one `wrong-type` issue; keeps the first spelling of labels equal but for case; keeps the
- * first MAX_LABELS, reporting `too-many-labels`. A missing field (undefined or null) is simply no labels.
+ * first MAX_LODGING_LABELS, reporting `too-many-labels`. A missing field (undefined or null) is simply no labels.
  */
 export function normaliseCategories(raw: unknown): Normalised<string[]> {
   if (raw === undefined || raw === null) return { value: [], issues: [] };
@@ -32,15 +30,15 @@ export function normaliseCategories(raw: unknown): Normalised<string[]> {
     if (seen.has(folded)) continue;
     seen.add(folded);
     distinct += 1;
-    if (labels.length < MAX_LABELS) labels.push(label);
+    if (labels.length < MAX_LODGING_LABELS) labels.push(label);
   }
   // One issue per listing however many bad items: the report counts listings, not array cells.
   if (wrong > 0) {
     issues.push(issue('categories', 'wrong-type', firstWrong ?? String(firstWrong), `${wrong} category label(s) not a string, dropped`));
   }
-  if (distinct > MAX_LABELS) {
+  if (distinct > MAX_LODGING_LABELS) {
     issues.push(
-      issue('categories', 'too-many-labels', distinct, `kept the first ${MAX_LABELS} of ${distinct} distinct labels`),
+      issue('categories', 'too-many-labels', distinct, `kept the first ${MAX_LODGING_LABELS} of ${distinct} distinct labels`),
     );
   }
   return { value: labels, issues };

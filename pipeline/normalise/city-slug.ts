@@ -1,7 +1,5 @@
 // The `city` filter's key: a city name as lower-case ASCII words joined by single hyphens ("A Coruña" → "a-coruna").
-
-/** The API's pattern for the `city` parameter; every slug made here matches it. */
-export const CITY_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+// Every slug made here matches model/limits.ts's CITY_SLUG_PATTERN, the API's pattern for the `city` parameter.
 
 /** Letters that carry no combining accent, so decomposition alone leaves them non-ASCII. */
 const LETTERS: Record<string, string> = {

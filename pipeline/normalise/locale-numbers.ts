@@ -1,4 +1,5 @@
 // Numbers as providers write them in each language ("4,5", "1.234", "1 910", "1,234"), and the rating and review count built on them.
+import { MAX_RATING, MIN_RATING } from '../../model/limits.ts';
 import type { Language } from '../../model/countries.ts';
 import { issue, type Normalised } from './issues.ts';
 import { describeType, isMissing } from './scalars.ts';
@@ -38,7 +39,9 @@ export function parseRating(raw: unknown, language: Language): Normalised<number
   const text = typeof raw === 'string' ? raw.trim().replace(/\s*(?:\/\s*5|★|⭐)$/u, '') : raw;
   const value = parseLocaleNumber(text, language, 'decimal');
   if (value === null) return { value: null, issues: [issue('rating', 'unreadable-number', raw)] };
-  if (value < 0 || value > 5) return { value: null, issues: [issue('rating', 'out-of-range', raw, 'a rating runs from 0 to 5')] };
+  if (value < MIN_RATING || value > MAX_RATING) {
+    return { value: null, issues: [issue('rating', 'out-of-range', raw, `a rating runs from ${MIN_RATING} to ${MAX_RATING}`)] };
+  }
   return { value, issues: [] };
 }
 

@@ -1,12 +1,10 @@
 // Turns a listing's phone, phones and whatsappCheck into the Place's phone fields (CONTRACT §2 "Phones").
 import type { Country } from '../../model/countries.ts';
+import { MAX_ADDITIONAL_PHONES } from '../../model/limits.ts';
 import type { PhoneRecord, PhoneType } from '../../model/place.ts';
 import { issue, type Issue, type Normalised } from './issues.ts';
 import { parsePhone, splitPhoneText, type ParsedPhone } from './phones.ts';
 import { isWhatsappEligible, parseWhatsappCheck } from './whatsapp.ts';
-
-/** CONTRACT §2: additionalPhones holds at most this many numbers. */
-export const MAX_ADDITIONAL_PHONES = 20;
 
 export interface PhoneFields {
   phone: string | null;

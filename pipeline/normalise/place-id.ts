@@ -1,9 +1,7 @@
 // A place's public id: the country and the provider's id, readable when it can be, hashed when it cannot; stable across re-imports.
 import { createHash } from 'node:crypto';
+import { MAX_PLACE_ID_LENGTH } from '../../model/limits.ts';
 import { isCountryCode, type CountryCode } from '../../model/place.ts';
-
-/** The spec's limit on a placeId. */
-export const MAX_PLACE_ID_LENGTH = 300;
 
 const HASH_LENGTH = 32;
 

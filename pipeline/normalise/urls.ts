@@ -1,8 +1,7 @@
 // Normalises the website and provider map URLs: public http(s) URLs only, tracking parameters removed.
 import { issue, type Issue, type IssueField, type Normalised } from './issues.ts';
+import { MAX_URL_LENGTH } from '../../model/limits.ts';
 import { checkPublicHost } from './public-host.ts';
-
-export const MAX_URL_LENGTH = 2048;
 
 /**
  * The provider's map (Google Maps) as its listings link to it: which hosts, and on hosts that also serve

@@ -1,5 +1,6 @@
 // One published snapshot file opened read-only: its prepared statements and how a search picks its plan.
 import Database from 'better-sqlite3';
+import { MAX_PAGE_LIMIT } from '../../model/limits.ts';
 import { foldSearchText } from './search-text.ts';
 import type { SearchQuery, SearchRows, SnapshotInfo } from './reader-types.ts';
 import { READ_SQL, countUpToSql, searchShapeKey, searchSql, type SearchShape } from './statements.ts';
@@ -10,7 +11,6 @@ import { READ_SQL, countUpToSql, searchShapeKey, searchSql, type SearchShape } f
  */
 export const FILTER_DRIVEN_CAP = 5000;
 const MIN_TRIGRAM_CHARS = 3;
-const MAX_LIMIT = 100;
 
 export interface SnapshotConnection {
   readonly info: SnapshotInfo;
@@ -50,8 +50,8 @@ class ReadOnlySnapshot implements SnapshotConnection {
 
   searchRows(query: SearchQuery): SearchRows {
     const { limit } = query;
-    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) {
-      throw new RangeError(`limit must be an integer from 1 to ${MAX_LIMIT}, got ${limit}`);
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE_LIMIT) {
+      throw new RangeError(`limit must be an integer from 1 to ${MAX_PAGE_LIMIT}, got ${limit}`);
     }
     // Rowid order is id order (see schema.sql), so "ids after afterId" is "rowids after the last id not above it".
     const after = query.afterId === undefined ? 0 : (this.selectRowidAtOrBefore.get(query.afterId) ?? 0);

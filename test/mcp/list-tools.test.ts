@@ -60,7 +60,7 @@ describe('search_places input schema: the REST parameters and limits', () => {
     ['whatsapp', { type: 'boolean' }],
     ['verified', { type: 'boolean' }],
     ['limit', { type: 'integer', minimum: 1, maximum: 100, default: 25 }],
-    ['cursor', { anyOf: [{ type: 'string', minLength: 1, maxLength: 2048 }, { type: 'null' }] }],
+    ['cursor', { type: ['string', 'null'], minLength: 1, maxLength: 2048 }],
   ])('%s is described with its rule', (name, rule) => {
     expect(input().properties[name]).toMatchObject(rule);
     expect(input().properties[name].description).toEqual(expect.any(String));

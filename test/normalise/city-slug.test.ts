@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CITY_SLUG_PATTERN, citySlug } from '../../pipeline/normalise/city-slug.ts';
+import { CITY_SLUG_PATTERN } from '../../model/limits.ts';
+import { citySlug } from '../../pipeline/normalise/city-slug.ts';
 
 describe('citySlug', () => {
   it.each([
