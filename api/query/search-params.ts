@@ -29,6 +29,9 @@ export const characterLength = (value: string): number => [...value].length;
 
 const maxChars = (max: number) => (value: string) => characterLength(value) <= max;
 
+/** C0, DEL and C1 controls: q is literal text to match, and no published name holds one. */
+const CONTROL_CHARACTER = /\p{Cc}/u;
+
 /** The typed parameter shape; MCP can hand this to its tool definition so both surfaces share one rule set. */
 export const searchParamsShape = {
   country: z.enum(COUNTRY_CODES, {
@@ -42,6 +45,7 @@ export const searchParamsShape = {
     .string({ error: 'must be a string' })
     .min(1, { error: 'must not be empty' })
     .refine(maxChars(MAX_Q_LENGTH), { error: `must be at most ${MAX_Q_LENGTH} characters` })
+    .refine((value) => !CONTROL_CHARACTER.test(value), { error: 'must not contain control characters' })
     .optional(),
   lodgingType: z
     .enum(LODGING_TYPES_BY_SPECIFICITY, { error: `must be one of ${LODGING_TYPES_BY_SPECIFICITY.join(', ')}` })
