@@ -3,6 +3,7 @@ import type { ErrorRequestHandler, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { ApiError, InvalidParametersError, MethodNotAllowedError, NotFoundError, ServiceUnavailableError } from '../errors.ts';
 import type { ParameterError } from '../errors.ts';
+import { maskSecrets } from '../keys/key-secret.ts';
 import { PROBLEM_TYPES, problemTypeUri } from './problem-types.ts';
 import { redactUrl } from './query-string.ts';
 import { requestIdOf, requestLogger } from './request-logger.ts';
@@ -23,9 +24,11 @@ export function sendProblem(res: Response, publicUrl: string, error: ApiError): 
     type: problemTypeUri(publicUrl, error.code),
     title: error.title,
     status: error.status,
-    detail: error.message,
+    detail: maskSecrets(error.message),
   };
-  if (error instanceof InvalidParametersError) problem.errors = error.errors;
+  if (error instanceof InvalidParametersError) {
+    problem.errors = error.errors.map((e) => ({ parameter: maskSecrets(e.parameter), message: maskSecrets(e.message) }));
+  }
   if (error instanceof MethodNotAllowedError) res.setHeader('Allow', error.allowed.join(', '));
   if (error instanceof ServiceUnavailableError) res.setHeader('Retry-After', '5');
   res.status(error.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(problem));
