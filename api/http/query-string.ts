@@ -1,6 +1,7 @@
 // Reads the raw query string: finds unknown, repeated and empty parameters, and recognises names that look like a key.
 import type { ParameterError } from '../errors.ts';
 import { holdsSecretShape, maskSecrets } from '../keys/key-secret.ts';
+import { quoteClientValue } from './safe-error-text.ts';
 
 /** Names a client might put a key under. Their values are never read, logged or echoed. */
 const KEY_LIKE_NAME = /^(?:x[-_]?)?(?:api[-_]?key|apikey|key|token|access[-_]?token|auth|authorization|bearer|secret|password|client[-_]?secret|sig|signature)$/i;
@@ -12,7 +13,7 @@ export function isKeyLikeName(name: string): boolean {
 /** How an unknown parameter is named back: never a secret-shaped or overlong name. */
 function nameForError(name: string): string {
   if (holdsSecretShape(name)) return '[redacted]';
-  return name.length > 64 ? `${name.slice(0, 64)}…` : name;
+  return quoteClientValue(name);
 }
 
 /** The part of a URL after '?', or ''. */

@@ -2,8 +2,11 @@
 import express from 'express';
 import type { Express, RequestHandler, Response } from 'express';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { AuthenticatedContext } from '../app.ts';
 import { requestLogger } from '../http/request-logger.ts';
+import { quoteClientValue, safeErrorText } from '../http/safe-error-text.ts';
 import { createMcpServer } from './mcp-server.ts';
 
 export const MCP_PATH = '/mcp';
@@ -51,12 +54,45 @@ const rejectBatches: RequestHandler = (req, res, next) => {
   next();
 };
 
+/** The SDK would repeat an unsupported header value verbatim; answer it here, quoted safely. */
+const checkProtocolVersion: RequestHandler = (req, res, next) => {
+  const version = req.get('mcp-protocol-version');
+  if (version === undefined || SUPPORTED_PROTOCOL_VERSIONS.includes(version)) return next();
+  sendJsonRpcError(
+    res,
+    400,
+    SERVER_ERROR,
+    `Bad Request: Unsupported protocol version: ${quoteClientValue(version)} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`,
+  );
+};
+
+/**
+ * Every error the server sends (a JSON-RPC error, or a tool's isError result) may quote client input: a tool or
+ * argument name, a value. Masked and cut on the way out, whichever layer (ours or the SDK's) wrote it.
+ */
+export function withSafeErrorTexts(message: JSONRPCMessage): JSONRPCMessage {
+  if ('error' in message && message.error) {
+    return { ...message, error: { ...message.error, message: safeErrorText(message.error.message) } };
+  }
+  if ('result' in message && message.result && (message.result as { isError?: unknown }).isError === true) {
+    const result = message.result as { content?: unknown };
+    if (!Array.isArray(result.content)) return message;
+    const content = result.content.map((item: { type?: unknown; text?: unknown }) =>
+      item && item.type === 'text' && typeof item.text === 'string' ? { ...item, text: safeErrorText(item.text) } : item,
+    );
+    return { ...message, result: { ...message.result, content } } as JSONRPCMessage;
+  }
+  return message;
+}
+
 /** Stateless: nothing outlives the request, so any replica can answer any request and nothing needs cleaning up. */
 function createMcpHandler(context: AuthenticatedContext): RequestHandler {
   return async (req, res) => {
     const logger = requestLogger(res, context.logger);
     const server = createMcpServer({ query: context.query, logger });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const send = transport.send.bind(transport);
+    transport.send = (message, options) => send(withSafeErrorTexts(message), options);
     res.on('close', () => {
       void transport.close();
       void server.close();
@@ -82,6 +118,6 @@ const methodNotAllowed: RequestHandler = (_req, res) => {
  * limiter, so every MCP request (initialize and notifications included) counts against the key's window as on REST.
  */
 export function mountMcp(app: Express, context: AuthenticatedContext): void {
-  app.post(MCP_PATH, ...context.guards, noStore, createJsonBodyReader(), rejectBatches, createMcpHandler(context));
+  app.post(MCP_PATH, ...context.guards, noStore, checkProtocolVersion, createJsonBodyReader(), rejectBatches, createMcpHandler(context));
   app.all(MCP_PATH, methodNotAllowed);
 }
