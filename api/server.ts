@@ -15,6 +15,7 @@ import { createLogger } from './http/request-logger.ts';
 import { createKeyAuthenticator } from './keys/authenticate-key.ts';
 import type { KeyStore } from './keys/key-store.ts';
 import { openKeyStore } from './keys/open-key-store.ts';
+import { createRedisRevocationFeed } from './keys/redis-revocation-feed.ts';
 import { createCursorCodec } from './query/cursor-codec.ts';
 import { loadOrCreateCursorSecret } from './query/cursor-secret.ts';
 import { createQueryService } from './query/query-service.ts';
@@ -55,6 +56,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     redis = await connectRedis(config.redisUrl, { onError: (error) => logger.warn({ err: error }, 'redis unavailable') });
   }
   const keyStore = openKeyStore({ dataDir: config.dataDir, redis, redisPrefix: prefix });
+  const revocations = redis
+    ? createRedisRevocationFeed(redis, prefix, (error) => logger.warn({ err: error }, 'revocation feed unavailable'))
+    : null;
+  await revocations?.ready(3_000);
   const cursors = createCursorCodec(loadOrCreateCursorSecret(config.dataDir));
   const stores = redis ? createRateLimitStores(redis, prefix) : null;
 
@@ -75,7 +80,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const query = createQueryService({ reader, cursors, publicUrl, refreshIntervalMs: options.refreshIntervalMs ?? 1000 });
   app = createApp({
     query,
-    authenticator: createKeyAuthenticator(keyStore),
+    authenticator: createKeyAuthenticator(keyStore, revocations ? { revocations } : {}),
     publicUrl,
     logger,
     rateLimit: { limit: config.rateLimit, windowS: config.rateWindowS, ...(stores ? { store: stores.perKey } : {}) },
@@ -99,6 +104,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       clearTimeout(grace);
       reader.close();
       await keyStore.close();
+      await revocations?.close();
       if (redis) await closeConnection(redis);
       logger.info('server stopped');
     })();
