@@ -2,7 +2,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from 'pino';
-import { ApiError, InvalidParametersError } from '../errors.ts';
+import { ApiError, isInvalidParameters } from '../errors.ts';
 import { API_VERSION } from '../openapi/openapi-document.ts';
 import type { QueryService } from '../query/query-service.ts';
 import { validateSearchParams } from '../query/search-params.ts';
@@ -45,7 +45,7 @@ function runTool(tool: string, logger: Logger, produce: () => CallToolResult): C
   try {
     return produce();
   } catch (error) {
-    if (error instanceof InvalidParametersError) {
+    if (isInvalidParameters(error)) {
       // REST's messages follow the parameter name ("cursor belongs to a search with other filters; …").
       const problems = error.errors.map((e) => `${e.parameter} ${e.message}`).join('; ');
       return toToolError(`Invalid arguments for tool ${tool}: ${problems}`);

@@ -1,6 +1,6 @@
 // The tools' input schemas: REST's own rule set (query/search-params.ts) with agent-facing descriptions added, never new rules.
 import { z } from 'zod';
-import { InvalidParametersError } from '../errors.ts';
+import { isInvalidParameters } from '../errors.ts';
 import { MAX_CURSOR_LENGTH, MAX_PLACE_ID_LENGTH, MAX_Q_LENGTH, searchParamsShape, validatePlaceId } from '../query/search-params.ts';
 import { PARAMETER_NOTES } from './tool-descriptions.ts';
 
@@ -26,7 +26,7 @@ const placeId = z
     try {
       validatePlaceId(value);
     } catch (error) {
-      if (!(error instanceof InvalidParametersError)) throw error;
+      if (!isInvalidParameters(error)) throw error;
       for (const problem of error.errors) context.addIssue({ code: 'custom', message: problem.message });
     }
   })

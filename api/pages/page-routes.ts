@@ -1,8 +1,7 @@
 // Public HTML pages: /places/{id} (the profileUrl) and /problems/{code} (the problem type documentation).
 import { Router } from 'express';
-import { InvalidParametersError } from '../errors.ts';
+import { API_ERROR_KINDS, isInvalidParameters } from '../errors.ts';
 import type { QueryService } from '../query/query-service.ts';
-import { PROBLEM_TYPES } from '../http/problem-types.ts';
 import { PAGE_CSP, escapeHtml, renderDocument } from './html.ts';
 import { renderNotFoundPage, renderPlacePage } from './place-page.ts';
 
@@ -18,7 +17,7 @@ export function createPageRoutes(query: QueryService): Router {
     try {
       place = query.getPlace(req.params.placeId);
     } catch (error) {
-      if (!(error instanceof InvalidParametersError)) throw error;
+      if (!isInvalidParameters(error)) throw error;
     }
     if (!place) {
       res.status(404).setHeader('Cache-Control', 'no-store');
@@ -30,7 +29,8 @@ export function createPageRoutes(query: QueryService): Router {
   });
 
   router.get('/problems/:code', (req, res, next) => {
-    const type = PROBLEM_TYPES.find((t) => t.code === req.params.code);
+    const code = req.params.code;
+    const type = Object.hasOwn(API_ERROR_KINDS, code) ? API_ERROR_KINDS[code as keyof typeof API_ERROR_KINDS] : undefined;
     if (!type) return next();
     res.type('html').send(
       renderDocument(

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { COUNTRY_CODES, LODGING_TYPES_BY_SPECIFICITY } from '../../model/place.ts';
 import type { CountryCode, LodgingType } from '../../model/place.ts';
-import { InvalidParametersError, invalidParameter } from '../errors.ts';
+import { invalidParameter, invalidParameters } from '../errors.ts';
 import type { ParameterError } from '../errors.ts';
 
 export const CITY_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -81,10 +81,10 @@ function toParameterErrors(error: z.ZodError): ParameterError[] {
   return errors;
 }
 
-/** Typed input → SearchParams, or InvalidParametersError naming every bad parameter. */
+/** Typed input → SearchParams, or an invalid-parameter ApiError naming every bad parameter. */
 export function validateSearchParams(input: Record<string, unknown>): SearchParams {
   const parsed = searchParamsSchema.safeParse(input);
-  if (!parsed.success) throw new InvalidParametersError(toParameterErrors(parsed.error));
+  if (!parsed.success) throw invalidParameters(toParameterErrors(parsed.error));
   const params: SearchParams = { country: parsed.data.country, limit: parsed.data.limit };
   for (const key of ['city', 'q', 'lodgingType', 'whatsapp', 'verified', 'cursor'] as const) {
     if (parsed.data[key] !== undefined) Object.assign(params, { [key]: parsed.data[key] });
