@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { openSnapshotReader } from '../pipeline/snapshot/snapshot-reader.ts';
+import { removeOrphanSnapshots } from '../pipeline/publication/clean-orphan-snapshots.ts';
 import { createApp } from './app.ts';
 import type { AppDeps, RateWindow } from './app.ts';
 import { resolvePublicUrl } from '../platform/environment.ts';
@@ -66,6 +67,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const logger = options.logger ?? createLogger(config.logLevel);
   const prefix = config.redisPrefix;
   mkdirSync(config.dataDir, { recursive: true });
+  const orphans = removeOrphanSnapshots(config.dataDir);
+  if (orphans.error) logger.warn({ err: orphans.error }, 'orphan snapshot files could not be cleaned');
+  else if (orphans.removed.length > 0) logger.info({ files: orphans.removed }, 'removed snapshot files of interrupted imports');
 
   // Everything opened so far, closed again when start-up fails half-way: a failed start leaves nothing running.
   const opened: (() => void | Promise<void>)[] = [];
