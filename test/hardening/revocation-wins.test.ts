@@ -9,7 +9,7 @@ import type { KeyStore, StoredKey } from '../../api/keys/key-store.ts';
 import { startServer } from '../../api/server.ts';
 import type { RunningServer } from '../../api/server.ts';
 import { parseConfig } from '../../platform/environment.ts';
-import { describeWithRedis, isRedisReachable, startPrivateRedis, uniquePrefix } from '../api/support/redis.ts';
+import { describeWithRedis, redisAvailable, startRedisServer, uniquePrefix } from '../support/redis.ts';
 import { makeDataDir, removeDataDir } from '../api/support/test-api.ts';
 
 /** A store that answers from a map, or fails as an unreachable one does while `down` is set. */
@@ -131,11 +131,11 @@ describe("the authenticator's outage fallback", () => {
   });
 });
 
-const reachable = await isRedisReachable();
+const reachable = await redisAvailable();
 
 describeWithRedis('two replicas, then a Redis outage', reachable, () => {
   it('a key revoked shortly before the outage is refused by every replica during it', async () => {
-    const redis = await startPrivateRedis();
+    const redis = await startRedisServer();
     const dataDir = await makeDataDir({});
     const env = { LOG_LEVEL: 'silent', REDIS_URL: redis.url, LODGING_REDIS_PREFIX: uniquePrefix('revocation'), LODGING_DATA_DIR: dataDir, PORT: '0' };
     const servers: RunningServer[] = [];

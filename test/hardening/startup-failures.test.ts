@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../bin/commands.ts';
-import { SHARED_REDIS_URL, isRedisReachable, uniquePrefix } from '../api/support/redis.ts';
+import { TEST_REDIS_URL, redisAvailable, uniquePrefix } from '../support/redis.ts';
 
 let dataDir: string;
 let blocker: Server;
@@ -84,8 +84,8 @@ function runLodging(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: num
 
 describe('lodging serve on a port already in use', () => {
   it('exits 1 with one line, having closed Redis and everything else it opened', async () => {
-    const withRedis = await isRedisReachable();
-    const env: NodeJS.ProcessEnv = { LODGING_DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...(withRedis ? { REDIS_URL: SHARED_REDIS_URL, LODGING_REDIS_PREFIX: uniquePrefix('serve-port') } : {}) };
+    const withRedis = await redisAvailable();
+    const env: NodeJS.ProcessEnv = { LODGING_DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...(withRedis ? { REDIS_URL: TEST_REDIS_URL, LODGING_REDIS_PREFIX: uniquePrefix('serve-port') } : {}) };
     const { code, stderr } = await runLodging(['serve', '--port', String(usedPort)], env);
     expect(code).toBe(1);
     expect(stderr.trim().split('\n')).toEqual([`lodging serve: cannot listen: port ${usedPort} is already in use; stop what listens there or choose another port (--port N or PORT)`]);
