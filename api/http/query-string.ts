@@ -13,6 +13,7 @@ export function isKeyLikeName(name: string): boolean {
 /** How an unknown parameter is named back: never a secret-shaped or overlong name. */
 function nameForError(name: string): string {
   if (holdsSecretShape(name)) return '[redacted]';
+  if (name === '') return '(empty name)';
   return quoteClientValue(name);
 }
 

@@ -2,7 +2,7 @@
 import express from 'express';
 import type { Express, RequestHandler, Response } from 'express';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, InitializeRequestSchema, ListToolsRequestSchema, PingRequestSchema, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { AuthenticatedContext } from '../app.ts';
 import { requestLogger } from '../http/request-logger.ts';
@@ -52,6 +52,32 @@ const rejectBatches: RequestHandler = (req, res, next) => {
     return;
   }
   next();
+};
+
+const INVALID_PARAMS = -32602;
+
+/** Requests the server answers, by method: a malformed one is the client's error (-32602), not an internal one. */
+const REQUEST_SCHEMAS: Record<string, { safeParse(value: unknown): { success: boolean } }> = {
+  'tools/call': CallToolRequestSchema,
+  'tools/list': ListToolsRequestSchema,
+  initialize: InitializeRequestSchema,
+  ping: PingRequestSchema,
+};
+
+/**
+ * The SDK answers a known request whose params do not match its schema with -32603 "internal error" (and the
+ * schema's complaint). Checked here first, so the client hears that its request was invalid.
+ */
+const checkRequestShape: RequestHandler = (req, res, next) => {
+  const body = (Array.isArray(req.body) ? req.body[0] : req.body) as { method?: unknown; id?: unknown } | undefined;
+  if (!body || typeof body !== 'object' || typeof body.method !== 'string' || body.id === undefined) return next();
+  const schema = Object.hasOwn(REQUEST_SCHEMAS, body.method) ? REQUEST_SCHEMAS[body.method] : undefined;
+  if (!schema || schema.safeParse(body).success) return next();
+  const id = typeof body.id === 'string' || typeof body.id === 'number' ? body.id : null;
+  res
+    .status(200)
+    .type('application/json')
+    .send(JSON.stringify({ jsonrpc: '2.0', id, error: { code: INVALID_PARAMS, message: `Invalid params for ${quoteClientValue(body.method)}: see the MCP specification for its shape` } }));
 };
 
 /** The SDK would repeat an unsupported header value verbatim; answer it here, quoted safely. */
@@ -118,6 +144,6 @@ const methodNotAllowed: RequestHandler = (_req, res) => {
  * limiter, so every MCP request (initialize and notifications included) counts against the key's window as on REST.
  */
 export function mountMcp(app: Express, context: AuthenticatedContext): void {
-  app.post(MCP_PATH, ...context.guards, noStore, checkProtocolVersion, createJsonBodyReader(), rejectBatches, createMcpHandler(context));
+  app.post(MCP_PATH, ...context.guards, noStore, checkProtocolVersion, createJsonBodyReader(), rejectBatches, checkRequestShape, createMcpHandler(context));
   app.all(MCP_PATH, methodNotAllowed);
 }

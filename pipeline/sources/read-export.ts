@@ -9,7 +9,7 @@ import type { SourceRef } from '../normalise/normalised-listing.ts';
 
 export interface ExportLine {
   source: SourceRef;
-  /** The line, decoded (invalid UTF-8 becomes U+FFFD); for a rejected line, only its first bytes. */
+  /** The line, decoded; for a rejected line, only its first bytes (invalid UTF-8 shown as U+FFFD). */
   text: string;
   /** Set when the reader itself refused the line (`line-too-long`): it was skipped, never held whole. */
   rejected?: { reason: string; detail: string };
@@ -20,7 +20,10 @@ export interface ReadOptions {
   maxLineBytes?: number;
 }
 
-type SplitLine = { text: string } | { tooLongBytes: number; head: string };
+type SplitLine = { text: string } | { tooLongBytes: number; head: string } | { invalidUtf8: string };
+
+/** Decodes strictly: a line that is not UTF-8 is rejected rather than published with U+FFFD in its names. */
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /**
  * Splits a byte stream on "\n" (a trailing "\r" is dropped). A line over maxBytes is not accumulated: its
@@ -37,7 +40,11 @@ export async function* splitLines(input: AsyncIterable<Buffer>, maxBytes: number
     else {
       const bytes = parts.length === 1 ? parts[0]! : Buffer.concat(parts, size);
       const end = bytes.length > 0 && bytes[bytes.length - 1] === 0x0d ? bytes.length - 1 : bytes.length;
-      line = { text: bytes.toString('utf8', 0, end) };
+      try {
+        line = { text: utf8.decode(bytes.subarray(0, end)) };
+      } catch {
+        line = { invalidUtf8: bytes.toString('utf8', 0, Math.min(end, LINE_EXCERPT_BYTES)) };
+      }
     }
     parts = [];
     size = 0;
@@ -129,6 +136,10 @@ export async function* readExportLines(
         line += 1;
         if (line % 4096 === 0) onBytes?.({ bytesRead: bytesBefore + raw.bytesRead, bytesTotal });
         const source = { file, fileIndex, line };
+        if ('invalidUtf8' in split) {
+          yield { source, text: split.invalidUtf8, rejected: { reason: 'invalid-utf8', detail: 'the line is not valid UTF-8' } };
+          continue;
+        }
         if ('tooLongBytes' in split) {
           const detail = `the line holds ${split.tooLongBytes} bytes, at most ${maxLineBytes}`;
           yield { source, text: split.head, rejected: { reason: 'line-too-long', detail } };
