@@ -224,7 +224,8 @@ const mcpRequest: fc.Arbitrary<FuzzRequest> = fc
     surface: 'mcp' as const,
   }));
 
-const anyRequest = fc.oneof({ weight: 6, arbitrary: restRequest }, { weight: 1, arbitrary: mcpRequest });
+const anyRequest =
+  process.env.FUZZ_ONLY === 'rest' ? restRequest : process.env.FUZZ_ONLY === 'mcp' ? mcpRequest : fc.oneof({ weight: 6, arbitrary: restRequest }, { weight: 1, arbitrary: mcpRequest });
 
 // ---- the properties ---------------------------------------------------------------------------------------------
 
@@ -301,5 +302,6 @@ describe('fuzzing the real app', () => {
     console.log(summary);
     expect(failures, `${summary}\nreproduce with FUZZ_SEED=${SEED}\n${failures.join('\n')}`).toEqual([]);
     expect(counts.total).toBe(RUNS);
-  }, 120_000);
+    // A safety net, not a speed target: about 15 s on two idle cores, far longer when the machine is shared.
+  }, 300_000);
 });
