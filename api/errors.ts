@@ -1,80 +1,100 @@
-// The API's typed failures: one class per kind, mapped to HTTP in one place (http/problem-response.ts).
+// The API's failures: one table of error kinds (status, problem type, title, description), one ApiError carrying a kind; mapped to HTTP in http/problem-response.ts.
 
 export interface ParameterError {
-  /** The parameter's name as the client sent it (query name, or "placeId" for the path). */
+  /** The parameter's name as the client sent it (query name, "placeId" for the path, "body" for a request body). */
   parameter: string;
   /** Says what is wrong, never echoes the value (it may be a secret pasted in the wrong place). */
   message: string;
 }
 
-export abstract class ApiError extends Error {
-  abstract readonly status: number;
-  /** Last segment of the problem type URI: `{docs}/problems/{code}`. */
-  abstract readonly code: string;
-  abstract readonly title: string;
+export interface ApiErrorKindInfo {
+  status: number;
+  title: string;
+  /** The problem type page's text ({publicUrl}/problems/{kind}). */
+  description: string;
+  /** Seconds sent as Retry-After with every error of this kind. */
+  retryAfterS?: number;
 }
 
-export class InvalidParametersError extends ApiError {
-  readonly status = 400;
-  readonly code = 'invalid-parameter';
-  readonly title = 'Invalid parameter';
-  constructor(readonly errors: ParameterError[]) {
-    super(errors.map((e) => `${e.parameter}: ${e.message}`).join('; '));
-    this.name = 'InvalidParametersError';
-  }
+/** Every error the API answers with. The key is the problem type's last segment: `{publicUrl}/problems/{kind}`. */
+export const API_ERROR_KINDS = {
+  'invalid-parameter': {
+    status: 400,
+    title: 'Invalid parameter',
+    description:
+      'A query or path parameter (or the request body) is unknown, repeated, empty, badly encoded or breaks its rule. `errors` names each one; fix the request before retrying.',
+  },
+  unauthorized: {
+    status: 401,
+    title: 'Unauthorized',
+    description:
+      'The key is missing, malformed, unknown or revoked. Send it in the X-API-Key header (or Authorization: Bearer). Do not retry with the same key.',
+  },
+  'not-found': { status: 404, title: 'Not Found', description: 'No current published record or resource has this address.' },
+  'method-not-allowed': { status: 405, title: 'Method Not Allowed', description: 'The API is read-only: use GET.' },
+  'payload-too-large': { status: 413, title: 'Payload Too Large', description: 'The request body is larger than this endpoint accepts.' },
+  'unsupported-media-type': {
+    status: 415,
+    title: 'Unsupported Media Type',
+    description: 'The request body uses an encoding or character set this endpoint does not read (use UTF-8, no content encoding).',
+  },
+  'rate-limited': {
+    status: 429,
+    title: 'Too Many Requests',
+    description: 'The request window of this key (or of failed authentications from this address) is exhausted. Wait Retry-After seconds.',
+  },
+  'internal-error': { status: 500, title: 'Internal Server Error', description: 'An unexpected failure. It has been logged with the request id.' },
+  'service-unavailable': {
+    status: 503,
+    title: 'Service Unavailable',
+    description: 'A dependency (key store, snapshots) cannot answer right now. Retry after the Retry-After seconds.',
+    retryAfterS: 5,
+  },
+} as const satisfies Record<string, ApiErrorKindInfo>;
+
+export type ApiErrorKind = keyof typeof API_ERROR_KINDS;
+
+export interface ApiErrorDetails {
+  /** invalid-parameter: each bad parameter. */
+  errors?: ParameterError[];
+  /** method-not-allowed: the Allow header. */
+  allowed?: string[];
 }
 
-export class UnauthorizedError extends ApiError {
-  readonly status = 401;
-  readonly code = 'unauthorized';
-  readonly title = 'Unauthorized';
-  constructor(message: string) {
+export class ApiError extends Error {
+  readonly status: number;
+  readonly title: string;
+  readonly errors?: ParameterError[];
+  readonly allowed?: string[];
+
+  constructor(
+    readonly kind: ApiErrorKind,
+    message: string,
+    details: ApiErrorDetails = {},
+  ) {
     super(message);
-    this.name = 'UnauthorizedError';
+    this.name = 'ApiError';
+    this.status = API_ERROR_KINDS[kind].status;
+    this.title = API_ERROR_KINDS[kind].title;
+    if (details.errors) this.errors = details.errors;
+    if (details.allowed) this.allowed = details.allowed;
   }
 }
 
-export class NotFoundError extends ApiError {
-  readonly status = 404;
-  readonly code = 'not-found';
-  readonly title = 'Not Found';
-  constructor(message: string) {
-    super(message);
-    this.name = 'NotFoundError';
-  }
+/** An invalid-parameter error: the kind every 400 has, naming each parameter. */
+export type InvalidParameters = ApiError & { kind: 'invalid-parameter'; errors: ParameterError[] };
+
+export function invalidParameters(errors: ParameterError[]): InvalidParameters {
+  return new ApiError('invalid-parameter', errors.map((e) => `${e.parameter}: ${e.message}`).join('; '), { errors }) as InvalidParameters;
 }
 
-export class RateLimitedError extends ApiError {
-  readonly status = 429;
-  readonly code = 'rate-limited';
-  readonly title = 'Too Many Requests';
-  constructor(message: string) {
-    super(message);
-    this.name = 'RateLimitedError';
-  }
+export function invalidParameter(parameter: string, message: string): InvalidParameters {
+  return invalidParameters([{ parameter, message }]);
 }
 
-export class MethodNotAllowedError extends ApiError {
-  readonly status = 405;
-  readonly code = 'method-not-allowed';
-  readonly title = 'Method Not Allowed';
-  constructor(readonly allowed: string[]) {
-    super(`This resource supports ${allowed.join(', ')} only.`);
-    this.name = 'MethodNotAllowedError';
-  }
+export function isInvalidParameters(error: unknown): error is InvalidParameters {
+  return error instanceof ApiError && error.kind === 'invalid-parameter';
 }
 
-/** A dependency (key store, snapshots) cannot answer right now; the client may retry. */
-export class ServiceUnavailableError extends ApiError {
-  readonly status = 503;
-  readonly code = 'service-unavailable';
-  readonly title = 'Service Unavailable';
-  constructor(message: string) {
-    super(message);
-    this.name = 'ServiceUnavailableError';
-  }
-}
-
-export function invalidParameter(parameter: string, message: string): InvalidParametersError {
-  return new InvalidParametersError([{ parameter, message }]);
-}
+export const methodNotAllowed = (allowed: string[]): ApiError =>
+  new ApiError('method-not-allowed', `This resource supports ${allowed.join(', ')} only.`, { allowed });

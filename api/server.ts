@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { openSnapshotReader } from '../pipeline/snapshot/snapshot-reader.ts';
+import { removeOrphanSnapshots } from '../pipeline/publication/clean-orphan-snapshots.ts';
 import { createApp } from './app.ts';
 import type { AppDeps, RateWindow } from './app.ts';
 import { resolvePublicUrl } from '../platform/environment.ts';
@@ -15,10 +16,12 @@ import { createLogger } from './http/request-logger.ts';
 import { createKeyAuthenticator } from './keys/authenticate-key.ts';
 import type { KeyStore } from './keys/key-store.ts';
 import { openKeyStore } from './keys/open-key-store.ts';
+import { createRedisRevocationFeed } from './keys/redis-revocation-feed.ts';
 import { createCursorCodec } from './query/cursor-codec.ts';
 import { loadOrCreateCursorSecret } from './query/cursor-secret.ts';
 import { createQueryService } from './query/query-service.ts';
 import { connectRedis, closeConnection } from '../platform/redis-connection.ts';
+import { CommandFailure } from '../platform/cli-io.ts';
 
 export interface StartOptions {
   /** How often requests look for a newly published snapshot, in ms (default 1000). */
@@ -42,22 +45,43 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/** Start-up failed; everything it had opened is closed again. One line for the operator, the cause for --verbose. */
+export class ServerStartError extends CommandFailure {
+  constructor(message: string, options: { cause: unknown }) {
+    super(message, options);
+    this.name = 'ServerStartError';
+  }
+}
+
+function startFailure(error: unknown, port: number, host: string | undefined): string {
+  const code = (error as NodeJS.ErrnoException)?.code;
+  const where = `port ${port}${host ? ` on ${host}` : ''}`;
+  if (code === 'EADDRINUSE') return `cannot listen: ${where} is already in use; stop what listens there or choose another port (--port N or PORT)`;
+  if (code === 'EACCES') return `cannot listen on ${where}: permission denied; use a port above 1023`;
+  if (code === 'EADDRNOTAVAIL') return `cannot listen on ${where}: this machine has no such address; check --host`;
+  if (error instanceof CommandFailure) return error.message;
+  return `cannot start the server: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`;
+}
+
 export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config.logLevel);
   const prefix = config.redisPrefix;
   mkdirSync(config.dataDir, { recursive: true });
+  const orphans = removeOrphanSnapshots(config.dataDir);
+  if (orphans.error) logger.warn({ err: orphans.error }, 'orphan snapshot files could not be cleaned');
+  else if (orphans.removed.length > 0) logger.info({ files: orphans.removed }, 'removed snapshot files of interrupted imports');
 
-  const reader = openSnapshotReader(config.dataDir, {
-    onError: (error, country) => logger.error({ err: error, country }, 'snapshot could not be opened; keeping the previous one'),
-  });
+  // Everything opened so far, closed again when start-up fails half-way: a failed start leaves nothing running.
+  const opened: (() => void | Promise<void>)[] = [];
+  const undo = async () => {
+    for (const close of opened.reverse()) await Promise.resolve(close()).catch(() => undefined);
+  };
+  let reader: ReturnType<typeof openSnapshotReader>;
   let redis: Redis | null = null;
-  if (config.redisUrl) {
-    redis = await connectRedis(config.redisUrl, { onError: (error) => logger.warn({ err: error }, 'redis unavailable') });
-  }
-  const keyStore = openKeyStore({ dataDir: config.dataDir, redis, redisPrefix: prefix });
-  const cursors = createCursorCodec(loadOrCreateCursorSecret(config.dataDir));
-  const stores = redis ? createRateLimitStores(redis, prefix) : null;
-
+  let keyStore: KeyStore;
+  let revocations: ReturnType<typeof createRedisRevocationFeed> | null = null;
+  let cursors: ReturnType<typeof createCursorCodec>;
+  let stores: ReturnType<typeof createRateLimitStores> | null;
   // The app needs the bound port for its default public URL; until it exists, answer 503 rather than hang.
   let app: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;
   const server = createServer((req, res) => {
@@ -65,17 +89,46 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     res.statusCode = 503;
     res.end();
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.port, options.host, () => resolve());
-  });
+  try {
+    reader = openSnapshotReader(config.dataDir, {
+      onError: (error, country) => logger.error({ err: error, country }, 'snapshot could not be opened; keeping the previous one'),
+    });
+    opened.push(() => reader.close());
+    if (config.redisUrl) {
+      const connection = await connectRedis(config.redisUrl, { onError: (error) => logger.warn({ err: error }, 'redis unavailable') });
+      redis = connection;
+      opened.push(() => closeConnection(connection));
+    }
+    keyStore = openKeyStore({ dataDir: config.dataDir, redis, redisPrefix: prefix });
+    const store = keyStore;
+    opened.push(() => store.close());
+    if (redis) {
+      const feed = createRedisRevocationFeed(redis, prefix, (error) => logger.warn({ err: error }, 'revocation feed unavailable'));
+      revocations = feed;
+      opened.push(() => feed.close());
+      await feed.ready(3_000);
+    }
+    cursors = createCursorCodec(loadOrCreateCursorSecret(config.dataDir));
+    stores = redis ? createRateLimitStores(redis, prefix) : null;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(config.port, options.host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    await undo();
+    server.close();
+    throw new ServerStartError(startFailure(error, config.port, options.host), { cause: error });
+  }
   const port = (server.address() as AddressInfo).port;
   const publicUrl = resolvePublicUrl(config, port);
 
   const query = createQueryService({ reader, cursors, publicUrl, refreshIntervalMs: options.refreshIntervalMs ?? 1000 });
   app = createApp({
     query,
-    authenticator: createKeyAuthenticator(keyStore),
+    authenticator: createKeyAuthenticator(keyStore, revocations ? { revocations } : {}),
     publicUrl,
     logger,
     rateLimit: { limit: config.rateLimit, windowS: config.rateWindowS, ...(stores ? { store: stores.perKey } : {}) },
@@ -99,6 +152,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       clearTimeout(grace);
       reader.close();
       await keyStore.close();
+      await revocations?.close();
       if (redis) await closeConnection(redis);
       logger.info('server stopped');
     })();

@@ -1,4 +1,4 @@
-// Every limit of the public contract, one home: the pipeline enforces them, REST and MCP validate with them, OpenAPI
+// Every limit, one home (the public contract's and every bound on what the system accepts): the pipeline enforces them, REST and MCP validate with them, OpenAPI
 // and the MCP schemas state them. Change a number here and every surface follows (and the tests of each say so).
 
 /** Further distinct valid numbers kept in Place.additionalPhones (CONTRACT §2); more are dropped and reported. */
@@ -29,3 +29,54 @@ export const MAX_URL_LENGTH = 2048;
 /** The listing provider's rating scale. */
 export const MIN_RATING = 0;
 export const MAX_RATING = 5;
+
+// Input bounds: export lines and listing fields.
+
+/** An export line longer than this (in bytes, before decoding) is rejected as `line-too-long`, never buffered whole. */
+export const MAX_LINE_BYTES = 1024 * 1024;
+
+/** Objects and arrays nested deeper than this anywhere in a line: the line is rejected as `too-deeply-nested`. */
+export const MAX_NESTING_DEPTH = 32;
+
+/** How many bytes of a rejected over-long line the report quotes. */
+export const LINE_EXCERPT_BYTES = 160;
+
+/**
+ * What happens to a listing whose field is over its bound: `reject` refuses the whole listing (reason
+ * `field-too-long: <field>`), `drop` publishes the listing without that optional value and counts a `too-long` issue.
+ */
+export type OverBound = 'reject' | 'drop';
+
+export interface FieldBound {
+  /** The provider field, as in the export (`address.city`, `categories[]` for each item). */
+  field: string;
+  /** Most characters (UTF-16 code units) a string may hold; for `items` bounds, most array items / object entries. */
+  max: number;
+  kind: 'chars' | 'items';
+  over: OverBound;
+}
+
+/** The per-field table; the README's "Input bounds" table is this one. */
+export const FIELD_BOUNDS: readonly FieldBound[] = [
+  { field: 'providerId', max: 500, kind: 'chars', over: 'reject' },
+  { field: 'name', max: 200, kind: 'chars', over: 'reject' },
+  { field: 'legalName', max: 200, kind: 'chars', over: 'reject' },
+  { field: 'categories', max: 500, kind: 'items', over: 'reject' },
+  { field: 'categories[]', max: 100, kind: 'chars', over: 'reject' },
+  { field: 'fullAddress', max: 500, kind: 'chars', over: 'reject' },
+  { field: 'address.*', max: 200, kind: 'chars', over: 'reject' },
+  { field: 'phones', max: 100, kind: 'items', over: 'reject' },
+  { field: 'whatsappCheck', max: 100, kind: 'items', over: 'reject' },
+  { field: 'openingHours', max: 50, kind: 'items', over: 'reject' },
+  { field: 'openingHours.*', max: 200, kind: 'chars', over: 'reject' },
+  { field: 'phone', max: 100, kind: 'chars', over: 'drop' },
+  { field: 'phones[]', max: 100, kind: 'chars', over: 'drop' },
+  { field: 'website', max: MAX_URL_LENGTH, kind: 'chars', over: 'drop' },
+  { field: 'mapsUrl', max: MAX_URL_LENGTH, kind: 'chars', over: 'drop' },
+  { field: 'email', max: 254, kind: 'chars', over: 'drop' },
+  { field: 'rating', max: 32, kind: 'chars', over: 'drop' },
+  { field: 'reviewCount', max: 32, kind: 'chars', over: 'drop' },
+  { field: 'businessStatus', max: 64, kind: 'chars', over: 'drop' },
+  { field: 'crawledAt', max: 64, kind: 'chars', over: 'drop' },
+];
+

@@ -26,8 +26,9 @@ export class UsageError extends Error {
 
 /** An expected failure (bad configuration, unreadable file, unreachable store): one line, exit code 1, no stack. */
 export class CommandFailure extends Error {
-  constructor(message: string) {
-    super(message);
+  /** cause: the underlying error, whose stack --verbose prints. */
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
     this.name = 'CommandFailure';
   }
 }

@@ -8,8 +8,14 @@ export interface CommandModule {
 }
 export type CommandTable = Record<string, () => Promise<CommandModule>>;
 
+/** A stack trace is for developers: printed only with --verbose (any command) or DEBUG set. */
+function wantsStack(argv: readonly string[], env: NodeJS.ProcessEnv): boolean {
+  return argv.includes('--verbose') || (env.DEBUG !== undefined && env.DEBUG !== '' && env.DEBUG !== '0');
+}
+
 export async function runCli(commands: CommandTable, help: string, argv: string[], io: CliIo = processIo()): Promise<number> {
-  const [name, ...rest] = argv;
+  const verbose = wantsStack(argv, io.env);
+  const [name, ...rest] = argv.filter((arg) => arg !== '--verbose');
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     io.stdout(`${help}\n`);
     return name === undefined ? 2 : 0;
@@ -33,9 +39,16 @@ export async function runCli(commands: CommandTable, help: string, argv: string[
     }
     if (error instanceof CommandFailure) {
       io.stderr(`lodging ${name}: ${error.message}\n`);
+      if (verbose && error.cause instanceof Error && error.cause.stack) io.stderr(`${error.cause.stack}\n`);
       return 1;
     }
-    io.stderr(`lodging ${name}: ${(error as Error).stack ?? String(error)}\n`);
+    if (verbose) io.stderr(`lodging ${name}: ${(error as Error).stack ?? String(error)}\n`);
+    else io.stderr(`lodging ${name}: ${firstLine(error)} (run again with --verbose for details)\n`);
     return 1;
   }
+}
+
+function firstLine(error: unknown): string {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return text.split('\n')[0]!;
 }

@@ -5,8 +5,9 @@ import { createKey, InvalidKeyInputError } from '../keys/create-key.ts';
 import { TooManyActiveKeysError } from '../keys/key-store.ts';
 import type { KeyStore, StoredKey } from '../keys/key-store.ts';
 import { openKeyStore } from '../keys/open-key-store.ts';
-import { connectRedis, closeConnection } from '../../platform/redis-connection.ts';
-import { UsageError } from '../../platform/cli-io.ts';
+import { connectRedis, closeConnection, redactRedisUrl } from '../../platform/redis-connection.ts';
+import { CommandFailure, UsageError } from '../../platform/cli-io.ts';
+import { KeyStoreUnavailableError } from '../keys/key-store.ts';
 import type { CliIo } from '../../platform/cli-io.ts';
 
 export const KEYS_USAGE = `usage: lodging keys create --account A --name N [--json]
@@ -19,12 +20,36 @@ Keys live in $LODGING_DATA_DIR/keys.sqlite, or in Redis when REDIS_URL is set (u
 
 type KeysIo = Pick<CliIo, 'stdout' | 'stderr' | 'env'>;
 
+/** One line naming the store that cannot be reached and how to fix it. */
+function unreachable(what: string, fix: string, cause: unknown): CommandFailure {
+  return new CommandFailure(`cannot reach the key store (${what}): ${fix}`, { cause });
+}
+
 async function withStore<T>(io: KeysIo, work: (store: KeyStore) => Promise<T>): Promise<T> {
   const config = parseConfig(io.env);
+  const where = config.redisUrl
+    ? `Redis at ${redactRedisUrl(config.redisUrl)}`
+    : `SQLite at ${config.dataDir}/keys.sqlite`;
+  const fix = config.redisUrl
+    ? 'start Redis there (or fix REDIS_URL), or unset REDIS_URL to use the SQLite store in LODGING_DATA_DIR'
+    : 'check that LODGING_DATA_DIR exists and is writable';
   const redis = config.redisUrl ? await connectRedis(config.redisUrl) : null;
-  const store = openKeyStore({ dataDir: config.dataDir, redis, redisPrefix: config.redisPrefix });
+  if (redis && redis.status !== 'ready') {
+    await closeConnection(redis);
+    throw unreachable(where, fix, new Error(`redis status ${redis.status}`));
+  }
+  let store: KeyStore;
+  try {
+    store = openKeyStore({ dataDir: config.dataDir, redis, redisPrefix: config.redisPrefix });
+  } catch (error) {
+    if (redis) await closeConnection(redis);
+    throw unreachable(where, fix, error);
+  }
   try {
     return await work(store);
+  } catch (error) {
+    if (error instanceof KeyStoreUnavailableError) throw unreachable(where, fix, error);
+    throw error;
   } finally {
     await store.close();
     if (redis) await closeConnection(redis);

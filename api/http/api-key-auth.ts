@@ -1,6 +1,6 @@
 // Authentication for /api/v1 (and /mcp): X-API-Key (canonical) or Authorization: Bearer; never the URL.
 import type { RequestHandler, Response } from 'express';
-import { ServiceUnavailableError, UnauthorizedError } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import type { KeyAuthenticator } from '../keys/authenticate-key.ts';
 import { KeyStoreUnavailableError } from '../keys/key-store.ts';
 import type { StoredKey } from '../keys/key-store.ts';
@@ -39,7 +39,7 @@ export function createApiKeyAuth(options: ApiKeyAuthOptions): RequestHandler {
   return async (req, res, next) => {
     const fail = (detail: string) => {
       res.setHeader('WWW-Authenticate', 'Bearer realm="lodging-directory"');
-      options.failureLimiter(req, res, (error?: unknown) => next(error ?? new UnauthorizedError(detail)));
+      options.failureLimiter(req, res, (error?: unknown) => next(error ?? new ApiError('unauthorized', detail)));
     };
     const presented = presentedSecret(req.get('x-api-key'), req.get('authorization'));
     if ('failure' in presented) return fail(presented.failure);
@@ -53,7 +53,7 @@ export function createApiKeyAuth(options: ApiKeyAuthOptions): RequestHandler {
     } catch (error) {
       if (error instanceof KeyStoreUnavailableError) {
         requestLogger(res, options.logger).warn({ err: error }, 'key store unavailable');
-        next(new ServiceUnavailableError('Keys cannot be checked right now; retry shortly.'));
+        next(new ApiError('service-unavailable', 'Keys cannot be checked right now; retry shortly.'));
         return;
       }
       next(error);

@@ -1,7 +1,7 @@
 // /api/v1: the three read operations, each a few lines over the query service; auth and rate limit come first.
 import { Router } from 'express';
 import type { RequestHandler } from 'express';
-import { MethodNotAllowedError, NotFoundError } from '../errors.ts';
+import { ApiError, methodNotAllowed } from '../errors.ts';
 import { toApiKey } from '../keys/key-store.ts';
 import type { QueryService } from '../query/query-service.ts';
 import { authenticatedKey } from './api-key-auth.ts';
@@ -13,7 +13,7 @@ export interface ApiRoutesOptions {
   guards: RequestHandler[];
 }
 
-const onlyGet: RequestHandler = (_req, _res, next) => next(new MethodNotAllowedError(['GET', 'HEAD']));
+const onlyGet: RequestHandler = (_req, _res, next) => next(methodNotAllowed(['GET', 'HEAD']));
 
 export function createApiRoutes(options: ApiRoutesOptions): Router {
   const { query } = options;
@@ -37,11 +37,11 @@ export function createApiRoutes(options: ApiRoutesOptions): Router {
   router.get('/places/:placeId', (req, res) => {
     rejectAnyQuery(req.originalUrl);
     const place = query.getPlaceJson(req.params.placeId);
-    if (place === null) throw new NotFoundError('No published place has this id.');
+    if (place === null) throw new ApiError('not-found', 'No published place has this id.');
     res.type('application/json').send(`{"place":${place}}`);
   });
 
   router.all(['/key', '/places', '/places/:placeId'], onlyGet);
-  router.use((_req, _res, next) => next(new NotFoundError('No such endpoint. See /openapi.json.')));
+  router.use((_req, _res, next) => next(new ApiError('not-found', 'No such endpoint. See /openapi.json.')));
   return router;
 }

@@ -1,11 +1,10 @@
 // Reads the raw query string: finds unknown, repeated and empty parameters, and recognises names that look like a key.
 import type { ParameterError } from '../errors.ts';
+import { holdsSecretShape, maskSecrets } from '../keys/key-secret.ts';
+import { quoteClientValue } from './safe-error-text.ts';
 
 /** Names a client might put a key under. Their values are never read, logged or echoed. */
 const KEY_LIKE_NAME = /^(?:x[-_]?)?(?:api[-_]?key|apikey|key|token|access[-_]?token|auth|authorization|bearer|secret|password|client[-_]?secret|sig|signature)$/i;
-
-/** Anything shaped like one of our secrets, wherever it appears. */
-const SECRET_SHAPED = /lds_[A-Za-z0-9_%-]*/gi;
 
 export function isKeyLikeName(name: string): boolean {
   return KEY_LIKE_NAME.test(name);
@@ -13,8 +12,9 @@ export function isKeyLikeName(name: string): boolean {
 
 /** How an unknown parameter is named back: never a secret-shaped or overlong name. */
 function nameForError(name: string): string {
-  if (new RegExp(SECRET_SHAPED.source, 'i').test(name)) return '[redacted]';
-  return name.length > 64 ? `${name.slice(0, 64)}…` : name;
+  if (holdsSecretShape(name)) return '[redacted]';
+  if (name === '') return '(empty name)';
+  return quoteClientValue(name);
 }
 
 /** The part of a URL after '?', or ''. */
@@ -84,7 +84,7 @@ export function parseStrictQuery(url: string, known: readonly string[]): ParsedQ
 
 /** The URL as logs show it: values of key-like parameters (and anything shaped like our secrets) replaced. */
 export function redactUrl(fullUrl: string): string {
-  const url = fullUrl.replace(SECRET_SHAPED, '[REDACTED]');
+  const url = maskSecrets(fullUrl);
   const raw = rawQueryOf(url);
   const path = raw === '' && !url.includes('?') ? url : url.slice(0, url.indexOf('?'));
   if (raw === '') return path;

@@ -2,7 +2,7 @@
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import type { RateLimitRequestHandler, Store } from 'express-rate-limit';
 import type { Logger } from 'pino';
-import { RateLimitedError } from '../errors.ts';
+import { ApiError } from '../errors.ts';
 import { authenticatedKey } from './api-key-auth.ts';
 
 export interface WindowSettings {
@@ -35,7 +35,7 @@ export function createPerKeyLimiter(settings: WindowSettings, logger: Logger): R
     legacyHeaders: false,
     keyGenerator: (_req, res) => `key:${authenticatedKey(res).id}`,
     handler: (_req, _res, next) =>
-      next(new RateLimitedError(`This key has used its ${settings.limit} requests for this ${settings.windowS}-second window.`)),
+      next(new ApiError('rate-limited', `This key has used its ${settings.limit} requests for this ${settings.windowS}-second window.`)),
     passOnStoreError: true,
     logger: throttledLogger(logger),
     ...(settings.store ? { store: settings.store } : {}),
@@ -55,7 +55,7 @@ export function createAuthFailureLimiter(settings: WindowSettings, logger: Logge
       const reset = (req as unknown as { authFailureRateLimit?: { resetTime?: Date } }).authFailureRateLimit?.resetTime;
       const seconds = reset ? Math.max(1, Math.ceil((reset.getTime() - Date.now()) / 1000)) : settings.windowS;
       res.setHeader('Retry-After', String(seconds));
-      next(new RateLimitedError('Too many failed authentications from this address; wait before trying again.'));
+      next(new ApiError('rate-limited', 'Too many failed authentications from this address; wait before trying again.'));
     },
     passOnStoreError: true,
     logger: throttledLogger(logger),

@@ -3,11 +3,21 @@ import { randomUUID } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { pino } from 'pino';
 import type { DestinationStream, Logger } from 'pino';
+import { holdsSecretShape, maskSecrets } from '../keys/key-secret.ts';
 import { redactUrl } from './query-string.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
-/** JSON lines to stdout (or the given destination, e.g. in tests). */
+/**
+ * Every finished line passes through maskSecrets before it is written: whatever field, message or error a
+ * key-shaped value arrives in, no log line holds one. (A secret's characters need no JSON escaping, so masking
+ * the serialized line is exact.)
+ */
+function maskingDestination(destination: DestinationStream): DestinationStream {
+  return { write: (line: string) => destination.write(maskSecrets(line)) };
+}
+
+/** JSON lines to stdout (or the given destination, e.g. in tests), key-shaped values masked. */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   // Belt and braces: should anything ever log headers, these paths are censored.
   const options = {
@@ -17,7 +27,7 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
       censor: '[REDACTED]',
     },
   };
-  return destination ? pino(options, destination) : pino(options);
+  return pino(options, maskingDestination(destination ?? pino.destination({ dest: 1, sync: false })));
 }
 
 export function requestIdOf(res: Response): string {
@@ -37,8 +47,8 @@ export function createRequestLogger(logger: Logger): RequestHandler {
   return (req: Request, res: Response, next) => {
     const started = process.hrtime.bigint();
     const incoming = req.headers['x-request-id'];
-    // A caller's own request id is kept when it is a plain token, so its logs and ours line up.
-    const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    // A caller's own request id is kept when it is a plain token (never a key-shaped one), so its logs and ours line up.
+    const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) && !holdsSecretShape(incoming) ? incoming : randomUUID();
     (res.locals as { requestId?: string }).requestId = id;
     res.setHeader('X-Request-Id', id);
     res.once('finish', () => {

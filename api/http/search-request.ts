@@ -1,5 +1,5 @@
 // REST adapter for search: query-string text → the typed parameters the shared rules check (query/search-params.ts).
-import { InvalidParametersError } from '../errors.ts';
+import { invalidParameters, isInvalidParameters } from '../errors.ts';
 import type { ParameterError } from '../errors.ts';
 import { validateSearchParams } from '../query/search-params.ts';
 import type { SearchParams } from '../query/search-params.ts';
@@ -25,17 +25,17 @@ export function parseSearchRequest(url: string): SearchParams {
   try {
     params = validateSearchParams(typed);
   } catch (error) {
-    if (!(error instanceof InvalidParametersError)) throw error;
+    if (!isInvalidParameters(error)) throw error;
     ruleErrors = error.errors;
   }
   const named = new Set(errors.map((e) => e.parameter));
   const all = [...errors, ...ruleErrors.filter((e) => !named.has(e.parameter))];
-  if (all.length > 0 || !params) throw new InvalidParametersError(all);
+  if (all.length > 0 || !params) throw invalidParameters(all);
   return params;
 }
 
 /** The key endpoint and the place endpoint take no query parameters at all. */
 export function rejectAnyQuery(url: string): void {
   const { errors } = parseStrictQuery(url, []);
-  if (errors.length > 0) throw new InvalidParametersError(errors);
+  if (errors.length > 0) throw invalidParameters(errors);
 }

@@ -28,6 +28,19 @@ export function looksLikeKeySecret(value: string): boolean {
   return SECRET_PATTERN.test(value);
 }
 
+/** Anything shaped like one of our secrets (or the start of one, URL-encoded or not), wherever it appears. */
+const SECRET_SHAPED = /lds_[A-Za-z0-9_%-]*/gi;
+const SECRET_SHAPED_ONE = /lds_/i;
+
+/** Text with every key-shaped run replaced by [REDACTED]: for logs, error texts and anything echoed. */
+export function maskSecrets(text: string): string {
+  return SECRET_SHAPED_ONE.test(text) ? text.replace(SECRET_SHAPED, '[REDACTED]') : text;
+}
+
+export function holdsSecretShape(text: string): boolean {
+  return SECRET_SHAPED_ONE.test(text);
+}
+
 /** Constant-time equality of two hex hashes (defence in depth after a lookup by hash). */
 export function hashesMatch(a: string, b: string): boolean {
   const left = Buffer.from(a, 'hex');

@@ -1,5 +1,6 @@
 // The key store every replica shares when REDIS_URL is set: a revocation deletes the hash entry, so the next lookup anywhere fails.
 import type { Redis } from 'ioredis';
+import { revocationChannel } from './redis-revocation-feed.ts';
 import { KeyStoreUnavailableError, MAX_ACTIVE_KEYS_PER_ACCOUNT, TooManyActiveKeysError } from './key-store.ts';
 import type { KeyStore, StoredKey } from './key-store.ts';
 
@@ -68,6 +69,8 @@ export function openRedisKeyStore(redis: Redis, options: RedisKeyStoreOptions): 
           .del(k.byHash(key.secretHash))
           .srem(k.active(key.accountId), key.id)
           .set(k.byId(key.id), JSON.stringify(revoked))
+          // Every replica's authenticator drops the key from its outage fallback at once.
+          .publish(revocationChannel(options.prefix), key.secretHash)
           .exec(),
       );
       const failed = results?.find(([error]) => error);

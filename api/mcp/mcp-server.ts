@@ -4,7 +4,7 @@ import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } fr
 import type { CallToolResult, Tool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from 'pino';
 import { placePageSchema, placeResponseSchema } from '../../model/place.ts';
-import { ApiError, InvalidParametersError, invalidParameter } from '../errors.ts';
+import { ApiError, invalidParameter, invalidParameters, isInvalidParameters } from '../errors.ts';
 import { inlineSchemaOf } from '../openapi/json-schema-from-zod.ts';
 import { API_VERSION } from '../openapi/openapi-document.ts';
 import type { QueryService } from '../query/query-service.ts';
@@ -84,10 +84,10 @@ function placeIdArgument(args: Record<string, unknown>): string {
     const placeId = validatePlaceId(args.placeId);
     if (errors.length === 0) return placeId;
   } catch (error) {
-    if (!(error instanceof InvalidParametersError)) throw error;
+    if (!isInvalidParameters(error)) throw error;
     errors.unshift(...error.errors);
   }
-  throw new InvalidParametersError(errors);
+  throw invalidParameters(errors);
 }
 
 /**
@@ -98,7 +98,7 @@ function runTool(tool: string, logger: Logger, produce: () => CallToolResult): C
   try {
     return produce();
   } catch (error) {
-    if (error instanceof InvalidParametersError) return toToolError(`Invalid arguments for tool ${tool}: ${error.message}`);
+    if (isInvalidParameters(error)) return toToolError(`Invalid arguments for tool ${tool}: ${error.message}`);
     if (error instanceof ApiError) return toToolError(error.message);
     logger.error({ err: error, tool }, 'mcp tool failed');
     return toToolError('Something went wrong on our side; try again shortly.');

@@ -23,7 +23,7 @@ export const parameters = {
   q: {
     name: 'q',
     in: 'query',
-    description: 'Literal text matched case- and accent-insensitively across names, city and lodging categories.',
+    description: 'Literal text matched case- and accent-insensitively across names, city and lodging categories. Control characters (U+0000–U+001F, U+007F–U+009F) are a 400 naming q.',
     schema: { type: 'string', minLength: 1, maxLength: MAX_Q_LENGTH },
   },
   lodgingType: {

@@ -1,9 +1,8 @@
 // Public HTML pages: / (the landing page), /places/{id} (the profileUrl) and /problems/{code} (problem type documentation).
 import { Router } from 'express';
 import type { Request } from 'express';
-import { InvalidParametersError } from '../errors.ts';
+import { API_ERROR_KINDS, isInvalidParameters } from '../errors.ts';
 import type { QueryService } from '../query/query-service.ts';
-import { PROBLEM_TYPES } from '../http/problem-types.ts';
 import { PAGE_CSP, escapeHtml, renderDocument } from './html.ts';
 import { renderLandingPage } from './landing-page.ts';
 import type { LandingLink } from './landing-page.ts';
@@ -36,7 +35,7 @@ export function createPageRoutes(query: QueryService, landingLinks: readonly Lan
     try {
       place = query.getPlace(req.params.placeId);
     } catch (error) {
-      if (!(error instanceof InvalidParametersError)) throw error;
+      if (!isInvalidParameters(error)) throw error;
     }
     if (!place) {
       res.status(404).setHeader('Cache-Control', 'no-store');
@@ -48,7 +47,8 @@ export function createPageRoutes(query: QueryService, landingLinks: readonly Lan
   });
 
   router.get('/problems/:code', (req, res, next) => {
-    const type = PROBLEM_TYPES.find((t) => t.code === req.params.code);
+    const code = req.params.code;
+    const type = Object.hasOwn(API_ERROR_KINDS, code) ? API_ERROR_KINDS[code as keyof typeof API_ERROR_KINDS] : undefined;
     if (!type) return next();
     res.type('html').send(
       renderDocument(

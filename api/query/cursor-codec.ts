@@ -6,7 +6,7 @@ import type { SearchParams } from './search-params.ts';
 export interface CursorCodec {
   /** A cursor that resumes after `lastId` for exactly these filters. */
   encode(lastId: string, params: SearchParams): string;
-  /** The id to resume after; InvalidParametersError (cursor) when malformed, tampered with or from another query. */
+  /** The id to resume after; an invalid-parameter ApiError (cursor) when malformed, tampered with or from another query. */
   decode(cursor: string, params: SearchParams): string;
 }
 

@@ -11,7 +11,7 @@ export interface QueryService {
   /** A PlacePage as JSON text, as REST sends it; search() is the same parsed (MCP, pages). */
   searchJson(params: SearchParams): string;
   search(params: SearchParams): PlacePage;
-  /** A Place as JSON text; null for an id no current snapshot publishes; InvalidParametersError (placeId) for a bad id. */
+  /** A Place as JSON text; null for an id no current snapshot publishes; an invalid-parameter ApiError (placeId) for a bad id. */
   getPlaceJson(placeId: string): string | null;
   getPlace(placeId: string): Place | null;
   /** Snapshots in use, by country. */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { CITY_SLUG_PATTERN, DEFAULT_PAGE_LIMIT, MAX_CURSOR_LENGTH, MAX_PAGE_LIMIT, MAX_PLACE_ID_LENGTH, MAX_Q_LENGTH } from '../../model/limits.ts';
 import { COUNTRY_CODES, LODGING_TYPES_BY_SPECIFICITY } from '../../model/place.ts';
 import type { CountryCode, LodgingType } from '../../model/place.ts';
-import { InvalidParametersError, invalidParameter } from '../errors.ts';
+import { invalidParameter, invalidParameters } from '../errors.ts';
 import type { ParameterError } from '../errors.ts';
 
 export interface SearchParams {
@@ -23,6 +23,9 @@ export const characterLength = (value: string): number => [...value].length;
 
 const maxChars = (max: number) => (value: string) => characterLength(value) <= max;
 
+/** C0, DEL and C1 controls: q is literal text to match, and no published name holds one. */
+const CONTROL_CHARACTER = /\p{Cc}/u;
+
 /** The typed parameter shape; MCP can hand this to its tool definition so both surfaces share one rule set. */
 export const searchParamsShape = {
   country: z.enum(COUNTRY_CODES, {
@@ -36,6 +39,7 @@ export const searchParamsShape = {
     .string({ error: 'must be a string' })
     .min(1, { error: 'must not be empty' })
     .refine(maxChars(MAX_Q_LENGTH), { error: `must be at most ${MAX_Q_LENGTH} characters` })
+    .refine((value) => !CONTROL_CHARACTER.test(value), { error: 'must not contain control characters' })
     .optional(),
   lodgingType: z
     .enum(LODGING_TYPES_BY_SPECIFICITY, { error: `must be one of ${LODGING_TYPES_BY_SPECIFICITY.join(', ')}` })
@@ -71,10 +75,10 @@ function toParameterErrors(error: z.ZodError): ParameterError[] {
   return errors;
 }
 
-/** Typed input → SearchParams, or InvalidParametersError naming every bad parameter. */
+/** Typed input → SearchParams, or an invalid-parameter ApiError naming every bad parameter. */
 export function validateSearchParams(input: Record<string, unknown>): SearchParams {
   const parsed = searchParamsSchema.safeParse(input);
-  if (!parsed.success) throw new InvalidParametersError(toParameterErrors(parsed.error));
+  if (!parsed.success) throw invalidParameters(toParameterErrors(parsed.error));
   const params: SearchParams = { country: parsed.data.country, limit: parsed.data.limit };
   for (const key of ['city', 'q', 'lodgingType', 'whatsapp', 'verified', 'cursor'] as const) {
     if (parsed.data[key] !== undefined) Object.assign(params, { [key]: parsed.data[key] });

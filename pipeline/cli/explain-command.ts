@@ -36,16 +36,16 @@ export async function runExplainCommand(argv: string[], io: CliIo): Promise<numb
 
   const suppression = await loadSuppressionFile(parseConfig(io.env).dataDir);
   const context = { country, matchSuppression: createSuppressionMatcher(suppression.list) };
-  for await (const { source, text } of readExportLines([file])) {
+  for await (const { source, text, rejected } of readExportLines([file])) {
     if (wantedLine !== null && source.line !== wantedLine) continue;
-    const parsed = parseExportLine(text);
+    const parsed = rejected ? { ok: false as const, ...rejected } : parseExportLine(text);
     if (!parsed.ok) {
       if (wantedLine === null) continue;
       io.stdout(`${file}:${source.line} is not a listing: ${parsed.reason}: ${parsed.detail}\n`);
       return 0;
     }
     if (wantedLine === null && String(parsed.listing.providerId ?? '').trim() !== values['provider-id']) continue;
-    const explanation = explainListing(parsed.listing, source, context);
+    const explanation = explainListing(parsed.listing, source, context, parsed.issues);
     io.stdout(values.json ? `${JSON.stringify(explanation, null, 2)}\n` : formatExplanation(explanation));
     return 0;
   }

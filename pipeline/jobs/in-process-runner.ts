@@ -6,7 +6,8 @@ import { processChunk, type ChunkItem } from './process-chunk.ts';
 import { prepareImport } from './prepare-import.ts';
 import type { ImportJob, ImportProgress, ImportResult, ImportRunner } from './runner.ts';
 import { SnapshotSink } from './snapshot-sink.ts';
-import { ChunkWorkerPool } from './worker-pool.ts';
+import { ChunkWorkerPool, WorkerPoolError, type ChunkWorkerPoolOptions } from './worker-pool.ts';
+import { ImportError } from './runner.ts';
 
 export interface InProcessRunnerOptions {
   /** Worker threads; 0 normalises on the main thread. Default: one per core. */
@@ -15,6 +16,8 @@ export interface InProcessRunnerOptions {
   chunkSize?: number;
   /** Below this many bytes of input, threads are not worth their start-up (default 4 MiB). */
   threadThresholdBytes?: number;
+  /** The worker threads' module and retry bound (see ChunkWorkerPool). */
+  pool?: ChunkWorkerPoolOptions;
 }
 
 export function createInProcessRunner(options: InProcessRunnerOptions = {}): ImportRunner {
@@ -28,7 +31,7 @@ export function createInProcessRunner(options: InProcessRunnerOptions = {}): Imp
       const prepared = await prepareImport(job);
       const builder = createSnapshotBuilder({ dataDir: prepared.dataDir, country: prepared.country, runId: prepared.runId });
       const sink = new SnapshotSink(builder);
-      const pool = threads > 0 && prepared.bytesTotal >= threshold ? new ChunkWorkerPool(threads) : null;
+      const pool = threads > 0 && prepared.bytesTotal >= threshold ? new ChunkWorkerPool(threads, options.pool) : null;
       const maxInFlight = pool ? pool.size * 2 : 0;
       const inFlight: Promise<ChunkItem[]>[] = [];
       let bytesRead = 0;
@@ -37,7 +40,12 @@ export function createInProcessRunner(options: InProcessRunnerOptions = {}): Imp
         onProgress?.({ linesRead, listingsWritten: sink.written, bytesRead, bytesTotal: prepared.bytesTotal, phase });
       const submit = (lines: ExportLine[]) => {
         const input = { country: prepared.country, suppression: prepared.suppression, lines };
-        if (pool) inFlight.push(pool.process(input));
+        if (pool) {
+          const result = pool.process(input);
+          // Awaited in order by drainTo; until then a rejection must not count as unhandled (it would kill the process).
+          result.catch(() => undefined);
+          inFlight.push(result);
+        }
         else sink.write(processChunk(input));
       };
       const drainTo = async (limit: number) => {
@@ -66,6 +74,7 @@ export function createInProcessRunner(options: InProcessRunnerOptions = {}): Imp
       } catch (error) {
         await Promise.allSettled(inFlight);
         builder.abort();
+        if (error instanceof WorkerPoolError) throw new ImportError('run-failed', `import failed: ${error.message}; nothing was published`);
         throw error;
       } finally {
         await pool?.close();

@@ -4,6 +4,7 @@ import { loadSuppressionFile, suppressionFilePath } from '../suppression/suppres
 import type { SuppressionList } from '../normalise/suppression.ts';
 import { isCountryCode, COUNTRY_CODES, type CountryCode } from '../../model/place.ts';
 import { statExportFiles } from '../sources/read-export.ts';
+import { removeOrphanSnapshots } from '../publication/clean-orphan-snapshots.ts';
 import { ImportError, type ImportJob } from './runner.ts';
 
 export interface PreparedImport {
@@ -37,6 +38,8 @@ export async function prepareImport(job: ImportJob): Promise<PreparedImport> {
       `the suppression list ${suppressionFile} has malformed lines; fix them before importing:\n${lines}`,
     );
   }
+  // Files of an interrupted import (possibly hundreds of MB) go now, not after the next publication.
+  removeOrphanSnapshots(job.dataDir);
   return {
     country,
     files: [...job.files],

@@ -35,11 +35,17 @@ function matcherFor(list: SuppressionList): SuppressionMatcher {
 
 export function processChunk(input: ChunkInput, matcher: SuppressionMatcher = matcherFor(input.suppression)): ChunkItem[] {
   const context = { country: input.country, matchSuppression: matcher };
-  return input.lines.map(({ source, text }): ChunkItem => {
-    const parsed = parseExportLine(text);
+  return input.lines.map(({ source, text, rejected }): ChunkItem => {
+    const parsed = rejected ? { ok: false as const, ...rejected } : parseExportLine(text);
     if (!parsed.ok) return { kind: 'bad-line', source, reason: parsed.reason, detail: parsed.detail, excerpt: lineExcerpt(text) };
-    const listing = normaliseListing(parsed.listing, source, context);
-    if (listing.providerId === null) return { kind: 'no-id', summary: summariseListing(listing), excerpt: lineExcerpt(text) };
-    return { kind: 'listing', record: toListingRecord(listing) };
+    try {
+      const listing = normaliseListing(parsed.listing, source, context, parsed.issues);
+      if (listing.providerId === null) return { kind: 'no-id', summary: summariseListing(listing), excerpt: lineExcerpt(text) };
+      return { kind: 'listing', record: toListingRecord(listing) };
+    } catch (error) {
+      // A rule that throws on some input is a bug to fix, but it costs one line, never the import.
+      const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      return { kind: 'bad-line', source, reason: 'normalise-failed', detail, excerpt: lineExcerpt(text) };
+    }
   });
 }

@@ -1,36 +1,47 @@
-// A small pool of worker threads running processChunk; results come back in submission order.
+// A small pool of worker threads running processChunk; results come back in submission order; a dead worker's chunks are retried on a fresh one.
 import { Worker } from 'node:worker_threads';
 import type { ChunkInput, ChunkItem } from './process-chunk.ts';
 
 interface Pending {
+  input: ChunkInput;
+  /** Workers this chunk was lost with so far. */
+  attempts: number;
   resolve: (items: ChunkItem[]) => void;
   reject: (error: Error) => void;
 }
 
+export interface ChunkWorkerPoolOptions {
+  /** The worker module (default normalise-worker.ts). */
+  entry?: URL;
+  /** How many times a chunk whose worker died is sent to a fresh worker before the pool fails (default 2). */
+  maxRetries?: number;
+}
+
+/** Why the pool gave up; the runner reports it as the import's one line. */
+export class WorkerPoolError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WorkerPoolError';
+  }
+}
+
 export class ChunkWorkerPool {
-  private readonly workers: Worker[] = [];
+  private readonly workers: (Worker | null)[] = [];
+  /** Chunks posted to each worker slot and not answered yet. */
+  private readonly held: Set<number>[] = [];
   private readonly pending = new Map<number, Pending>();
+  private readonly entry: string;
+  private readonly maxRetries: number;
   private seq = 0;
   private failure: Error | null = null;
   private closing = false;
 
-  constructor(size: number) {
-    const boot = new URL('./ts-worker-boot.mjs', import.meta.url);
-    const entry = new URL('./normalise-worker.ts', import.meta.url).href;
-    for (let i = 0; i < size; i += 1) {
-      const worker = new Worker(boot, { workerData: { entry } });
-      worker.on('message', (message: { seq: number; items?: ChunkItem[]; error?: string }) => {
-        const waiter = this.pending.get(message.seq);
-        if (!waiter) return;
-        this.pending.delete(message.seq);
-        if (message.items) waiter.resolve(message.items);
-        else waiter.reject(new Error(`chunk failed in a worker thread: ${message.error}`));
-      });
-      worker.on('error', (error) => this.fail(error));
-      worker.on('exit', (code) => {
-        if (code !== 0 && !this.closing) this.fail(new Error(`a worker thread exited with code ${code}`));
-      });
-      this.workers.push(worker);
+  constructor(size: number, options: ChunkWorkerPoolOptions = {}) {
+    this.entry = (options.entry ?? new URL('./normalise-worker.ts', import.meta.url)).href;
+    this.maxRetries = options.maxRetries ?? 2;
+    for (let slot = 0; slot < size; slot += 1) {
+      this.held.push(new Set());
+      this.workers.push(this.spawn(slot));
     }
   }
 
@@ -41,22 +52,75 @@ export class ChunkWorkerPool {
   process(input: ChunkInput): Promise<ChunkItem[]> {
     if (this.failure) return Promise.reject(this.failure);
     const seq = this.seq++;
-    const worker = this.workers[seq % this.workers.length]!;
     return new Promise((resolve, reject) => {
-      this.pending.set(seq, { resolve, reject });
-      worker.postMessage({ seq, input });
+      this.pending.set(seq, { input, attempts: 0, resolve, reject });
+      this.post(seq % this.workers.length, seq);
     });
   }
 
   async close(): Promise<void> {
     this.closing = true;
-    const workers = this.workers.splice(0);
+    const workers = this.workers.splice(0).filter((worker): worker is Worker => worker !== null);
     await Promise.all(workers.map((worker) => worker.terminate()));
+  }
+
+  private spawn(slot: number): Worker {
+    const worker = new Worker(new URL('./ts-worker-boot.mjs', import.meta.url), { workerData: { entry: this.entry } });
+    let lastError: Error | null = null;
+    worker.on('message', (message: { seq: number; items?: ChunkItem[]; error?: string }) => {
+      this.held[slot]?.delete(message.seq);
+      const waiter = this.pending.get(message.seq);
+      if (!waiter) return;
+      this.pending.delete(message.seq);
+      if (message.items) waiter.resolve(message.items);
+      else this.fail(new WorkerPoolError(`a chunk failed in a worker thread: ${firstLine(message.error)}`));
+    });
+    worker.on('error', (error) => {
+      lastError = error;
+    });
+    // Any exit with work outstanding is a failure, whatever the code: retry that work on a fresh worker.
+    worker.on('exit', (code) => {
+      if (this.closing || this.workers[slot] !== worker) return;
+      this.workers[slot] = null;
+      const lost = [...(this.held[slot] ?? [])];
+      this.held[slot] = new Set();
+      if (lost.length === 0 && code === 0) return;
+      const why = lastError ? `${lastError.name}: ${lastError.message}` : `exit code ${code}`;
+      for (const seq of lost) {
+        const waiter = this.pending.get(seq);
+        if (!waiter) continue;
+        waiter.attempts += 1;
+        if (waiter.attempts > this.maxRetries) {
+          this.fail(new WorkerPoolError(`a worker thread died ${waiter.attempts} times on the same chunk (last: ${why}); giving up`));
+          return;
+        }
+      }
+      if (this.failure) return;
+      this.workers[slot] = this.spawn(slot);
+      for (const seq of lost) this.post(slot, seq);
+    });
+    return worker;
+  }
+
+  private post(slot: number, seq: number): void {
+    let worker = this.workers[slot];
+    if (!worker) {
+      worker = this.spawn(slot);
+      this.workers[slot] = worker;
+    }
+    const waiter = this.pending.get(seq);
+    if (!waiter) return;
+    this.held[slot]!.add(seq);
+    worker.postMessage({ seq, input: waiter.input });
   }
 
   private fail(error: Error): void {
     this.failure ??= error;
-    for (const waiter of this.pending.values()) waiter.reject(error);
+    for (const waiter of this.pending.values()) waiter.reject(this.failure);
     this.pending.clear();
   }
+}
+
+function firstLine(text: string | undefined): string {
+  return (text ?? 'unknown error').split('\n')[0]!;
 }

@@ -29,9 +29,15 @@ export interface ListingExplanation {
   classification: LodgingClassification;
 }
 
-export function explainListing(raw: Record<string, unknown>, source: SourceRef, context: NormaliseContext): ListingExplanation {
+/** inputIssues: what reading the line already found (optional values dropped for their length). */
+export function explainListing(
+  raw: Record<string, unknown>,
+  source: SourceRef,
+  context: NormaliseContext,
+  inputIssues: readonly Issue[] = [],
+): ListingExplanation {
   const country: Country = COUNTRIES[context.country];
-  const issues: Issue[] = [];
+  const issues: Issue[] = [...inputIssues];
   const take = <T>(result: { value: T; issues: Issue[] }): T => {
     issues.push(...result.issues);
     return result.value;
@@ -103,6 +109,11 @@ export function explainListing(raw: Record<string, unknown>, source: SourceRef, 
   return { listing, classification };
 }
 
-export function normaliseListing(raw: Record<string, unknown>, source: SourceRef, context: NormaliseContext): NormalisedListing {
-  return explainListing(raw, source, context).listing;
+export function normaliseListing(
+  raw: Record<string, unknown>,
+  source: SourceRef,
+  context: NormaliseContext,
+  inputIssues: readonly Issue[] = [],
+): NormalisedListing {
+  return explainListing(raw, source, context, inputIssues).listing;
 }

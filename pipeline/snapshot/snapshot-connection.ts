@@ -68,7 +68,8 @@ class ReadOnlySnapshot implements SnapshotConnection {
     if (query.whatsapp !== undefined) params.whatsapp = query.whatsapp ? 1 : 0;
     if (query.verified !== undefined) params.verified = query.verified ? 1 : 0;
 
-    const text = query.q === undefined ? '' : foldSearchText(query.q);
+    // The API refuses control characters in q; the reader drops any that reach it, as no stored text holds one.
+    const text = query.q === undefined ? '' : foldSearchText(query.q.replace(/\p{Cc}+/gu, ' '));
     if (text !== '') {
       shape.text = this.chooseTextPlan(shape, params, text);
       if (shape.text === 'trigram') params.match = `"${text.replaceAll('"', '""')}"`;

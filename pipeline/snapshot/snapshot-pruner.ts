@@ -1,11 +1,10 @@
-// Removes snapshot files nobody will serve again: published versions beyond `keep`, and stale partial builds.
+// Removes snapshot files nobody will serve again: published versions beyond `keep`, and orphans (see snapshot-protection.ts).
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
-import type { CountryCode } from '../../model/place.ts';
+import { COUNTRY_CODES, type CountryCode } from '../../model/place.ts';
 import { companionPaths, countryDir, parseSnapshotFileName } from './snapshot-paths.ts';
 import { isPointerTempFile, readPointer } from './snapshot-pointer.ts';
-import { READ_SQL } from './statements.ts';
+import { snapshotProtection } from './snapshot-protection.ts';
 
 /** Unpublished files younger than this are left alone: a builder may be creating one right now. */
 export const STALE_AFTER_MS = 60 * 60 * 1000;
@@ -28,6 +27,7 @@ export function pruneSnapshots(dataDir: string, country: CountryCode, options: P
   const names = listDirectory(dir);
   // A pointer that cannot be read throws here: pruning without knowing the current file could delete it.
   const current = readPointer(dataDir, country)?.version ?? null;
+  const protection = snapshotProtection(dataDir, country);
   const keep = Math.max(1, Math.trunc(options.keep ?? 3));
   const isStale = staleTest(options);
   const removed: string[] = [];
@@ -46,9 +46,9 @@ export function pruneSnapshots(dataDir: string, country: CountryCode, options: P
     const parsed = parseSnapshotFileName(name);
     if (!parsed || parsed.country !== country || parsed.version === current) continue;
     const file = path.join(dir, name);
-    const state = snapshotState(file);
-    if (state === 'published') published.push({ name, version: parsed.version });
-    else if (state === 'unpublished' && isStale(file)) remove(name);
+    const protectedBy = protection(file, parsed.version);
+    if (protectedBy === 'kept-snapshot') published.push({ name, version: parsed.version });
+    else if (protectedBy === null && isStale(file)) remove(name);
   }
   published.sort((a, b) => (a.version < b.version ? 1 : a.version > b.version ? -1 : 0));
   for (const old of published.slice(current === null ? keep : keep - 1)) remove(old.name);
@@ -83,18 +83,39 @@ function staleTest(options: PruneOptions): (file: string) => boolean {
 }
 
 /**
- * Publishing writes published_at into meta. A builder holds an exclusive lock on its file until it closes it, so
- * a locked file belongs to a live build (whatever its age); an unlocked, unpublished one to a killed process.
+ * Files left by an interrupted import are orphans as soon as no process holds them; a build takes its lock within
+ * the first moments of its life, hence the short grace. Run at the start of every import and of `serve`.
  */
-function snapshotState(file: string): 'published' | 'in-use' | 'unpublished' {
-  let db: Database.Database | undefined;
-  try {
-    db = new Database(file, { readonly: true, fileMustExist: true, timeout: 0 });
-    return db.prepare(READ_SQL.selectMeta).pluck().get('published_at') === undefined ? 'unpublished' : 'published';
-  } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    return typeof code === 'string' && /^SQLITE_(BUSY|LOCKED)/.test(code) ? 'in-use' : 'unpublished';
-  } finally {
-    db?.close();
+export const ORPHAN_GRACE_MS = 5_000;
+
+/** Removes every country's orphans (never a protected file, never a published version): the names removed. */
+export function cleanOrphanSnapshots(dataDir: string, options: { now?: number } = {}): string[] {
+  const removed: string[] = [];
+  for (const country of COUNTRY_CODES) {
+    const dir = countryDir(dataDir, country);
+    const names = listDirectory(dir);
+    if (names.length === 0) continue;
+    const protection = snapshotProtection(dataDir, country);
+    const isStale = staleTest({ staleAfterMs: ORPHAN_GRACE_MS, ...(options.now === undefined ? {} : { now: options.now }) });
+    for (const name of names) {
+      const parsed = parseSnapshotFileName(name);
+      const file = path.join(dir, name);
+      if (!parsed || parsed.country !== country || !isStale(file) || protection(file, parsed.version) !== null) continue;
+      for (const doomed of [file, ...companionPaths(file)]) {
+        if (fs.existsSync(doomed)) {
+          fs.rmSync(doomed, { force: true });
+          removed.push(path.basename(doomed));
+        }
+      }
+    }
+    for (const name of listDirectory(dir)) {
+      const base = /^(.+\.sqlite)-(?:journal|wal|shm)$/.exec(name)?.[1];
+      const orphan = base !== undefined && !fs.existsSync(path.join(dir, base));
+      if ((orphan || isPointerTempFile(name)) && isStale(path.join(dir, name))) {
+        fs.rmSync(path.join(dir, name), { force: true });
+        removed.push(name);
+      }
+    }
   }
+  return removed;
 }

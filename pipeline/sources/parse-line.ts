@@ -1,8 +1,12 @@
-// Turns one export line into a listing object, or the reason it is not one.
+// Turns one export line into a listing object within the input bounds, or the reason it is not one.
+import type { Issue } from '../normalise/issues.ts';
+import { boundListing } from './listing-bounds.ts';
 
 export type ParsedLine =
-  | { ok: true; listing: Record<string, unknown> }
-  | { ok: false; reason: 'invalid-json' | 'not-an-object'; detail: string };
+  /** issues: optional values dropped for being over their bound, to count with the listing's own. */
+  | { ok: true; listing: Record<string, unknown>; issues: Issue[] }
+  /** reason: invalid-json, not-an-object, too-deeply-nested, line-too-long or `field-too-long: <field>`. */
+  | { ok: false; reason: string; detail: string };
 
 export function parseExportLine(text: string): ParsedLine {
   let value: unknown;
@@ -15,7 +19,7 @@ export function parseExportLine(text: string): ParsedLine {
     const kind = value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
     return { ok: false, reason: 'not-an-object', detail: `the line is ${kind}, not a listing object` };
   }
-  return { ok: true, listing: value as Record<string, unknown> };
+  return boundListing(value as Record<string, unknown>);
 }
 
 /** A short, single-line excerpt of a bad line for reports. */

@@ -3,7 +3,7 @@ import { lineExcerpt, parseExportLine } from '../../pipeline/sources/parse-line.
 
 describe('parseExportLine', () => {
   it('accepts a JSON object', () => {
-    expect(parseExportLine('{"providerId":"a"}')).toEqual({ ok: true, listing: { providerId: 'a' } });
+    expect(parseExportLine('{"providerId":"a"}')).toEqual({ ok: true, listing: { providerId: 'a' }, issues: [] });
   });
   it.each([
     ['truncated JSON', '{"providerId": "a"', 'invalid-json'],

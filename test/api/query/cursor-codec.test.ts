@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createCursorCodec } from '../../../api/query/cursor-codec.ts';
 import type { SearchParams } from '../../../api/query/search-params.ts';
-import { InvalidParametersError } from '../../../api/errors.ts';
+import { ApiError } from '../../../api/errors.ts';
 
 const codec = createCursorCodec(randomBytes(32));
 const base: SearchParams = { country: 'es', city: 'madrid', limit: 25 };
@@ -34,12 +34,12 @@ describe('cursor codec', () => {
   ])('used with %s: accepted=%s', (_label, params, accepted) => {
     const cursor = codec.encode('es-1', base);
     if (accepted) expect(codec.decode(cursor, params)).toBe('es-1');
-    else expect(() => codec.decode(cursor, params)).toThrow(InvalidParametersError);
+    else expect(() => codec.decode(cursor, params)).toThrow(ApiError);
   });
 
   it('refuses a cursor signed with another secret', () => {
     const other = createCursorCodec(randomBytes(32));
-    expect(() => codec.decode(other.encode('es-1', base), base)).toThrow(InvalidParametersError);
+    expect(() => codec.decode(other.encode('es-1', base), base)).toThrow(ApiError);
   });
 
   it('refuses a secret shorter than 32 bytes', () => {

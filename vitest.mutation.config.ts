@@ -1,0 +1,11 @@
+// The tests Stryker runs against each mutant of pipeline/normalise/: the rule tests and the golden fixtures (no I/O suites).
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/normalise/**/*.test.ts', 'test/fixtures/**/*.test.ts'],
+    testTimeout: 30_000,
+    maxWorkers: 1,
+    minWorkers: 1,
+  },
+});
