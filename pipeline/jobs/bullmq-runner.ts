@@ -79,9 +79,9 @@ export function createBullmqRunner(options: BullmqRunnerOptions): ImportRunner {
         progress('reading');
         while (queued.inFlight > 0) await collect();
         progress('publishing');
-        const report = sink.publish(prepared, 'bullmq');
+        const result = sink.publish(prepared, 'bullmq', job.candidateOnly ?? false);
         progress('done');
-        return { report };
+        return result;
       } catch (error) {
         builder.abort();
         throw error;
