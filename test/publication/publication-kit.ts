@@ -1,9 +1,9 @@
 // Helpers for the publication suites: the CLI in-process, generated and hand-made exports, and the API's answers for a country.
 import fs from 'node:fs';
 import path from 'node:path';
-import { main } from '../../pipeline/cli/main.ts';
+import { main } from '../../bin/commands.ts';
 import { generateListingLines } from '../../pipeline/generate/generate-listings.ts';
-import type { CountryCode } from '../../pipeline/snapshot/public-place.ts';
+import type { CountryCode } from '../../model/place.ts';
 import type { TestApi } from '../api/support/test-api.ts';
 
 export interface CliResult {
