@@ -41,14 +41,19 @@ afterAll(async () => api?.close());
 it('rolls back and forth under load with zero failed requests, then serves exactly the previous snapshot', async () => {
   let next = 0;
   let done = false;
-  const load = autocannon({
+  const load = new Promise<autocannon.Result>((resolve, reject) => {
+    autocannon({
     url: api.url,
     connections: 8,
     amount: 2000,
     headers: { 'X-API-Key': api.secret },
     requests: [{ setupRequest: (req: { path?: string }) => ({ ...req, path: pagePaths[next++ % pagePaths.length] }) }],
+    }, (error, result) => {
+      done = true;
+      if (error) reject(error);
+      else resolve(result);
+    });
   });
-  load.on('done', () => (done = true));
   let rollbacks = 0;
   while (!done) {
     rollback(api.dataDir, 'es', { to: rollbacks % 2 === 0 ? versionA : versionB });
