@@ -36,7 +36,7 @@ th{background:#f4f4f4}td.n{text-align:right;font-variant-numeric:tabular-nums}.m
 .pass{color:#2e7d32;font-weight:600}.warn{color:#b26a00;font-weight:600}.fail{color:#c62828;font-weight:600}.skipped{color:#666}
 .charts{display:flex;flex-wrap:wrap;gap:12px 32px}.charts figure{margin:0}figcaption{font-weight:600;margin-bottom:4px}
 code{font-family:ui-monospace,monospace;font-size:13px;background:#f6f6f6;padding:1px 4px;border-radius:3px}ul.cmd{padding-left:18px}
-.small{font-size:12px;color:#555}.cols{display:flex;flex-wrap:wrap;gap:0 24px}`;
+.small{font-size:12px;color:#555}.cols{display:flex;flex-wrap:wrap;gap:0 24px;align-items:flex-start}caption{text-align:left}td:first-child code{white-space:nowrap}`;
 
 const num = (n: number) => n.toLocaleString('en-GB');
 const pct = (share: number) => `${(share * 100).toFixed(1)}%`;

@@ -18,7 +18,7 @@ const LABEL_WIDTH = 190;
 const VALUE_WIDTH = 70;
 
 export function svgBarChart(bars: readonly Bar[], options: BarChartOptions): string {
-  const width = options.width ?? 560;
+  const width = options.width ?? 520;
   const plot = width - LABEL_WIDTH - VALUE_WIDTH;
   const max = Math.max(1, ...bars.map((b) => b.value));
   const height = Math.max(1, bars.length) * ROW + 8;
