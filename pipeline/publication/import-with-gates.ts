@@ -79,11 +79,10 @@ export async function importWithGates(options: ImportWithGatesOptions): Promise<
     };
     saveRun(dataDir, run);
     options.onStarted?.(run);
-    expireHeld(dataDir, country, Date.now(), options.keep);
 
-    let result;
     try {
-      result = await options.runner.run(
+      expireHeld(dataDir, country, Date.now(), options.keep);
+      const result = await options.runner.run(
         {
           country,
           files: options.files,
@@ -95,71 +94,74 @@ export async function importWithGates(options: ImportWithGatesOptions): Promise<
         },
         options.onProgress,
       );
-    } catch (error) {
+      const candidate = result.candidate!;
+      const imported = result.report;
+      run.counts = { lines: imported.lines, badLines: imported.badLines, listings: imported.listings, byStatus: imported.byStatus };
+      run.candidate = { version: candidate.version, file: candidate.file, publishedCount: candidate.publishedCount, heldUntil: null };
+
+      const review = reviewCandidate(dataDir, country, candidate, run.counts, thresholds);
+      run.gates = review.verdict.gates;
+      const refused = review.verdict.refused;
       const at = new Date().toISOString();
-      run.outcome = 'failed';
+      if (options.dryRun || (refused && !options.force)) {
+        const until = heldUntil();
+        holdCandidate(dataDir, candidate, runId, until);
+        run.candidate.heldUntil = until;
+        run.outcome = options.dryRun ? 'dry-run' : 'refused';
+        run.events.push({
+          at,
+          what: run.outcome,
+          by,
+          detail: refused ? `failed: ${review.verdict.gates.filter((g) => g.status === 'fail').map((g) => g.gate).join(', ')}` : 'gates pass',
+        });
+      } else {
+        const forced = refused && options.force ? { by, reason: options.force.reason.trim() } : null;
+        const live = activateSnapshot(dataDir, candidate, {
+          ...(options.keep === undefined ? {} : { keep: options.keep }),
+          entry: { byStatus: imported.byStatus, sources: run.files.map(({ name, size, sha256 }) => ({ name, size, sha256 })), forced: forced !== null, by, reason: forced?.reason ?? null },
+        });
+        imported.snapshot = live;
+        run.outcome = 'published';
+        run.forced = forced;
+        run.publishedVersion = live.version;
+        run.events.push({ at, what: forced ? 'published (forced)' : 'published', by, ...(forced ? { detail: forced.reason } : {}) });
+        supersedeHeld(dataDir, country, runId, options.keep);
+      }
       run.finishedAt = at;
-      run.error = (error as Error).message;
-      run.events.push({ at, what: 'failed', by: 'system', detail: run.error });
+      const report: PublicationReport = {
+        runId,
+        country,
+        outcome: run.outcome,
+        dryRun: run.dryRun,
+        publishedVersion: run.publishedVersion,
+        candidateVersion: candidate.version,
+        heldUntil: run.candidate.heldUntil,
+        forced: run.forced,
+        by,
+        thresholds,
+        gates: review.verdict.gates,
+        import: imported,
+        diff: review.diff,
+        rejectedLines: review.rejectedLines,
+        nextSteps: [],
+      };
+      report.nextSteps = nextStepsFor(report);
+      const html = renderReportHtml(report);
+      saveReportFiles(dataDir, runId, report, html);
       saveRun(dataDir, run);
+      return { run, report, exitCode: refused && !options.force ? 3 : 0, reportHtml: reportHtmlPath(dataDir, runId) };
+    } catch (error) {
+      // Whatever failed (the runner, the review, the publish), the run says so: never left running in a live process.
+      if (run.outcome === 'running') {
+        const at = new Date().toISOString();
+        run.outcome = 'failed';
+        run.finishedAt = at;
+        run.error = (error as Error).message;
+        run.events.push({ at, what: 'failed', by: 'system', detail: run.error });
+        saveRun(dataDir, run);
+      }
       throw error;
     }
-    const candidate = result.candidate!;
-    const imported = result.report;
-    run.counts = { lines: imported.lines, badLines: imported.badLines, listings: imported.listings, byStatus: imported.byStatus };
-    run.candidate = { version: candidate.version, file: candidate.file, publishedCount: candidate.publishedCount, heldUntil: null };
-
-    const review = reviewCandidate(dataDir, country, candidate, run.counts, thresholds);
-    run.gates = review.verdict.gates;
-    const refused = review.verdict.refused;
-    const at = new Date().toISOString();
-    if (options.dryRun || (refused && !options.force)) {
-      const until = heldUntil();
-      holdCandidate(dataDir, candidate, runId, until);
-      run.candidate.heldUntil = until;
-      run.outcome = options.dryRun ? 'dry-run' : 'refused';
-      run.events.push({
-        at,
-        what: run.outcome,
-        by,
-        detail: refused ? `failed: ${review.verdict.gates.filter((g) => g.status === 'fail').map((g) => g.gate).join(', ')}` : 'gates pass',
-      });
-    } else {
-      const forced = refused && options.force ? { by, reason: options.force.reason.trim() } : null;
-      const live = activateSnapshot(dataDir, candidate, {
-        ...(options.keep === undefined ? {} : { keep: options.keep }),
-        entry: { byStatus: imported.byStatus, sources: run.files.map(({ name, size, sha256 }) => ({ name, size, sha256 })), forced: forced !== null, by, reason: forced?.reason ?? null },
-      });
-      imported.snapshot = live;
-      run.outcome = 'published';
-      run.forced = forced;
-      run.publishedVersion = live.version;
-      run.events.push({ at, what: forced ? 'published (forced)' : 'published', by, ...(forced ? { detail: forced.reason } : {}) });
-      supersedeHeld(dataDir, country, runId, options.keep);
-    }
-    run.finishedAt = at;
-    const report: PublicationReport = {
-      runId,
-      country,
-      outcome: run.outcome,
-      dryRun: run.dryRun,
-      publishedVersion: run.publishedVersion,
-      candidateVersion: candidate.version,
-      heldUntil: run.candidate.heldUntil,
-      forced: run.forced,
-      by,
-      thresholds,
-      gates: review.verdict.gates,
-      import: imported,
-      diff: review.diff,
-      rejectedLines: review.rejectedLines,
-      nextSteps: [],
-    };
-    report.nextSteps = nextStepsFor(report);
-    const html = renderReportHtml(report);
-    saveReportFiles(dataDir, runId, report, html);
-    saveRun(dataDir, run);
-    return { run, report, exitCode: refused && !options.force ? 3 : 0, reportHtml: reportHtmlPath(dataDir, runId) };
   } finally {
     lock.release();
   }
