@@ -33,8 +33,13 @@ export function protectedSnapshotVersions(dataDir: string, country: CountryCode,
     if (kept.size >= keep) break;
     kept.add(version);
   }
-  for (const held of catalog?.held ?? []) if (Date.parse(held.heldUntil) > now) kept.add(held.version);
+  for (const version of heldCandidateVersions(dataDir, country, now)) kept.add(version);
   return kept;
+}
+
+/** Candidates held for review (refused imports, dry runs) whose time has not run out: never an orphan. */
+export function heldCandidateVersions(dataDir: string, country: CountryCode, now = Date.now()): ReadonlySet<string> {
+  return new Set((readCatalog(dataDir, country)?.held ?? []).filter((h) => Date.parse(h.heldUntil) > now).map((h) => h.version));
 }
 
 function sealedVersionsByName(dataDir: string, country: CountryCode): string[] {
