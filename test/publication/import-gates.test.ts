@@ -127,4 +127,19 @@ describe('publication gates refuse a bad file before the swap', () => {
     expect(result.stdout).toMatch(/WARN\s+rejected-share\s+33\.3%/);
     expect(result.stdout).toMatch(/SKIPPED published-drop/);
   }, 60_000);
+
+  it('usage errors name the flag: bad shares, --reason without --force, --wait-for-workers without --queue', async () => {
+    const file = writeLines(dir, 'usage.jsonl', [hotel('u')]);
+    for (const [argv, message] of [
+      [['--max-rejected-share', '2'], /--max-rejected-share must be a share from 0 to 1, got "2"/],
+      [['--max-drop', 'ten'], /--max-drop must be a share from 0 to 1/],
+      [['--reason', 'x'], /--reason goes with --force/],
+      [['--wait-for-workers', '5'], /--wait-for-workers only applies with --queue/],
+    ] as const) {
+      const result = await lodging(api.dataDir, ['import', '--country', 'es', ...argv, file]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(message);
+    }
+    await expectNothingChanged();
+  });
 });
