@@ -35,7 +35,7 @@ beforeAll(async () => {
     }
   }
   pagePaths.push('/api/v1/places?country=es&limit=20&q=hotel', '/api/v1/places?country=es&limit=50&lodgingType=hotel');
-}, 120_000);
+}, 300_000);
 afterAll(async () => api?.close());
 
 it('rolls back and forth under load with zero failed requests, then serves exactly the previous snapshot', async () => {
@@ -44,8 +44,8 @@ it('rolls back and forth under load with zero failed requests, then serves exact
   const load = new Promise<autocannon.Result>((resolve, reject) => {
     autocannon({
     url: api.url,
-    connections: 8,
-    amount: 2000,
+    connections: 4,
+    amount: 1000,
     headers: { 'X-API-Key': api.secret },
     requests: [{ setupRequest: (req: { path?: string }) => ({ ...req, path: pagePaths[next++ % pagePaths.length] }) }],
     }, (error, result) => {
@@ -58,12 +58,12 @@ it('rolls back and forth under load with zero failed requests, then serves exact
   while (!done) {
     rollback(api.dataDir, 'es', { to: rollbacks % 2 === 0 ? versionA : versionB });
     rollbacks += 1;
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
   const result = await load;
   console.log(`rollback under load: ${result.requests.total} requests, ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts, ${rollbacks} rollbacks`);
   expect(rollbacks).toBeGreaterThan(2);
-  expect(result.requests.total).toBeGreaterThanOrEqual(2000);
+  expect(result.requests.total).toBeGreaterThanOrEqual(1000);
   expect(result.non2xx).toBe(0);
   expect(result.errors + result.timeouts).toBe(0);
 
@@ -78,4 +78,4 @@ it('rolls back and forth under load with zero failed requests, then serves exact
   expect(none.code).toBe(1);
   expect(none.stderr.trim().split('\n')).toHaveLength(1);
   expect(none.stderr).toMatch(/nothing to roll back to/);
-}, 120_000);
+}, 300_000);
