@@ -28,6 +28,26 @@ const COMMANDS: CommandTable = {
     const m = await import('../pipeline/cli/worker-command.ts');
     return { run: m.runWorkerCommand, usage: m.WORKER_USAGE };
   },
+  runs: async () => {
+    const m = await import('../pipeline/cli/runs-command.ts');
+    return { run: m.runRunsCommand, usage: m.RUNS_USAGE };
+  },
+  snapshots: async () => {
+    const m = await import('../pipeline/cli/snapshots-command.ts');
+    return { run: m.runSnapshotsCommand, usage: m.SNAPSHOTS_USAGE };
+  },
+  rollback: async () => {
+    const m = await import('../pipeline/cli/rollback-command.ts');
+    return { run: m.runRollbackCommand, usage: m.ROLLBACK_USAGE };
+  },
+  publish: async () => {
+    const m = await import('../pipeline/cli/publish-command.ts');
+    return { run: m.runPublishCommand, usage: m.PUBLISH_USAGE };
+  },
+  report: async () => {
+    const m = await import('../pipeline/cli/report-command.ts');
+    return { run: m.runReportCommand, usage: m.REPORT_USAGE };
+  },
   keys: async () => {
     const m = await import('../api/cli/keys-command.ts');
     return { run: m.runKeysCommand, usage: m.KEYS_USAGE };
@@ -59,7 +79,12 @@ commands:
   worker                      a BullMQ worker process for \`import --queue\`
   keys create|list|revoke     API keys
   suppress                    add an opt-out or takedown to the suppression list
-  explain FILE:LINE           every rule that fired for one listing
+  explain --country CC FILE:LINE  every rule that fired for one listing
+  runs [--country CC]         run history; runs show RUN_ID, runs discard RUN_ID
+  snapshots --country CC      kept snapshots of a country, which one is current
+  rollback --country CC       an earlier kept snapshot becomes current (--to ID)
+  publish RUN_ID              publish a held candidate (gates re-checked; --force --reason)
+  report RUN_ID --html FILE   a run's self-contained HTML report
   fixtures [--update]         compare (or regenerate) the reviewer fixtures' golden records
   generate --country CC --count N OUT  a deterministic synthetic export for tests and benchmarks
 

@@ -17,6 +17,10 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Worker threads of the in-process runner; undefined: one per core, 0: normalise on the main thread. */
   threads: number | undefined;
+  /** Publication gates (pipeline/publication/gates.ts): refuse above these shares; --max-rejected-share / --max-drop override. */
+  gates: { maxRejectedShare: number; maxDrop: number };
+  /** Published snapshots kept per country for rollback. */
+  keepSnapshots: number;
 }
 
 /** A bad variable: the command prints its one-line message and exits 1. */
@@ -39,6 +43,15 @@ const integerFromString = (min: number, max: number) =>
       .pipe(z.number().int().min(min).max(max))
       .optional(),
   );
+
+const shareFromString = z.preprocess(
+  blankToUndefined,
+  z
+    .string()
+    .regex(/^(0(\.\d+)?|1(\.0+)?|\.\d+)$/, 'must be a share from 0 to 1, e.g. 0.5')
+    .transform(Number)
+    .optional(),
+);
 
 const httpUrl = z
   .string()
@@ -65,6 +78,9 @@ const envSchema = z.object({
   LODGING_RATE_WINDOW_S: integerFromString(1, 86_400),
   NODE_ENV: z.preprocess(blankToUndefined, z.enum(['development', 'production', 'test']).optional()),
   LODGING_THREADS: integerFromString(0, 64),
+  LODGING_GATE_MAX_REJECTED_SHARE: shareFromString,
+  LODGING_GATE_MAX_DROP: shareFromString,
+  LODGING_KEEP_SNAPSHOTS: integerFromString(1, 100),
   LOG_LEVEL: z.preprocess(
     blankToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
@@ -90,6 +106,8 @@ export function parseConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd())
     nodeEnv: vars.NODE_ENV ?? 'development',
     logLevel: vars.LOG_LEVEL ?? (vars.NODE_ENV === 'test' ? 'silent' : 'info'),
     threads: vars.LODGING_THREADS,
+    gates: { maxRejectedShare: vars.LODGING_GATE_MAX_REJECTED_SHARE ?? 0.5, maxDrop: vars.LODGING_GATE_MAX_DROP ?? 0.1 },
+    keepSnapshots: vars.LODGING_KEEP_SNAPSHOTS ?? 5,
   };
 }
 

@@ -1,7 +1,10 @@
 // `lodging explain --country CC FILE:LINE`: every rule that fired for one listing, for a data team reviewing a case.
 import { parseArgs } from 'node:util';
 import { COUNTRY_CODES, isCountryCode } from '../../model/place.ts';
-import { explainListing } from '../normalise/normalise-listing.ts';
+import { explainListing, type ListingExplanation } from '../normalise/normalise-listing.ts';
+import { placeIdFor } from '../normalise/place-id.ts';
+import { normaliseProviderId } from '../normalise/scalars.ts';
+import type { CountryCode } from '../../model/place.ts';
 import { createSuppressionMatcher } from '../normalise/suppression.ts';
 import { parseExportLine } from '../sources/parse-line.ts';
 import { readExportLines } from '../sources/read-export.ts';
@@ -36,19 +39,41 @@ export async function runExplainCommand(argv: string[], io: CliIo): Promise<numb
 
   const suppression = await loadSuppressionFile(parseConfig(io.env).dataDir);
   const context = { country, matchSuppression: createSuppressionMatcher(suppression.list) };
+  // The import keeps the earliest line of each id and rejects the later ones: so does explain.
+  const firstLineOf = new Map<string, number>();
   for await (const { source, text, rejected } of readExportLines([file])) {
-    if (wantedLine !== null && source.line !== wantedLine) continue;
     const parsed = rejected ? { ok: false as const, ...rejected } : parseExportLine(text);
+    const before = wantedLine !== null ? source.line < wantedLine : undefined;
+    if (before === true || (wantedLine === null && parsed.ok && String(parsed.listing.providerId ?? '').trim() !== values['provider-id'])) {
+      const id = parsed.ok ? idOf(country, parsed.listing.providerId) : null;
+      if (id !== null && !firstLineOf.has(id)) firstLineOf.set(id, source.line);
+      continue;
+    }
+    if (wantedLine !== null && source.line !== wantedLine) continue;
     if (!parsed.ok) {
       if (wantedLine === null) continue;
       io.stdout(`${file}:${source.line} is not a listing: ${parsed.reason}: ${parsed.detail}\n`);
       return 0;
     }
-    if (wantedLine === null && String(parsed.listing.providerId ?? '').trim() !== values['provider-id']) continue;
-    const explanation = explainListing(parsed.listing, source, context, parsed.issues);
+    const explanation: ListingExplanation & { duplicateOf?: { file: string; line: number } } = explainListing(
+      parsed.listing,
+      source,
+      context,
+      parsed.issues,
+    );
+    const first = explanation.listing.place.id ? firstLineOf.get(explanation.listing.place.id) : undefined;
+    if (first !== undefined) {
+      explanation.listing = { ...explanation.listing, status: 'rejected', reasons: ['duplicate-provider-id'] };
+      explanation.duplicateOf = { file, line: first };
+    }
     io.stdout(values.json ? `${JSON.stringify(explanation, null, 2)}\n` : formatExplanation(explanation));
     return 0;
   }
   io.stderr(`lodging explain: no listing ${wantedLine !== null ? `at line ${wantedLine}` : `with providerId "${values['provider-id']}"`} in ${file}\n`);
   return 1;
+}
+
+function idOf(country: CountryCode, raw: unknown): string | null {
+  const providerId = normaliseProviderId(raw).value;
+  return providerId === null ? null : placeIdFor(country, providerId);
 }

@@ -1,18 +1,30 @@
-// `lodging import --country CC FILE...`: normalise and publish one country's export, then report.
+// `lodging import --country CC FILE...`: normalise one country's export, check the publication gates, publish or hold, report.
 import { parseArgs } from 'node:util';
 import { createInProcessRunner } from '../jobs/in-process-runner.ts';
-import { ImportError, type ImportRunner } from '../jobs/runner.ts';
+import { type ImportRunner } from '../jobs/runner.ts';
+import { importWithGates } from '../publication/import-with-gates.ts';
+import { formatPublication } from '../publication/format-publication.ts';
 import { formatReport } from '../report/format-report.ts';
 import { parseConfig, type Config } from '../../platform/environment.ts';
 import { UsageError, type CliIo } from '../../platform/cli-io.ts';
+import { parseGateOptions, parseForce } from './publication-options.ts';
 import { createProgressDisplay } from './progress-display.ts';
 
-export const IMPORT_USAGE = `usage: lodging import --country CC [--json] [--queue] FILE...
-  Normalises one country's provider export (JSON Lines, plain or gzip) and publishes a new snapshot.
-  --country CC   es, gb, fr or pt
-  --json         print the report as JSON on stdout
-  --queue        spread the work over \`lodging worker\` processes through BullMQ (needs REDIS_URL)
-Exit status: 0 when published (bad lines are reported, never fatal); 1 for a fatal problem; 2 for a usage error.`;
+export const IMPORT_USAGE = `usage: lodging import --country CC [--json] [--queue] [--dry-run] [--force --reason "…"] FILE...
+  Normalises one country's provider export (JSON Lines, plain or gzip) into a candidate snapshot, checks the
+  publication gates against the snapshot serving now, and publishes it (or holds it when a gate fails).
+  --country CC               es, gb, fr or pt
+  --json                     print the report as JSON on stdout
+  --queue                    spread the work over \`lodging worker\` processes through BullMQ (needs REDIS_URL)
+  --wait-for-workers S       --queue: fail (publishing nothing) when no worker is connected for S seconds (default 60)
+  --dry-run                  the whole import, gates, diff and report, without publishing (candidate held for review)
+  --force --reason "…"       publish even when a gate fails; who and why are recorded
+  --max-rejected-share X     refuse when more than this share of lines is rejected or unreadable
+                             (default LODGING_GATE_MAX_REJECTED_SHARE or 0.5)
+  --max-drop X               refuse when the published count falls by more than this share (from 100 published;
+                             default LODGING_GATE_MAX_DROP or 0.1)
+Exit status: 0 published (or dry run passed); 3 refused by a publication gate (nothing published, candidate held);
+1 a fatal problem (nothing published); 2 a usage error.`;
 
 export async function runImportCommand(argv: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -22,29 +34,54 @@ export async function runImportCommand(argv: string[], io: CliIo): Promise<numbe
       country: { type: 'string' },
       json: { type: 'boolean', default: false },
       queue: { type: 'boolean', default: false },
+      'dry-run': { type: 'boolean', default: false },
+      force: { type: 'boolean', default: false },
+      reason: { type: 'string' },
+      'max-rejected-share': { type: 'string' },
+      'max-drop': { type: 'string' },
+      'wait-for-workers': { type: 'string' },
     },
   });
   if (!values.country) throw new UsageError('--country is required');
   if (positionals.length === 0) throw new UsageError('give at least one export FILE');
   const config = parseConfig(io.env);
+  const thresholds = parseGateOptions(values, config.gates);
+  const force = parseForce(values);
+  let waitForWorkersMs: number | undefined;
+  if (values['wait-for-workers'] !== undefined) {
+    const seconds = Number(values['wait-for-workers']);
+    if (!Number.isFinite(seconds) || seconds <= 0) throw new UsageError('--wait-for-workers must be a number of seconds above 0');
+    if (!values.queue) throw new UsageError('--wait-for-workers only applies with --queue');
+    waitForWorkersMs = seconds * 1000;
+  }
   const runner = await chooseRunner(values.queue ?? false, config);
   const display = createProgressDisplay(io, `import ${values.country}`);
   try {
-    const { report } = await runner.run(
-      { country: values.country as never, files: positionals, dataDir: config.dataDir },
-      (progress) => display.update(progress),
-    );
+    const result = await importWithGates({
+      country: values.country,
+      files: positionals,
+      dataDir: config.dataDir,
+      runner,
+      dryRun: values['dry-run'] ?? false,
+      force,
+      thresholds,
+      keep: config.keepSnapshots,
+      onProgress: (progress) => display.update(progress),
+      onNotice: (line) => io.stderr(`lodging import: ${line}\n`),
+      ...(waitForWorkersMs === undefined ? {} : { waitForWorkersMs }),
+    });
     display.stop();
-    io.stdout(values.json ? `${JSON.stringify(report, null, 2)}\n` : formatReport(report));
-    return 0;
-  } catch (error) {
-    display.stop();
-    if (error instanceof ImportError) {
-      io.stderr(`lodging import: ${error.message}\n`);
-      return 1;
+    const { report } = result;
+    if (values.json) {
+      const json = { ...report.import, outcome: report.outcome, gates: report.gates, forced: report.forced, diff: report.diff, reportHtml: result.reportHtml, nextSteps: report.nextSteps };
+      io.stdout(`${JSON.stringify(json, null, 2)}\n`);
+    } else {
+      io.stdout(formatReport(report.import) + formatPublication(report, result.reportHtml));
     }
-    throw error;
+    if (result.exitCode === 3) io.stderr(`lodging import: refused by a publication gate; nothing was published (run ${report.runId}, report ${result.reportHtml})\n`);
+    return result.exitCode;
   } finally {
+    display.stop();
     await runner.close();
   }
 }

@@ -11,7 +11,10 @@ import { ImportError } from './runner.ts';
 export interface QueuedRunSettings {
   redisUrl: string;
   prefix: string;
+  /** Fail the run when nothing was picked up and no worker is connected for this long (--wait-for-workers). */
   noWorkerTimeoutMs: number;
+  /** Told within 5 s, and every 10 s after, while no worker is connected. */
+  onNotice?: ((line: string) => void) | undefined;
   redisDownTimeoutMs: number;
   connectTimeoutMs: number;
   attempts: number;
@@ -20,6 +23,9 @@ export interface QueuedRunSettings {
 
 const LIVE_TTL_MS = 60_000;
 const CHECK_EVERY_MS = 2_000;
+/** Idle this long with no worker connected: say so (well within the 5 s a person waits before wondering). */
+const NOTICE_AFTER_MS = 2_500;
+const NOTICE_EVERY_MS = 10_000;
 
 /**
  * Results travel through a per-run Redis list that workers push onto and this writer pops from: a popped
@@ -36,6 +42,7 @@ export class QueuedRun {
   private lastActivityAt = Date.now();
   private lastCheckAt = Date.now();
   private lastError = '';
+  private lastNoticeAt = 0;
 
   private constructor(
     private readonly settings: QueuedRunSettings,
@@ -155,19 +162,30 @@ export class QueuedRun {
         await this.redis(() => this.enqueue(index, this.pending.get(index)!));
       }
     }
-    if (this.pending.size > 0 && Date.now() - this.lastActivityAt > this.settings.noWorkerTimeoutMs) {
+    const idleMs = Date.now() - this.lastActivityAt;
+    if (this.pending.size > 0 && (idleMs > this.settings.noWorkerTimeoutMs || idleMs >= NOTICE_AFTER_MS)) {
       // Workers busy with another run's chunks are still workers: this run's chunks wait their turn.
       const connected = await this.queue.getWorkersCount().catch(() => 0);
       if (connected > 0) {
-        this.lastActivityAt = Date.now();
+        if (idleMs > this.settings.noWorkerTimeoutMs) this.lastActivityAt = Date.now();
         return;
       }
-      throw new ImportError(
-        'queue-unavailable',
-        `no \`lodging worker\` is consuming queue ${IMPORT_QUEUE_NAME} (prefix ${this.settings.prefix}) at ${redactRedisUrl(this.settings.redisUrl)}: ` +
-          `nothing was picked up for ${Math.round(this.settings.noWorkerTimeoutMs / 1000)} s and no worker is connected. Start workers with the same REDIS_URL ` +
-          '(`lodging worker`); the current snapshot keeps serving.',
-      );
+      const where = `queue ${IMPORT_QUEUE_NAME} (prefix ${this.settings.prefix}) at ${redactRedisUrl(this.settings.redisUrl)}`;
+      if (idleMs > this.settings.noWorkerTimeoutMs) {
+        throw new ImportError(
+          'queue-unavailable',
+          `no \`lodging worker\` is consuming ${where}: ` +
+            `nothing was picked up for ${Math.round(this.settings.noWorkerTimeoutMs / 1000)} s and no worker is connected. Start workers with the same REDIS_URL ` +
+            '(`npx lodging worker`); nothing was published, the current snapshot keeps serving.',
+        );
+      }
+      if (Date.now() - this.lastNoticeAt >= NOTICE_EVERY_MS) {
+        this.lastNoticeAt = Date.now();
+        const left = Math.max(0, Math.round((this.settings.noWorkerTimeoutMs - idleMs) / 1000));
+        this.settings.onNotice?.(
+          `waiting for a worker: 0 workers connected to ${where}; start one with \`npx lodging worker\` (same REDIS_URL) — giving up in ${left} s`,
+        );
+      }
     }
   }
 

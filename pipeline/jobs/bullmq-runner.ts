@@ -44,7 +44,10 @@ export function createBullmqRunner(options: BullmqRunnerOptions): ImportRunner {
     async run(job: ImportJob, onProgress?: (progress: ImportProgress) => void): Promise<ImportResult> {
       const prepared = await prepareImport(job);
       // Redis first: an unreachable queue fails the run before a snapshot file is started.
-      const queued = await QueuedRun.open(settings, prepared);
+      const queued = await QueuedRun.open(
+        { ...settings, noWorkerTimeoutMs: job.waitForWorkersMs ?? settings.noWorkerTimeoutMs, onNotice: job.onNotice },
+        prepared,
+      );
       let builder: SnapshotBuilder;
       try {
         builder = createSnapshotBuilder({ dataDir: prepared.dataDir, country: prepared.country, runId: prepared.runId });
@@ -79,9 +82,9 @@ export function createBullmqRunner(options: BullmqRunnerOptions): ImportRunner {
         progress('reading');
         while (queued.inFlight > 0) await collect();
         progress('publishing');
-        const report = sink.publish(prepared, 'bullmq');
+        const result = sink.publish(prepared, 'bullmq', job.candidateOnly ?? false);
         progress('done');
-        return { report };
+        return result;
       } catch (error) {
         builder.abort();
         throw error;

@@ -68,9 +68,9 @@ export function createInProcessRunner(options: InProcessRunnerOptions = {}): Imp
         if (chunk.length > 0) submit(chunk);
         await drainTo(0);
         progress('publishing');
-        const report = sink.publish(prepared, 'in-process');
+        const result = sink.publish(prepared, 'in-process', job.candidateOnly ?? false);
         progress('done');
-        return { report };
+        return result;
       } catch (error) {
         await Promise.allSettled(inFlight);
         builder.abort();

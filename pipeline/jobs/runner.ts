@@ -2,6 +2,7 @@
 import type { CountryCode } from '../../model/place.ts';
 import type { ImportReport } from '../report/import-report.ts';
 import { CommandFailure } from '../../platform/cli-io.ts';
+import type { SnapshotInfo } from '../snapshot/reader-types.ts';
 
 export interface ImportJob {
   country: CountryCode;
@@ -13,6 +14,12 @@ export interface ImportJob {
   runId?: string;
   /** The suppression list to apply instead of <dataDir>/suppression-list.txt (npm start's demo uses the fixtures' own). */
   suppressionFile?: string;
+  /** Seal the new snapshot without serving it (ImportResult.candidate): the publication gates decide. */
+  candidateOnly?: boolean;
+  /** Lines a person should see while the run waits (e.g. no queue worker connected). */
+  onNotice?: (line: string) => void;
+  /** --queue: fail the run when no worker is connected for this long (default: the runner's noWorkerTimeoutMs). */
+  waitForWorkersMs?: number;
 }
 
 export interface ImportProgress {
@@ -28,6 +35,8 @@ export interface ImportProgress {
 
 export interface ImportResult {
   report: ImportReport;
+  /** With candidateOnly: the sealed snapshot, not yet served. */
+  candidate?: SnapshotInfo;
 }
 
 export interface ImportRunner {

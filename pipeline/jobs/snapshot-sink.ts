@@ -1,8 +1,8 @@
 // Writes processed chunks into the snapshot builder and the report, resolving duplicate ids the same way for every runner.
-import type { ImportReport } from '../report/import-report.ts';
 import { ReportAccumulator } from '../report/report-accumulator.ts';
 import type { SnapshotBuilder } from '../snapshot/snapshot-types.ts';
 import type { PreparedImport } from './prepare-import.ts';
+import type { ImportResult } from './runner.ts';
 import type { ChunkItem } from './process-chunk.ts';
 
 export class SnapshotSink {
@@ -37,17 +37,21 @@ export class SnapshotSink {
     }
   }
 
-  /** Publishes the snapshot (once) and closes the report: the last step of every runner. */
-  publish(prepared: PreparedImport, runner: string): ImportReport {
-    const snapshot = this.builder.publish();
-    return this.report.finish({
+  /**
+   * Publishes the snapshot (once) and closes the report: the last step of every runner. With candidateOnly the
+   * snapshot is sealed but not served (report.snapshot stays null): the publication gates decide (pipeline/publication/).
+   */
+  publish(prepared: PreparedImport, runner: string, candidateOnly = false): ImportResult {
+    const sealed = candidateOnly ? this.builder.seal() : this.builder.publish();
+    const report = this.report.finish({
       runId: prepared.runId,
       runner,
       country: prepared.country,
       files: prepared.files,
       startedAt: prepared.startedAt,
       finishedAt: new Date(),
-      snapshot,
+      snapshot: candidateOnly ? null : sealed,
     });
+    return candidateOnly ? { report, candidate: sealed } : { report };
   }
 }

@@ -1,4 +1,4 @@
-// The use case `serve` and every import run first: remove snapshot files of interrupted imports (see snapshot-protection.ts).
+// The use case `serve` and every import run first: remove snapshot files of interrupted imports (see protected-snapshots.ts).
 import { cleanOrphanSnapshots } from '../snapshot/snapshot-pruner.ts';
 
 export interface OrphanCleanup {

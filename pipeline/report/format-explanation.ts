@@ -1,11 +1,14 @@
 // Renders `lodging explain` for a person: the status and why, which label chose the type, what was dropped.
 import type { ListingExplanation } from '../normalise/normalise-listing.ts';
 
-export function formatExplanation({ listing, classification }: ListingExplanation): string {
+export function formatExplanation({ listing, classification, duplicateOf }: ListingExplanation & { duplicateOf?: { file: string; line: number } }): string {
   const out: string[] = [];
   out.push(`${listing.source.file}:${listing.source.line}  providerId ${JSON.stringify(listing.providerId)}  id ${listing.place.id || '(none)'}`);
   out.push('');
   out.push(`status: ${listing.status}${listing.reasons.length ? `  (${listing.reasons.join(', ')})` : ''}`);
+  if (duplicateOf) {
+    out.push(`  same providerId as ${duplicateOf.file}:${duplicateOf.line}: that earlier line keeps the id, this one is rejected (what the import report says)`);
+  }
   out.push('');
   out.push(`lodgingType: ${listing.place.lodgingType}`);
   if (classification.chosenBy) {

@@ -51,7 +51,7 @@ export function formatReport(report: ImportReport): string {
   }
   if (report.samples.rejected.length > 0) {
     lines.push('');
-    lines.push('Rejected listings (first lines per reason; `lodging explain FILE:LINE` tells the whole story):');
+    lines.push(`Rejected listings (first lines per reason; \`npx lodging explain --country ${report.country} FILE:LINE\` tells the whole story):`);
     for (const s of report.samples.rejected) lines.push(`  ${s.file}:${s.line}  ${s.reason}${s.detail ? ` (${s.detail})` : ''}`);
   }
   return `${lines.join('\n')}\n`;

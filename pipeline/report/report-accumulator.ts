@@ -153,7 +153,7 @@ export class ReportAccumulator {
       );
     }
     if (this.listings > 0 && (this.status.get('published') ?? 0) === 0) {
-      warnings.push('no listing was published: the country now serves an empty dataset.');
+      warnings.push('no listing is publishable: publishing this would leave the country with an empty dataset.');
     }
     if (this.lines > 0 && this.badLines / this.lines >= 0.1) warnings.push(`${this.badLines} lines were not JSON objects: is this the right file format?`);
     return warnings;

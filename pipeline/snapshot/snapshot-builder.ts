@@ -4,15 +4,13 @@ import Database from 'better-sqlite3';
 import type { NormalisedListing, SourceRef } from '../normalise/normalised-listing.ts';
 import type { CountryCode } from '../../model/place.ts';
 import { companionPaths, countryDir, newSnapshotVersion, snapshotPath, snapshotRelativePath } from './snapshot-paths.ts';
-import { writePointer } from './snapshot-pointer.ts';
-import { pruneSnapshots } from './snapshot-pruner.ts';
+import { activateSnapshot } from './activate-snapshot.ts';
 import type { AddOutcome, SnapshotBuilder, SnapshotBuilderOptions } from './snapshot-types.ts';
 import type { SnapshotInfo } from './reader-types.ts';
 import type { ListingSummary } from './listing-record.ts';
 import { BUILD_SQL, SCHEMA_VERSION, schemaSection } from './statements.ts';
 import { toListingRecord, type ListingRecord } from './listing-record.ts';
 
-const DEFAULT_KEEP = 3;
 const DUPLICATE_REASON = 'duplicate-provider-id';
 const ADDED: AddOutcome = Object.freeze({ kind: 'added' });
 
@@ -34,7 +32,7 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
   private readonly db: Database.Database;
   private readonly sql: { [K in 'insertListing' | 'replaceListing' | 'selectHolder' | 'insertRejectedLine']: Database.Statement };
   private stored = 0;
-  private state: 'building' | 'published' | 'aborted' = 'building';
+  private state: 'building' | 'sealed' | 'published' | 'aborted' = 'building';
 
   constructor(private readonly options: SnapshotBuilderOptions) {
     this.country = options.country;
@@ -104,7 +102,7 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
     this.sql.insertRejectedLine.run(source.file, source.fileIndex, source.line, reason, excerpt);
   }
 
-  publish(): SnapshotInfo {
+  seal(): SnapshotInfo {
     this.assertBuilding();
     let info: SnapshotInfo;
     try {
@@ -112,17 +110,24 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
       this.db.pragma('journal_mode = DELETE');
       this.db.close();
       syncFile(this.path);
-      writePointer(this.options.dataDir, info);
     } catch (error) {
       this.discardFile();
       throw error;
     }
-    this.state = 'published';
+    this.state = 'sealed';
+    return info;
+  }
+
+  publish(): SnapshotInfo {
+    let info = this.seal();
     try {
-      pruneSnapshots(this.options.dataDir, this.country, { keep: this.options.keep ?? DEFAULT_KEEP });
-    } catch {
-      // The snapshot is live; leftover files are pruned by the next publish.
+      info = activateSnapshot(this.options.dataDir, info, this.options.keep === undefined ? {} : { keep: this.options.keep });
+    } catch (error) {
+      this.state = 'aborted';
+      for (const file of [this.path, ...companionPaths(this.path)]) fs.rmSync(file, { force: true });
+      throw error;
     }
+    this.state = 'published';
     return info;
   }
 

@@ -1,16 +1,16 @@
-// Removes snapshot files nobody will serve again: published versions beyond `keep`, and orphans (see snapshot-protection.ts).
+// Removes snapshot files nobody will serve again: sealed files protected-snapshots.ts does not protect, stale partial builds, orphans.
 import fs from 'node:fs';
 import path from 'node:path';
 import { COUNTRY_CODES, type CountryCode } from '../../model/place.ts';
-import { companionPaths, countryDir, parseSnapshotFileName } from './snapshot-paths.ts';
-import { isPointerTempFile, readPointer } from './snapshot-pointer.ts';
-import { snapshotProtection } from './snapshot-protection.ts';
+import { companionPaths, countryDir, parseSnapshotFileName, snapshotFileName } from './snapshot-paths.ts';
+import { isPointerTempFile } from './snapshot-pointer.ts';
+import { protectedSnapshotVersions, snapshotProtection, snapshotState } from './protected-snapshots.ts';
 
 /** Unpublished files younger than this are left alone: a builder may be creating one right now. */
 export const STALE_AFTER_MS = 60 * 60 * 1000;
 
 export interface PruneOptions {
-  /** Published versions to keep, the current one included (default 3, at least 1). */
+  /** Published versions to keep, the current one included (default 5, at least 1). */
   keep?: number;
   /** For tests: the time stale files are measured against. */
   now?: number;
@@ -18,17 +18,14 @@ export interface PruneOptions {
 }
 
 /**
- * Deletes, in the country's directory: published versions older than the newest `keep` (never the one the
- * pointer names); files of killed builds (unpublished, unlocked) untouched for `staleAfterMs`; their leftovers.
+ * Deletes, in the country's directory: sealed versions that protectedSnapshotVersions does not protect (it keeps
+ * the current one, the newest `keep` published and held candidates); files of killed builds (unpublished,
+ * unlocked) untouched for `staleAfterMs`; their leftovers.
  * Never renames a database file. Returns the names of the files deleted.
  */
 export function pruneSnapshots(dataDir: string, country: CountryCode, options: PruneOptions = {}): string[] {
   const dir = countryDir(dataDir, country);
   const names = listDirectory(dir);
-  // A pointer that cannot be read throws here: pruning without knowing the current file could delete it.
-  const current = readPointer(dataDir, country)?.version ?? null;
-  const protection = snapshotProtection(dataDir, country);
-  const keep = Math.max(1, Math.trunc(options.keep ?? 3));
   const isStale = staleTest(options);
   const removed: string[] = [];
   const remove = (name: string): void => {
@@ -41,17 +38,22 @@ export function pruneSnapshots(dataDir: string, country: CountryCode, options: P
     }
   };
 
-  const published: { name: string; version: string }[] = [];
+  const sealed: string[] = [];
   for (const name of names) {
     const parsed = parseSnapshotFileName(name);
-    if (!parsed || parsed.country !== country || parsed.version === current) continue;
+    if (!parsed || parsed.country !== country) continue;
     const file = path.join(dir, name);
-    const protectedBy = protection(file, parsed.version);
-    if (protectedBy === 'kept-snapshot') published.push({ name, version: parsed.version });
-    else if (protectedBy === null && isStale(file)) remove(name);
+    const state = snapshotState(file);
+    if (state === 'published') sealed.push(parsed.version);
+    else if (state === 'unpublished' && isStale(file)) remove(name);
   }
-  published.sort((a, b) => (a.version < b.version ? 1 : a.version > b.version ? -1 : 0));
-  for (const old of published.slice(current === null ? keep : keep - 1)) remove(old.name);
+  // A pointer that cannot be read throws here: pruning without knowing the current file could delete it.
+  const kept = protectedSnapshotVersions(dataDir, country, {
+    ...(options.keep === undefined ? {} : { keep: options.keep }),
+    ...(options.now === undefined ? {} : { now: options.now }),
+    legacyPublished: () => [...sealed],
+  });
+  for (const version of sealed.sort().reverse()) if (!kept.has(version)) remove(snapshotFileName(country, version));
 
   for (const name of names) {
     const base = /^(.+\.sqlite)-(?:journal|wal|shm)$/.exec(name)?.[1];

@@ -22,7 +22,9 @@ export interface SnapshotBuilder {
   addRejectedLine(source: SourceRef, reason: string, excerpt: string): void;
   /** Number of listings stored so far. */
   readonly count: number;
-  /** Builds indexes, closes the file, switches the country's pointer to it atomically, prunes old files. */
+  /** Builds indexes and closes the file without serving it: a candidate the publication gates look at first. */
+  seal(): SnapshotInfo;
+  /** seal(), then switches the country's pointer to it atomically and prunes old files (activate-snapshot.ts). */
   publish(): SnapshotInfo;
   /** Discards the partial file; the current snapshot keeps serving. */
   abort(): void;
@@ -32,6 +34,6 @@ export interface SnapshotBuilderOptions {
   dataDir: string;
   country: CountryCode;
   runId: string;
-  /** How many published versions per country to keep on disk (default 3). */
+  /** How many published versions per country to keep on disk (default 5, LODGING_KEEP_SNAPSHOTS). */
   keep?: number;
 }

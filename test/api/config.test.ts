@@ -15,6 +15,8 @@ describe('parseConfig', () => {
       rateWindowS: 60,
       nodeEnv: 'development',
       logLevel: 'info',
+      gates: { maxRejectedShare: 0.5, maxDrop: 0.1 },
+      keepSnapshots: 5,
     });
   });
 
@@ -30,6 +32,9 @@ describe('parseConfig', () => {
         LODGING_RATE_WINDOW_S: '30',
         NODE_ENV: 'production',
         LOG_LEVEL: 'warn',
+        LODGING_GATE_MAX_REJECTED_SHARE: '0.25',
+        LODGING_GATE_MAX_DROP: '.05',
+        LODGING_KEEP_SNAPSHOTS: '10',
       },
       '/srv/app',
     );
@@ -43,6 +48,8 @@ describe('parseConfig', () => {
       rateWindowS: 30,
       nodeEnv: 'production',
       logLevel: 'warn',
+      gates: { maxRejectedShare: 0.25, maxDrop: 0.05 },
+      keepSnapshots: 10,
     });
   });
 
@@ -63,6 +70,10 @@ describe('parseConfig', () => {
     ['LODGING_REDIS_PREFIX', 'has spaces'],
     ['NODE_ENV', 'staging'],
     ['LOG_LEVEL', 'loud'],
+    ['LODGING_GATE_MAX_REJECTED_SHARE', '1.5'],
+    ['LODGING_GATE_MAX_REJECTED_SHARE', 'half'],
+    ['LODGING_GATE_MAX_DROP', '-0.1'],
+    ['LODGING_KEEP_SNAPSHOTS', '0'],
   ])('rejects %s=%s, naming it', (name, value) => {
     expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => parseConfig({ [name]: value })).toThrow(name);

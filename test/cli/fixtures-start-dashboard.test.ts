@@ -58,7 +58,7 @@ describe('lodging start (npm start)', () => {
         if (child.exitCode !== null) throw new Error(`start exited early: ${stdout}`);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
-      expect(stdout).toContain('importing the bundled fixtures');
+      expect(stdout).toContain('importing the demo data');
       const url = /listening on (\S+)/.exec(stdout)![1]!;
       const key = /development key: (\S+)/.exec(stdout)![1]!;
       const page = await fetch(`${url}/api/v1/places?country=es&limit=5`, { headers: { 'X-API-Key': key } });

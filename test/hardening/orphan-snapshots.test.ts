@@ -8,7 +8,7 @@ import { importFiles } from '../../pipeline/jobs/import-files.ts';
 import { createSnapshotBuilder } from '../../pipeline/snapshot/snapshot-builder.ts';
 import { snapshotFileName } from '../../pipeline/snapshot/snapshot-paths.ts';
 import { cleanOrphanSnapshots } from '../../pipeline/snapshot/snapshot-pruner.ts';
-import { snapshotProtection } from '../../pipeline/snapshot/snapshot-protection.ts';
+import { snapshotProtection } from '../../pipeline/snapshot/protected-snapshots.ts';
 import { parseConfig } from '../../platform/environment.ts';
 import { makeListing } from '../snapshot/make-listing.ts';
 import { publishListings, snapshotFiles, tempDataDir } from '../snapshot/snapshot-test-kit.ts';

@@ -93,7 +93,7 @@ describe('pruning snapshots', () => {
 
     expect(pruneSnapshots(dataDir, 'es')).toEqual([]);
     expect(pruneSnapshots(dataDir, 'es', { now: LATER() }).sort()).toEqual([...leftovers].sort());
-    expect(fs.readdirSync(dir).sort()).toEqual(['current.json', fileOf(current.version), 'notes.txt']);
+    expect(fs.readdirSync(dir).sort()).toEqual(['catalog.json', 'current.json', fileOf(current.version), 'notes.txt']);
   });
 
   it('deletes nothing when the pointer cannot be read', () => {

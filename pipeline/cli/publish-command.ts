@@ -1,0 +1,40 @@
+// `lodging publish RUN_ID [--force --reason "…"]`: publishes a held candidate after review, gates re-checked now.
+import { parseArgs } from 'node:util';
+import { formatDecision, formatGate } from '../publication/format-publication.ts';
+import { publishHeldRun } from '../publication/publish-held-run.ts';
+import { parseConfig } from '../../platform/environment.ts';
+import { UsageError, type CliIo } from '../../platform/cli-io.ts';
+import { parseForce, parseGateOptions } from './publication-options.ts';
+
+export const PUBLISH_USAGE = `usage: lodging publish RUN_ID [--force --reason "…"] [--max-rejected-share X] [--max-drop X] [--json]
+  Publishes the candidate a refused import or a dry run holds, after checking the gates again against the
+  snapshot serving now. Exit status: 0 published; 3 still refused (nothing changed); 1 not held / busy; 2 usage.`;
+
+export async function runPublishCommand(argv: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      force: { type: 'boolean', default: false },
+      reason: { type: 'string' },
+      'max-rejected-share': { type: 'string' },
+      'max-drop': { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
+  });
+  if (positionals.length !== 1) throw new UsageError('give one RUN_ID (see `lodging runs`)');
+  const config = parseConfig(io.env);
+  const result = await publishHeldRun(config.dataDir, positionals[0]!, {
+    force: parseForce(values),
+    thresholds: parseGateOptions(values, config.gates),
+    keep: config.keepSnapshots,
+  });
+  if (values.json) io.stdout(`${JSON.stringify(result.run, null, 2)}\n`);
+  else {
+    const lines = ['Publication gates (checked against the snapshot serving now)', ...(result.run.gates ?? []).map(formatGate)];
+    lines.push(result.report ? formatDecision(result.report) : result.run.outcome);
+    io.stdout(`${lines.join('\n')}\n`);
+  }
+  if (result.exitCode === 3) io.stderr(`lodging publish: still refused by a publication gate; nothing was published (add --force --reason "…" to override)\n`);
+  return result.exitCode;
+}

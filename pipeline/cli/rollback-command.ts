@@ -1,0 +1,29 @@
+// `lodging rollback --country CC [--to SNAPSHOT_ID]`: an earlier kept snapshot becomes current, atomically.
+import { parseArgs } from 'node:util';
+import { rollback } from '../publication/rollback.ts';
+import { COUNTRY_CODES, isCountryCode } from '../../model/place.ts';
+import { parseConfig } from '../../platform/environment.ts';
+import { UsageError, type CliIo } from '../../platform/cli-io.ts';
+
+export const ROLLBACK_USAGE = `usage: lodging rollback --country CC [--to SNAPSHOT_ID] [--json]
+  Makes the snapshot published before the current one (or SNAPSHOT_ID, see \`lodging snapshots\`) current:
+  the pointer is replaced atomically and every API process serves it within its refresh interval (1 s).
+  Exit status: 0 done; 1 nothing to roll back to, or the country is busy; 2 a usage error.`;
+
+export async function runRollbackCommand(argv: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { country: { type: 'string' }, to: { type: 'string' }, json: { type: 'boolean', default: false } },
+  });
+  if (positionals.length > 0) throw new UsageError(`unexpected ${positionals.join(' ')}`);
+  const country = values.country?.toLowerCase();
+  if (!isCountryCode(country)) throw new UsageError(`--country must be one of ${COUNTRY_CODES.join(', ')}`);
+  const result = rollback(parseConfig(io.env).dataDir, country, values.to === undefined ? {} : { to: values.to });
+  io.stdout(
+    values.json
+      ? `${JSON.stringify(result, null, 2)}\n`
+      : `${country} now serves snapshot ${result.to.version} (${result.to.publishedCount} published, from run ${result.to.runId}); it served ${result.from ?? 'nothing'} before\n`,
+  );
+  return 0;
+}

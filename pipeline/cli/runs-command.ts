@@ -1,0 +1,97 @@
+// `lodging runs [--country CC] [--json]`, `lodging runs show RUN_ID [--json]`, `lodging runs discard RUN_ID`: the run history.
+import { parseArgs } from 'node:util';
+import { discardRun } from '../publication/publish-held-run.ts';
+import { formatGate } from '../publication/format-publication.ts';
+import { isHeld, type RunRecord } from '../publication/run-record.ts';
+import { listRuns, readRun, reportHtmlPath } from '../publication/run-store.ts';
+import { COUNTRY_CODES, isCountryCode } from '../../model/place.ts';
+import { parseConfig } from '../../platform/environment.ts';
+import { UsageError, type CliIo } from '../../platform/cli-io.ts';
+import fs from 'node:fs';
+
+export const RUNS_USAGE = `usage: lodging runs [--country CC] [--json]
+       lodging runs show RUN_ID [--json]
+       lodging runs discard RUN_ID
+  The import run history in $LODGING_DATA_DIR/runs: outcome (published, refused, dry-run, failed, discarded,
+  expired, superseded), counts, gates, report. \`discard\` drops a held candidate (refused or dry run).
+  A run whose process died (crash, kill) shows as failed.`;
+
+export async function runRunsCommand(argv: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { country: { type: 'string' }, json: { type: 'boolean', default: false } },
+  });
+  const { dataDir, keepSnapshots } = parseConfig(io.env);
+  const [action, runId, ...extra] = positionals;
+  if (extra.length > 0) throw new UsageError(`unexpected ${extra.join(' ')}`);
+  if (action === undefined) {
+    const country = values.country?.toLowerCase();
+    if (country !== undefined && !isCountryCode(country)) throw new UsageError(`--country must be one of ${COUNTRY_CODES.join(', ')}`);
+    const runs = listRuns(dataDir, country ? { country } : {});
+    if (values.json) io.stdout(`${JSON.stringify(runs, null, 2)}\n`);
+    else io.stdout(formatRunList(runs));
+    return 0;
+  }
+  if (runId === undefined) throw new UsageError(`give the RUN_ID: lodging runs ${action} RUN_ID`);
+  if (action === 'show') {
+    const run = readRun(dataDir, runId);
+    io.stdout(values.json ? `${JSON.stringify(run, null, 2)}\n` : formatRun(run, dataDir));
+    return 0;
+  }
+  if (action === 'discard') {
+    const run = discardRun(dataDir, runId, { keep: keepSnapshots });
+    io.stdout(`discarded the held candidate ${run.candidate?.version} of run ${run.runId} (${run.country}); nothing else changed\n`);
+    return 0;
+  }
+  throw new UsageError(`unknown action "${action}": show or discard`);
+}
+
+function outcomeOf(run: RunRecord): string {
+  if (run.outcome === 'published' && run.forced) return 'published (forced)';
+  if (isHeld(run)) return `${run.outcome} (held)`;
+  return run.outcome;
+}
+
+function formatRunList(runs: RunRecord[]): string {
+  if (runs.length === 0) return 'no runs yet\n';
+  const rows = runs.map((r) => [
+    r.runId,
+    r.country,
+    outcomeOf(r),
+    r.runner,
+    r.startedAt.replace('T', ' ').slice(0, 19),
+    r.counts ? String(r.counts.byStatus.published) : '-',
+    r.counts ? String(r.counts.lines) : '-',
+    r.files.map((f) => f.name).join(','),
+  ]);
+  const head = ['RUN', 'CC', 'OUTCOME', 'RUNNER', 'STARTED (UTC)', 'PUBLISHED', 'LINES', 'FILES'];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  return `${[head, ...rows].map((r) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]!))).join('  ')).join('\n')}\n`;
+}
+
+function formatRun(run: RunRecord, dataDir: string): string {
+  const out = [
+    `run ${run.runId}  ${run.country}  ${outcomeOf(run)}`,
+    `  runner ${run.runner}${run.dryRun ? ' (dry run)' : ''}, by ${run.by}, pid ${run.pid} on ${run.host}`,
+    `  started ${run.startedAt}, finished ${run.finishedAt ?? '-'}`,
+    ...run.files.map((f) => `  file ${f.path}  ${f.size} bytes  sha256 ${f.sha256 || '(unreadable)'}`),
+  ];
+  if (run.counts) {
+    const s = run.counts.byStatus;
+    out.push(`  ${run.counts.lines} lines, ${run.counts.badLines} unreadable; published ${s.published}, closed ${s.closed}, suppressed ${s.suppressed}, rejected ${s.rejected}`);
+  }
+  if (run.candidate) out.push(`  candidate ${run.candidate.version}${run.candidate.heldUntil ? `, held until ${run.candidate.heldUntil}` : ''}`);
+  if (run.publishedVersion) out.push(`  published snapshot ${run.publishedVersion}`);
+  if (run.forced) out.push(`  FORCED by ${run.forced.by}: ${run.forced.reason}`);
+  if (run.error) out.push(`  error: ${run.error}`);
+  if (run.gates) {
+    out.push('  gates:');
+    for (const g of run.gates) out.push(`  ${formatGate(g)}`);
+  }
+  out.push('  events:');
+  for (const e of run.events) out.push(`    ${e.at}  ${e.what}  by ${e.by}${e.detail ? `: ${e.detail}` : ''}`);
+  const html = reportHtmlPath(dataDir, run.runId);
+  if (fs.existsSync(html)) out.push(`  report: ${html}`);
+  return `${out.join('\n')}\n`;
+}

@@ -1,0 +1,47 @@
+// Looks at a sealed candidate against the snapshot serving its country now: gates, diff, rejected lines.
+import path from 'node:path';
+import { readPointer } from '../snapshot/snapshot-pointer.ts';
+import { snapshotPath, snapshotsDir } from '../snapshot/snapshot-paths.ts';
+import type { CountryCode } from '../../model/place.ts';
+import type { SnapshotInfo } from '../snapshot/reader-types.ts';
+import { readRejectedLines, type RejectedLine } from './candidate-rejections.ts';
+import { evaluateGates, type GateThresholds, type GateVerdict } from './gates.ts';
+import type { RunCounts } from './run-record.ts';
+import { diffSnapshots, type SnapshotDiff } from './snapshot-diff.ts';
+
+export interface CandidateReview {
+  current: SnapshotInfo | null;
+  verdict: GateVerdict;
+  diff: SnapshotDiff;
+  rejectedLines: { lines: RejectedLine[]; total: number };
+}
+
+export function candidateFile(dataDir: string, candidate: { file: string }): string {
+  return path.join(snapshotsDir(dataDir), candidate.file);
+}
+
+export function reviewCandidate(
+  dataDir: string,
+  country: CountryCode,
+  candidate: { file: string; publishedCount: number },
+  counts: RunCounts,
+  thresholds: GateThresholds,
+): CandidateReview {
+  const current = readPointer(dataDir, country);
+  const verdict = evaluateGates(
+    {
+      lines: counts.lines,
+      badLines: counts.badLines,
+      rejected: counts.byStatus.rejected,
+      published: candidate.publishedCount,
+      currentPublished: current?.publishedCount ?? null,
+    },
+    thresholds,
+  );
+  const file = candidateFile(dataDir, candidate);
+  const diff = diffSnapshots(
+    file,
+    current ? { file: snapshotPath(dataDir, country, current.version), version: current.version, publishedCount: current.publishedCount } : null,
+  );
+  return { current, verdict, diff, rejectedLines: readRejectedLines(file) };
+}

@@ -1,0 +1,11 @@
+// Errors of the publication use cases that a caller shows as one line (CLI: exit 1; console: a message).
+import { CommandFailure } from '../../platform/cli-io.ts';
+export class PublicationError extends CommandFailure {
+  constructor(
+    readonly code: 'not-held' | 'nothing-to-roll-back' | 'unknown-snapshot' | 'candidate-missing' | 'force-needs-reason',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'PublicationError';
+  }
+}

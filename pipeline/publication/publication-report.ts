@@ -1,0 +1,45 @@
+// The report of one run as the history stores it: the import report, the gates with their values, the diff, rejected lines.
+import type { ImportReport } from '../report/import-report.ts';
+import type { RejectedLine } from './candidate-rejections.ts';
+import type { GateResult, GateThresholds } from './gates.ts';
+import type { RunOutcome } from './run-record.ts';
+import type { SnapshotDiff } from './snapshot-diff.ts';
+
+export interface PublicationReport {
+  runId: string;
+  country: string;
+  outcome: RunOutcome;
+  dryRun: boolean;
+  /** Which snapshot went live (null when none did). */
+  publishedVersion: string | null;
+  /** The sealed candidate (held when refused or a dry run). */
+  candidateVersion: string | null;
+  heldUntil: string | null;
+  forced: { by: string; reason: string } | null;
+  by: string;
+  thresholds: GateThresholds;
+  gates: GateResult[];
+  import: ImportReport;
+  diff: SnapshotDiff;
+  rejectedLines: { lines: RejectedLine[]; total: number };
+  /** Commands a person may run next, exactly as they work. */
+  nextSteps: string[];
+}
+
+/** Every command printed here is tested to work as printed (test/publication/suggested-commands.test.ts). */
+export function nextStepsFor(r: Pick<PublicationReport, 'runId' | 'country' | 'outcome' | 'import'>): string[] {
+  const steps = [`npx lodging report ${r.runId} --html ${r.runId}.html`];
+  if (r.outcome === 'refused' || r.outcome === 'dry-run') {
+    steps.push(`npx lodging publish ${r.runId}${r.outcome === 'refused' ? ' --force --reason "why it is safe"' : ''}`);
+    steps.push(`npx lodging runs discard ${r.runId}`);
+  }
+  if (r.outcome === 'published') steps.push(`npx lodging rollback --country ${r.country}`);
+  const sample = r.import.samples.rejected[0] ?? r.import.samples.badLines[0];
+  if (sample) steps.push(`npx lodging explain --country ${r.country} ${shellQuote(`${sample.file}:${sample.line}`)}`);
+  return steps;
+}
+
+/** A word a POSIX shell reads back unchanged. */
+export function shellQuote(word: string): string {
+  return /^[A-Za-z0-9_./:@%+=,-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`;
+}

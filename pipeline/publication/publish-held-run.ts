@@ -1,0 +1,103 @@
+// Use cases on a held candidate: publish it after review (gates re-checked against the snapshot current now), or discard it.
+import { activateSnapshot } from '../snapshot/activate-snapshot.ts';
+import { actorOf } from './actor.ts';
+import { candidateFile, reviewCandidate } from './candidate-review.ts';
+import { acquireCountryLock } from './country-lock.ts';
+import { DEFAULT_GATE_THRESHOLDS, type GateThresholds } from './gates.ts';
+import { discardHeld, expireHeld, supersedeHeld } from './held-candidates.ts';
+import { PublicationError } from './publication-errors.ts';
+import { nextStepsFor, type PublicationReport } from './publication-report.ts';
+import { renderReportHtml } from './report-html.ts';
+import { isHeld, type RunRecord } from './run-record.ts';
+import { readReportJson, readRun, saveReportFiles, saveRun } from './run-store.ts';
+import fs from 'node:fs';
+
+export interface HeldRunOptions {
+  force?: { reason: string } | null;
+  actor?: string;
+  thresholds?: GateThresholds;
+  keep?: number;
+}
+
+function assertHeld(run: RunRecord): asserts run is RunRecord & { candidate: NonNullable<RunRecord['candidate']> } {
+  if (!isHeld(run)) {
+    throw new PublicationError(
+      'not-held',
+      `run ${run.runId} has no held candidate (it is ${run.outcome}${run.candidate?.heldUntil ? `, held until ${run.candidate.heldUntil}` : ''})`,
+    );
+  }
+}
+
+export async function publishHeldRun(dataDir: string, runId: string, options: HeldRunOptions = {}): Promise<{ run: RunRecord; report: PublicationReport | null; exitCode: 0 | 3 }> {
+  if (options.force && !options.force.reason.trim()) throw new PublicationError('force-needs-reason', '--force needs --reason "why it is safe to publish"');
+  const by = actorOf(options.actor);
+  const first = readRun(dataDir, runId);
+  const lock = acquireCountryLock(dataDir, first.country, runId, 'publish');
+  try {
+    expireHeld(dataDir, first.country, Date.now(), options.keep);
+    const run = readRun(dataDir, runId);
+    assertHeld(run);
+    if (!fs.existsSync(candidateFile(dataDir, run.candidate))) {
+      throw new PublicationError('candidate-missing', `the candidate file of run ${runId} is gone (${run.candidate.file})`);
+    }
+    const thresholds = options.thresholds ?? DEFAULT_GATE_THRESHOLDS;
+    const review = reviewCandidate(dataDir, run.country, run.candidate, run.counts!, thresholds);
+    run.gates = review.verdict.gates;
+    const at = new Date().toISOString();
+    const refused = review.verdict.refused;
+    let exitCode: 0 | 3 = 0;
+    if (refused && !options.force) {
+      run.events.push({ at, what: 'publish refused', by, detail: `failed: ${review.verdict.gates.filter((g) => g.status === 'fail').map((g) => g.gate).join(', ')}` });
+      exitCode = 3;
+    } else {
+      const forced = refused && options.force ? { by, reason: options.force.reason.trim() } : null;
+      const live = activateSnapshot(
+        dataDir,
+        { country: run.country, version: run.candidate.version, file: run.candidate.file, publishedAt: at, runId, publishedCount: run.candidate.publishedCount },
+        {
+          ...(options.keep === undefined ? {} : { keep: options.keep }),
+          entry: { byStatus: run.counts!.byStatus, sources: run.files.map(({ name, size, sha256 }) => ({ name, size, sha256 })), forced: forced !== null, by, reason: forced?.reason ?? null },
+        },
+      );
+      run.outcome = 'published';
+      run.forced = forced;
+      run.publishedVersion = live.version;
+      run.candidate = { ...run.candidate, heldUntil: null };
+      run.events.push({ at, what: forced ? 'published after review (forced)' : 'published after review', by, ...(forced ? { detail: forced.reason } : {}) });
+      supersedeHeld(dataDir, run.country, runId, options.keep);
+    }
+    saveRun(dataDir, run);
+    const previous = readReportJson<PublicationReport>(dataDir, runId);
+    let report: PublicationReport | null = null;
+    if (previous) {
+      report = {
+        ...previous,
+        outcome: run.outcome,
+        publishedVersion: run.publishedVersion,
+        heldUntil: run.candidate?.heldUntil ?? null,
+        forced: run.forced,
+        thresholds,
+        gates: review.verdict.gates,
+        diff: review.diff,
+      };
+      if (run.publishedVersion) report.import = { ...report.import, snapshot: { country: run.country, version: run.publishedVersion, file: run.candidate!.file, publishedAt: at, runId, publishedCount: run.candidate!.publishedCount } };
+      report.nextSteps = nextStepsFor(report);
+      saveReportFiles(dataDir, runId, report, renderReportHtml(report));
+    }
+    return { run, report, exitCode };
+  } finally {
+    lock.release();
+  }
+}
+
+export function discardRun(dataDir: string, runId: string, options: { actor?: string; keep?: number } = {}): RunRecord {
+  const first = readRun(dataDir, runId);
+  const lock = acquireCountryLock(dataDir, first.country, runId, 'discard');
+  try {
+    const run = readRun(dataDir, runId);
+    assertHeld(run);
+    return discardHeld(dataDir, run, actorOf(options.actor), options.keep);
+  } finally {
+    lock.release();
+  }
+}

@@ -1,0 +1,147 @@
+// Renders a run's PublicationReport as one self-contained HTML page: inline CSS and SVG, no script, no network, all escaped.
+import { escapeHtml as e } from './escape-html.ts';
+import type { GateResult } from './gates.ts';
+import type { PublicationReport } from './publication-report.ts';
+import { DIFF_KINDS, type DiffCategory, type DiffExample, type DiffKind } from './snapshot-diff.ts';
+import { svgBarChart } from './svg-bar-chart.ts';
+
+const STATUS_COLOURS: Record<string, string> = { published: '#2e7d32', closed: '#8d6e63', suppressed: '#6a1b9a', rejected: '#c62828' };
+const GATE_LABELS: Record<string, string> = {
+  'zero-published': 'Something is published',
+  'rejected-share': 'Share of lines rejected or unreadable',
+  'published-drop': 'Drop in published places against the current snapshot',
+};
+const KIND_LABELS: Record<DiffKind, string> = {
+  added: 'Added',
+  removed: 'Removed',
+  changed: 'Changed (same status, fields differ)',
+  statusChanged: 'Status changed',
+};
+const OUTCOME_TEXT: Record<string, string> = {
+  published: 'Published',
+  refused: 'Refused by a publication gate: nothing was published, the candidate is held for review',
+  'dry-run': 'Dry run: nothing was published, the candidate is held for review',
+  discarded: 'Held candidate discarded',
+  expired: 'Held candidate expired',
+  superseded: 'Held candidate superseded by a newer publication',
+  failed: 'Failed',
+  running: 'Running',
+};
+
+const CSS = `body{font:14px/1.45 system-ui,sans-serif;margin:24px auto;max-width:1100px;padding:0 16px;color:#1c1c1c}
+h1{font-size:22px;margin:0 0 4px}h2{font-size:18px;margin:28px 0 8px;border-bottom:1px solid #ddd;padding-bottom:4px}
+h3{font-size:15px;margin:16px 0 6px}table{border-collapse:collapse;margin:6px 0 12px}th,td{border:1px solid #ddd;padding:4px 8px;text-align:left;vertical-align:top}
+th{background:#f4f4f4}td.n{text-align:right;font-variant-numeric:tabular-nums}.meta{color:#555}.banner{padding:10px 14px;border-radius:4px;margin:12px 0;font-weight:600}
+.ok{background:#e8f5e9;border:1px solid #a5d6a7}.bad{background:#ffebee;border:1px solid #ef9a9a}.held{background:#fff8e1;border:1px solid #ffe082}
+.pass{color:#2e7d32;font-weight:600}.warn{color:#b26a00;font-weight:600}.fail{color:#c62828;font-weight:600}.skipped{color:#666}
+.charts{display:flex;flex-wrap:wrap;gap:12px 32px}.charts figure{margin:0}figcaption{font-weight:600;margin-bottom:4px}
+code{font-family:ui-monospace,monospace;font-size:13px;background:#f6f6f6;padding:1px 4px;border-radius:3px}ul.cmd{padding-left:18px}
+.small{font-size:12px;color:#555}.cols{display:flex;flex-wrap:wrap;gap:0 24px;align-items:flex-start}caption{text-align:left}td:first-child code{white-space:nowrap}`;
+
+const num = (n: number) => n.toLocaleString('en-GB');
+const pct = (share: number) => `${(share * 100).toFixed(1)}%`;
+
+function gateValue(gate: GateResult): string {
+  if (gate.measured === null) return '—';
+  return gate.gate === 'zero-published' ? num(gate.measured) : pct(gate.measured);
+}
+
+function gateLimit(gate: GateResult): string {
+  if (gate.gate === 'zero-published') return 'refused at 0';
+  return `refused above ${pct(gate.threshold)}${gate.warnAbove === null ? '' : `, warned above ${pct(gate.warnAbove)}`}`;
+}
+
+function countsTable(title: string, counts: Record<string, number>): string {
+  const rows = Object.entries(counts);
+  if (rows.length === 0) return `<p class="small">${e(title)}: none</p>`;
+  return `<table><caption class="small">${e(title)}</caption><tbody>${rows
+    .map(([k, v]) => `<tr><td>${e(k)}</td><td class="n">${num(v)}</td></tr>`)
+    .join('')}</tbody></table>`;
+}
+
+function json(value: unknown): string {
+  const text = JSON.stringify(value);
+  return text === undefined ? 'null' : text.length > 160 ? `${text.slice(0, 159)}…` : text;
+}
+
+function exampleRow(kind: DiffKind, x: DiffExample): string {
+  const status = kind === 'statusChanged' ? `${x.fromStatus} → ${x.status}${x.reasons?.length ? ` (${x.reasons.join(', ')})` : ''}` : x.status;
+  const fields = (x.fields ?? [])
+    .map((f) => `<div><code>${e(f.field)}</code>: ${e(json(f.before))} → ${e(json(f.after))}</div>`)
+    .join('');
+  return `<tr><td><code>${e(x.id)}</code></td><td>${e(x.name ?? '')}</td><td>${e(x.city ?? '')}</td><td>${e(x.lodgingType)}</td><td>${e(status)}</td>${
+    kind === 'changed' || kind === 'statusChanged' ? `<td>${fields || '<span class="small">(no field differs)</span>'}</td>` : ''
+  }</tr>`;
+}
+
+function diffSection(kind: DiffKind, category: DiffCategory): string {
+  const head = `<h3>${e(KIND_LABELS[kind])}: ${num(category.count)}</h3>`;
+  if (category.count === 0) return head;
+  const withFields = kind === 'changed' || kind === 'statusChanged';
+  return `${head}<div class="cols">${countsTable('by lodgingType', category.byLodgingType)}${countsTable('by city', category.byCity)}</div>
+<table><thead><tr><th>id</th><th>name</th><th>city</th><th>lodgingType</th><th>status</th>${withFields ? '<th>fields that changed</th>' : ''}</tr></thead><tbody>${category.examples
+    .map((x) => exampleRow(kind, x))
+    .join('')}</tbody></table>${category.count > category.examples.length ? `<p class="small">first ${category.examples.length} of ${num(category.count)} by id</p>` : ''}`;
+}
+
+export function renderReportHtml(r: PublicationReport): string {
+  const im = r.import;
+  const banner =
+    r.outcome === 'published'
+      ? `<div class="banner ok">${e(OUTCOME_TEXT.published)} snapshot ${e(r.publishedVersion)}${r.forced ? ` — FORCED by ${e(r.forced.by)}: ${e(r.forced.reason)}` : ''}</div>`
+      : `<div class="banner ${r.outcome === 'refused' || r.outcome === 'failed' ? 'bad' : 'held'}">${e(OUTCOME_TEXT[r.outcome] ?? r.outcome)}${
+          r.heldUntil ? ` (held until ${e(r.heldUntil)})` : ''
+        }</div>`;
+  const gates = `<table><thead><tr><th>gate</th><th>result</th><th>measured</th><th>limit</th><th>detail</th></tr></thead><tbody>${r.gates
+    .map(
+      (g) =>
+        `<tr><td>${e(GATE_LABELS[g.gate] ?? g.gate)}</td><td class="${e(g.status)}">${e(g.status)}</td><td class="n">${e(gateValue(g))}</td><td>${e(gateLimit(g))}</td><td>${e(g.detail)}</td></tr>`,
+    )
+    .join('')}</tbody></table>`;
+  const charts = `<div class="charts">
+<figure><figcaption>Listings by status</figcaption>${svgBarChart(
+    Object.entries(im.byStatus).map(([label, value]) => ({ label, value })),
+    { title: 'Listings by status', colourOf: (l) => STATUS_COLOURS[l] ?? '#4a6fa5' },
+  )}</figure>
+<figure><figcaption>Not published, by reason</figcaption>${svgBarChart(
+    Object.entries(im.byReason).map(([label, value]) => ({ label, value })),
+    { title: 'Not published, by reason', colourOf: () => '#c62828' },
+  )}</figure>
+<figure><figcaption>Published, by lodgingType</figcaption>${svgBarChart(
+    Object.entries(im.byLodgingType)
+      .filter(([, v]) => v > 0)
+      .map(([label, value]) => ({ label, value })),
+    { title: 'Published, by lodgingType' },
+  )}</figure></div>`;
+  const against = r.diff.against ? `against the current snapshot ${e(r.diff.against.version)} (${num(r.diff.against.publishedCount)} published)` : 'first import of this country: everything is added';
+  const unknown =
+    im.unknownLabels.length === 0
+      ? '<p>None: every label is in a table.</p>'
+      : `<table><thead><tr><th>label</th><th>count</th></tr></thead><tbody>${im.unknownLabels
+          .map((u) => `<tr><td>${e(u.label)}</td><td class="n">${num(u.count)}</td></tr>`)
+          .join('')}</tbody></table><p class="small">top ${im.unknownLabels.length} of ${num(im.unknownLabelsDistinct)} distinct; add them to data/labels/</p>`;
+  const rejected =
+    r.rejectedLines.total === 0
+      ? '<p>None.</p>'
+      : `<table><thead><tr><th>file:line</th><th>reasons</th><th>detail</th></tr></thead><tbody>${r.rejectedLines.lines
+          .map((l) => `<tr><td><code>${e(`${l.file}:${l.line}`)}</code></td><td>${e(l.reasons.join(', '))}</td><td>${e(l.detail ?? '')}</td></tr>`)
+          .join('')}</tbody></table>${r.rejectedLines.total > r.rejectedLines.lines.length ? `<p class="small">first ${r.rejectedLines.lines.length} of ${num(r.rejectedLines.total)}</p>` : ''}`;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Import ${e(r.runId)} of ${e(r.country.toUpperCase())}</title><style>${CSS}</style></head>
+<body><main>
+<h1>Import ${e(r.runId)} of ${e(r.country.toUpperCase())}</h1>
+<p class="meta">${e(im.runner)} runner, by ${e(r.by)}, ${e(im.startedAt)} to ${e(im.finishedAt)}; files: ${im.files.map((f) => `<code>${e(f)}</code>`).join(', ')}</p>
+${banner}
+<p>${num(im.lines)} lines, ${num(im.listings)} listings, ${num(im.badLines)} unreadable lines; candidate snapshot ${e(r.candidateVersion ?? '—')}.</p>
+${im.warnings.length ? `<ul>${im.warnings.map((w) => `<li class="warn">${e(w)}</li>`).join('')}</ul>` : ''}
+<h2>Publication gates</h2>${gates}
+<h2>Counts</h2>${charts}
+<h2>What it changes</h2><p>${against}</p>
+${DIFF_KINDS.map((k) => diffSection(k, r.diff[k])).join('\n')}
+<h2>Unknown labels</h2>${unknown}
+<h2>Rejected and unreadable lines</h2>${rejected}
+<h2>Next steps</h2><ul class="cmd">${r.nextSteps.map((c) => `<li><code>${e(c)}</code></li>`).join('')}</ul>
+</main></body></html>
+`;
+}
