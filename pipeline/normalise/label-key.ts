@@ -27,8 +27,11 @@ type PluralRule = readonly [ending: RegExp, replacement: string];
 
 // Spanish: "-es" after a single final consonant a Spanish word can end in (hoteles, hostales, pensiones,
 // paradores), otherwise a bare "-s" (casas, albergues, campings, muebles, calles).
+// Basque labels live in the Spanish table too: their plural article -ak becomes the singular -a (landetxeak →
+// landetxea, hotelak → hotela).
 const SPANISH: readonly PluralRule[] = [
   [/([aeiou][lrndzjy])es$/, '$1'],
+  [/ak$/, 'a'],
   [/([^s])s$/, '$1'],
 ];
 
