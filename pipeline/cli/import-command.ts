@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { createInProcessRunner } from '../jobs/in-process-runner.ts';
 import { ImportError, type ImportRunner } from '../jobs/runner.ts';
+import { recordImportUnknownLabels } from '../labels/unknown-label-store.ts';
 import { formatReport } from '../report/format-report.ts';
 import { parseConfig, type Config } from '../../platform/environment.ts';
 import { UsageError, type CliIo } from '../../platform/cli-io.ts';
@@ -35,6 +36,8 @@ export async function runImportCommand(argv: string[], io: CliIo): Promise<numbe
       (progress) => display.update(progress),
     );
     display.stop();
+    // Kept across runs for `lodging labels review`; the report itself already lists them.
+    await recordImportUnknownLabels(config.dataDir, report);
     io.stdout(values.json ? `${JSON.stringify(report, null, 2)}\n` : formatReport(report));
     return 0;
   } catch (error) {
