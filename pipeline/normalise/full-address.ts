@@ -2,6 +2,7 @@
 import { COUNTRIES, type Country } from '../../model/countries.ts';
 import { COUNTRY_CODES, isCountryCode, type CountryCode } from '../../model/place.ts';
 import { cleanText } from './scalars.ts';
+import { foldText } from '../../model/fold-text.ts';
 
 export interface FullAddressParts {
   street: string | null;
@@ -153,7 +154,7 @@ function buildNameIndex(): Map<string, string> {
 }
 
 function nameKey(name: string): string {
-  return name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[.]/g, '').replace(/\s+/g, ' ').trim();
+  return foldText(name).replace(/[.]/g, '').replace(/\s+/g, ' ').trim();
 }
 
 function tidy(text: string): string {

@@ -1,10 +1,9 @@
 // How a category label is reduced for matching: case, accents, punctuation, spacing and plurals stop mattering.
+import { foldText } from '../../model/fold-text.ts';
 
 export const LABEL_LANGUAGES = ['es', 'en', 'fr', 'pt'] as const;
 export type LabelLanguage = (typeof LABEL_LANGUAGES)[number];
 
-// Letters NFKD does not decompose but people write either way.
-const LIGATURES: Record<string, string> = { œ: 'oe', æ: 'ae', ß: 'ss', ø: 'o', ł: 'l', đ: 'd' };
 
 /**
  * Lower case, accents stripped ("Hôtel" → "hotel"), "&" read as "and" ("B&B" → "b and b"), every run of
@@ -12,11 +11,7 @@ const LIGATURES: Record<string, string> = { œ: 'oe', æ: 'ae', ß: 'ss', ø: 'o
  * and full-width or ligature characters into plain ones.
  */
 export function labelKey(label: string): string {
-  return label
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/[œæßøłđ]/g, (letter) => LIGATURES[letter] ?? letter)
+  return foldText(label)
     .replace(/&/g, ' and ')
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
