@@ -59,19 +59,21 @@ const POSTAL_CODES: Record<CountryCode, RegExp> = {
   pt: new RegExp(nonCity.postalCodes.pt),
 };
 const STREET_WORDS = new Set(nonCity.streetWords.map(foldWords));
+const PATTERNS = nonCity.patterns.map(({ pattern, reason }) => ({ pattern: new RegExp(pattern, 'iu'), reason }));
 
 /**
  * Why a published city value is not a city, or null when it may be one: a web address, a placeholder ("s/n",
- * "sin número", "n/a"), a postal code (the country's format, or digits alone), or a street fragment (a street
- * word first, then a number or more words: "Calle Mayor 5", "Ctra. N-340 km 12").
+ * "sin número", "n/a"), the country's postal code, a street fragment (a street word first, then a number or
+ * more words: "Calle Mayor 5", "Ctra. N-340 km 12"), or one of the file's patterns (a kilometre point, an
+ * address ending "s/n", a road code, a plus code, a bare number).
  */
 export function nonCityReason(city: string, country: CountryCode): string | null {
   if (/^(?:https?:\/\/|www\.)|:\/\//i.test(city)) return 'the city is a web address';
   const folded = foldWords(city);
   if (folded === '' || PLACEHOLDERS.has(folded)) return 'the city is a placeholder, not a place';
   const trimmed = city.trim();
-  if (POSTAL_CODES[country].test(trimmed) || /^[\d\s-]+$/.test(trimmed)) return 'the city is a postal code';
+  if (POSTAL_CODES[country].test(trimmed)) return 'the city is a postal code';
   const words = folded.split(' ');
   if (STREET_WORDS.has(words[0]!) && (words.length > 1 || /\d/.test(folded))) return 'the city is a street fragment';
-  return null;
+  return PATTERNS.find(({ pattern }) => pattern.test(trimmed))?.reason ?? null;
 }

@@ -23,7 +23,15 @@ describe('nonCityReason', () => {
     ['pt', '4050-509', /postal code/],
     ['gb', 'BT1 3LP', /postal code/],
     ['gb', 'bt9', /postal code/],
-    ['es', '1234', /postal code/],
+    ['es', '1234', /a number/],
+    ['es', '5', /a number/],
+    ['es', '17A', /a number/],
+    ['es', '260 KM. 484 Víu', /street fragment/],
+    ['es', 'Crta de Pedro Muñoz s/n', /street fragment/],
+    ['es', 'Pantano de los bermejales s/n', /street fragment/],
+    ['es', 'SE-7101', /road number/],
+    ['es', 'GI-682 de Tossa a Lloret pk. 18.9', /street fragment|road number/],
+    ['es', '747V+P3', /plus code/],
     ['es', 'Calle Mayor, 5', /street fragment/],
     ['es', 'C/ Real 12', /street fragment/],
     ['es', 'Ctra. N-340 km 12', /street fragment/],
@@ -51,6 +59,10 @@ describe('nonCityReason', () => {
     ['fr', 'Saint-Malo'],
     ['pt', 'Ruivães'],
     ['pt', 'Vila Nova de Gaia'],
+    ['es', 'Valdegovía/Gaubea'],
+    ['es', 'Donostia / San Sebastián'],
+    ['es', 'Meirengos'],
+    ['es', 'Snow'],
   ];
   it.each(cities)('%s %j is a city', (country, value) => {
     expect(nonCityReason(value, country)).toBeNull();
