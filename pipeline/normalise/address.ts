@@ -3,7 +3,8 @@ import type { Country } from '../../model/countries.ts';
 import type { Address } from '../../model/place.ts';
 import { canonicalCitySlug, nonCityReason } from './city-names.ts';
 import { citySlug } from './city-slug.ts';
-import { countryCodeForName, parseFullAddress } from './full-address.ts';
+import { countryCodeForName } from './country-names.ts';
+import { parseFullAddress } from './full-address.ts';
 import { issue, type Issue, type Normalised } from './issues.ts';
 import { describeType, isMissing, normaliseText } from './scalars.ts';
 

@@ -6,6 +6,7 @@ import gb from '../../data/cities/gb.json' with { type: 'json' };
 import pt from '../../data/cities/pt.json' with { type: 'json' };
 import type { CountryCode } from '../../model/place.ts';
 import { citySlug } from './city-slug.ts';
+import { WORDS } from './language-words.ts';
 import { foldText } from '../../model/fold-text.ts';
 
 interface AliasFile {
@@ -58,7 +59,11 @@ const POSTAL_CODES: Record<CountryCode, RegExp> = {
   gb: new RegExp(nonCity.postalCodes.gb, 'i'),
   pt: new RegExp(nonCity.postalCodes.pt),
 };
-const STREET_WORDS = new Set(nonCity.streetWords.map(foldWords));
+// The languages' street words (data/labels/words/), but those that also begin real place names.
+const PLACE_NAMES_TOO = new Set(nonCity.placeNamesToo.map(foldWords));
+const STREET_WORDS = new Set(
+  [...WORDS.streetWords, ...WORDS.streetAbbreviations].map(foldWords).filter((word) => word !== '' && !PLACE_NAMES_TOO.has(word)),
+);
 const PATTERNS = nonCity.patterns.map(({ pattern, reason }) => ({ pattern: new RegExp(pattern, 'iu'), reason }));
 
 /**
