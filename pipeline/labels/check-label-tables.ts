@@ -63,7 +63,7 @@ export function checkLabelTables(tables: readonly TableSource[]): TableProblem[]
       }
     }
   }
-  problems.push(...pairs(labels), ...pairs(phrases));
+  problems.push(...pairs(labels), ...pairs(phrases), ...headWordsAgainstLabels(labels, phrases));
   return problems;
 }
 
@@ -101,6 +101,25 @@ function pairs(lines: readonly Line[]): TableProblem[] {
     }
   }
   return dedupe(problems);
+}
+
+/** A head word that is also a whole label of a table must name the same kind ("parque de caravanas"). */
+function headWordsAgainstLabels(labels: readonly Line[], phrases: readonly Line[]): TableProblem[] {
+  const problems: TableProblem[] = [];
+  for (const phrase of phrases) {
+    if (!phrase.section.startsWith('headWords.')) continue;
+    const form = matchKeyOf(phrase.entry, phrase.language);
+    for (const label of labels) {
+      if (label.meaning === 'non-lodging' || label.meaning === phrase.meaning) continue;
+      if (label.language !== phrase.language || matchKeyOf(label.entry, label.language) !== form) continue;
+      problems.push({
+        source: phrase.source,
+        kind: 'conflict',
+        message: `${phrase.source}: ${phrase.section} "${phrase.entry}" (${phrase.meaning}) is also ${label.section} "${label.entry}" (${label.meaning})`,
+      });
+    }
+  }
+  return problems;
 }
 
 function dedupe(problems: TableProblem[]): TableProblem[] {

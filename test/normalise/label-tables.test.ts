@@ -185,6 +185,15 @@ describe('checkLabelTables names every problem at once', () => {
     );
   });
 
+  it('finds a head word that names another kind than the same whole label', () => {
+    const problems = checkLabelTables([
+      { language: 'es', source: 'es.json', raw: table('es', { campsite: ['Parque de caravanas'] }, { headWords: { motorhomeArea: ['parque de caravanas'] } }) },
+    ]);
+    expect(problems.map((problem) => problem.message)).toEqual([
+      'es.json: headWords.motorhomeArea "parque de caravanas" (motorhomeArea) is also exact.campsite "Parque de caravanas" (campsite)',
+    ]);
+  });
+
   it('lets two languages agree on a loanword', () => {
     const problems = checkLabelTables([
       { language: 'es', source: 'es.json', raw: table('es', { hostel: ['Hostel'] }) },
