@@ -91,7 +91,7 @@ export function sightingsFromSnapshot(databasePath: string): RunSighting[] {
         const sighting = byLabel.get(label) ?? { label, count: 0, examples: [] };
         sighting.count += 1;
         if (sighting.examples.length < EXAMPLES_PER_LABEL) {
-          sighting.examples.push({ id: row.id, name: row.name, file: path.basename(row.file), line: row.line });
+          sighting.examples.push({ id: row.id, name: row.name, file: row.file, line: row.line });
         }
         byLabel.set(label, sighting);
       }
