@@ -1,6 +1,6 @@
 // The held-out measurement: a fixed fifth of every table's exact labels is removed, and the rest must classify it.
 import type { LabelLanguage } from '../normalise/label-key.ts';
-import { compileLabelTable, entryLabel } from '../normalise/label-tables.ts';
+import { compileLabelTable, entryLabel, matchKeyOf } from '../normalise/label-tables.ts';
 import { classifyLabelIn } from '../normalise/lodging-type.ts';
 import type { TableSource } from './check-label-tables.ts';
 
@@ -36,7 +36,7 @@ export function isHeldOut(language: string, label: string, folds = 5): boolean {
  * Removes the held-out fifth from every table's `exact` section at once, compiles what is left (with the
  * head-word rule, quality and non-lodging sections untouched), and classifies each held-out label with it.
  */
-export function measureHoldout(tables: readonly TableSource[]): HoldoutResult[] {
+export function measureHoldout(tables: readonly TableSource[], options: { strict?: boolean } = {}): HoldoutResult[] {
   const heldOut = new Map<LabelLanguage, { label: string; key: string }[]>();
   const reduced = tables.map(({ language, source, raw }) => {
     const table = raw as { exact: Record<string, unknown[]> };
@@ -51,7 +51,16 @@ export function measureHoldout(tables: readonly TableSource[]): HoldoutResult[] 
       });
     }
     heldOut.set(language, held);
-    return compileLabelTable({ ...table, exact: kept }, source, language);
+    // Strict: a held-out label that is itself a head word ("Hostal") loses that head word too, so only the
+    // rule's other words can find it.
+    const heldForms = new Set(held.map(({ label }) => matchKeyOf(label, language)));
+    const raw2 = table as unknown as { headWords: Record<string, string[]> };
+    const headWords = options.strict
+      ? Object.fromEntries(
+          Object.entries(raw2.headWords).map(([key, words]) => [key, words.filter((word) => !heldForms.has(matchKeyOf(word, language)))]),
+        )
+      : raw2.headWords;
+    return compileLabelTable({ ...table, exact: kept, headWords }, source, language);
   });
   return tables.map(({ language, raw }) => {
     const held = heldOut.get(language) ?? [];
