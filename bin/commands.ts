@@ -24,6 +24,10 @@ const COMMANDS: CommandTable = {
     const m = await import('../pipeline/cli/generate-command.ts');
     return { run: m.runGenerateCommand, usage: m.GENERATE_USAGE };
   },
+  labels: async () => {
+    const m = await import('../pipeline/cli/labels-command.ts');
+    return { run: m.runLabelsCommand, usage: m.LABELS_USAGE };
+  },
   worker: async () => {
     const m = await import('../pipeline/cli/worker-command.ts');
     return { run: m.runWorkerCommand, usage: m.WORKER_USAGE };
@@ -87,6 +91,7 @@ commands:
   report RUN_ID --html FILE   a run's self-contained HTML report
   fixtures [--update]         compare (or regenerate) the reviewer fixtures' golden records
   generate --country CC --count N OUT  a deterministic synthetic export for tests and benchmarks
+  labels review|check|holdout unknown labels met by imports (accept one into data/labels/), table checks
 
 Run \`lodging <command> --help\` for a command's options.`;
 

@@ -17,7 +17,7 @@ export const parameters = {
   city: {
     name: 'city',
     in: 'query',
-    description: 'City slug: lower-case ASCII, accents stripped, other runs as "-" ("A Coruña" → a-coruna).',
+    description: 'City slug: lower-case ASCII, accents stripped, other runs as "-" ("A Coruña" → a-coruna). A city known under several names (A Coruña / La Coruña, Donostia / San Sebastián, Lisboa / Lisbon) is found by the slug of any of them; places whose published city is not a place ("s/n", a postal code) have no city.',
     schema: { type: 'string', pattern: CITY_SLUG_REGEX, examples: ['madrid'] },
   },
   q: {

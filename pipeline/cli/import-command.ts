@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { createInProcessRunner } from '../jobs/in-process-runner.ts';
 import { type ImportRunner } from '../jobs/runner.ts';
+import { recordImportUnknownLabels } from '../labels/unknown-label-store.ts';
 import { importWithGates } from '../publication/import-with-gates.ts';
 import { formatPublication } from '../publication/format-publication.ts';
 import { formatReport } from '../report/format-report.ts';
@@ -72,6 +73,8 @@ export async function runImportCommand(argv: string[], io: CliIo): Promise<numbe
     });
     display.stop();
     const { report } = result;
+    // Kept across runs for `lodging labels review`; the report itself already lists them.
+    await recordImportUnknownLabels(config.dataDir, report.import);
     if (values.json) {
       const json = { ...report.import, outcome: report.outcome, gates: report.gates, forced: report.forced, diff: report.diff, reportHtml: result.reportHtml, nextSteps: report.nextSteps };
       io.stdout(`${JSON.stringify(json, null, 2)}\n`);

@@ -1,8 +1,10 @@
 // A listing's postal address: the structured `address`, or the one-line `fullAddress` where it is absent; plus the city slug and any foreign country it names.
 import type { Country } from '../../model/countries.ts';
 import type { Address } from '../../model/place.ts';
+import { canonicalCitySlug, nonCityReason } from './city-names.ts';
 import { citySlug } from './city-slug.ts';
-import { countryCodeForName, parseFullAddress } from './full-address.ts';
+import { countryCodeForName } from './country-names.ts';
+import { parseFullAddress } from './full-address.ts';
 import { issue, type Issue, type Normalised } from './issues.ts';
 import { describeType, isMissing, normaliseText } from './scalars.ts';
 
@@ -25,7 +27,7 @@ interface AddressText {
 export function normaliseAddress(raw: { address: unknown; fullAddress: unknown }, country: Country): Normalised<NormalisedAddress> {
   const issues: Issue[] = [];
   const text = readAddress(raw, country, issues);
-  const city = checkCity(text.city, issues);
+  const city = checkCity(text.city, country, issues);
   const foreignCountry = findForeignCountry(text.countryText, country, issues);
   const address: Address = {
     street: text.street,
@@ -34,7 +36,8 @@ export function normaliseAddress(raw: { address: unknown; fullAddress: unknown }
     postalCode: text.postalCode,
     country: country.code, // always the dataset's: a foreign address is rejected, not relabelled
   };
-  return { value: { address, citySlug: citySlug(city), foreignCountry }, issues };
+  const slug = citySlug(city);
+  return { value: { address, citySlug: slug === null ? null : canonicalCitySlug(country.code, slug), foreignCountry }, issues };
 }
 
 function readAddress(raw: { address: unknown; fullAddress: unknown }, country: Country, issues: Issue[]): AddressText {
@@ -91,14 +94,13 @@ function readOneLine(text: string, country: Country): AddressText {
   };
 }
 
-/** A web address in the city field (seen in real exports) is not a city, and would make a nonsense slug. */
-function checkCity(city: string | null, issues: Issue[]): string | null {
+/** A value that is not a city (data/cities/non-city.json) would make a nonsense slug such as `s-n`: null, reported. */
+function checkCity(city: string | null, country: Country, issues: Issue[]): string | null {
   if (city === null) return null;
-  if (/^(?:https?:\/\/|www\.)|:\/\//i.test(city)) {
-    issues.push(issue('address', 'invalid-city', city, 'the city is a web address'));
-    return null;
-  }
-  return city;
+  const reason = nonCityReason(city, country.code);
+  if (reason === null) return city;
+  issues.push(issue('address', 'invalid-city', city, reason));
+  return null;
 }
 
 function findForeignCountry(countryText: string | null, country: Country, issues: Issue[]): string | null {

@@ -1,7 +1,10 @@
-// Best-effort reading of a one-line address ("Ctra A-356, 29712 Viñuela, Málaga, España") into its parts.
+// Best-effort reading of a one-line address, and nothing else (address.ts decides what a listing's address is) ("Ctra A-356, 29712 Viñuela, Málaga, España") into its parts.
 import { COUNTRIES, type Country } from '../../model/countries.ts';
-import { COUNTRY_CODES, isCountryCode, type CountryCode } from '../../model/place.ts';
+import { isCountryCode, type CountryCode } from '../../model/place.ts';
 import { cleanText } from './scalars.ts';
+import { foldText } from '../../model/fold-text.ts';
+import { countryCodeForName, LONGEST_NAME_WORDS } from './country-names.ts';
+import { WORDS } from './language-words.ts';
 
 export interface FullAddressParts {
   street: string | null;
@@ -10,38 +13,6 @@ export interface FullAddressParts {
   postalCode: string | null;
   /** The trailing country name as written ("España"), when the address ends with one. */
   countryName: string | null;
-}
-
-/**
- * Names an address may give a country, lower-case and accent-free, keyed by ISO code: the four countries in their
- * own and each other's languages, plus the neighbours a listing near a border is likely to name.
- */
-const NAMED_COUNTRIES: Record<string, string[]> = {
-  es: ['espana', 'espanha', 'espagne', 'spanien', 'spagna', 'reino de espana'],
-  gb: ['reino unido', 'royaume-uni', 'royaume uni', 'united kingdom of great britain and northern ireland',
-    'gran bretana', 'grande-bretagne', 'gra-bretanha', 'inglaterra', 'angleterre', 'escocia', 'ecosse',
-    'pais de gales', 'pays de galles', 'irlanda del norte', 'irlande du nord'],
-  fr: ['francia', 'franca', 'frankreich', 'republique francaise'],
-  pt: ['portugal'],
-  ad: ['andorra', 'andorre'],
-  gi: ['gibraltar'],
-  ie: ['ireland', 'irlanda', 'irlande', 'eire', 'republic of ireland'],
-  be: ['belgique', 'belgium', 'belgica', 'belgie', 'belgien'],
-  ch: ['suisse', 'switzerland', 'suiza', 'suica', 'schweiz', 'svizzera'],
-  mc: ['monaco'],
-  it: ['italia', 'italy', 'italie'],
-  de: ['deutschland', 'germany', 'alemania', 'allemagne', 'alemanha'],
-  lu: ['luxembourg', 'luxemburgo'],
-  ma: ['morocco', 'marruecos', 'maroc', 'marrocos'],
-  nl: ['netherlands', 'nederland', 'paises bajos', 'pays-bas', 'holanda'],
-};
-
-const CODE_BY_NAME = buildNameIndex();
-const LONGEST_NAME_WORDS = Math.max(...[...CODE_BY_NAME.keys()].map((name) => name.split(' ').length));
-
-/** "España" → "es", "ROYAUME-UNI" → "gb", "Andorre" → "ad"; null for anything else. */
-export function countryCodeForName(name: string): string | null {
-  return CODE_BY_NAME.get(nameKey(name)) ?? null;
 }
 
 export function parseFullAddress(text: string, country: Country): FullAddressParts {
@@ -80,7 +51,7 @@ export function parseFullAddress(text: string, country: Country): FullAddressPar
  */
 function readWithoutPostalCode(body: string[], country: Country): Pick<FullAddressParts, 'street' | 'city' | 'state'> {
   const isName = (part: string | undefined): part is string =>
-    part !== undefined && !/\d/.test(part) && !STREET_WORD.test(part);
+    part !== undefined && !/\d/.test(part) && !startsWithStreetWord(part);
   const last = body.at(-1);
   const beforeLast = body.at(-2);
   if (country.code === 'es' && isName(last) && isName(beforeLast)) {
@@ -90,9 +61,16 @@ function readWithoutPostalCode(body: string[], country: Country): Pick<FullAddre
   return { street: joinParts(body), city: null, state: null };
 }
 
-/** Words that open a street rather than a town name, in the four languages. */
-const STREET_WORD =
-  /^(?:c\/|c\.|av\.|r\.|carr\.|estr\.|(?:calle|carrer|avda|avenida|avenue|rua|rue|road|street|lane|ctra|carretera|camino|cami|camí|paseo|passeig|plaza|pla[cç]a|pra[cç]a|largo|travessa|estrada|chemin|route|all[eé]e|boulevard|impasse|lugar|paraje|urbanizaci[oó]n|pol[ií]gono)(?![\p{L}\p{N}]))/iu;
+/** Words that open a street rather than a town name, in the four languages (streetWords, streetAbbreviations). */
+const STREET_WORDS: ReadonlySet<string> = new Set(WORDS.streetWords.map((word) => foldText(word)));
+const STREET_ABBREVIATIONS: readonly string[] = WORDS.streetAbbreviations.map((word) => foldText(word));
+
+function startsWithStreetWord(part: string): boolean {
+  const folded = foldText(part.trim());
+  if (STREET_ABBREVIATIONS.some((abbreviation) => folded.startsWith(abbreviation))) return true;
+  const first = /^[\p{L}\p{N}'-]+/u.exec(folded)?.[0];
+  return first !== undefined && STREET_WORDS.has(first);
+}
 
 interface PostalMatch {
   text: string;
@@ -134,26 +112,13 @@ function findCountry(parts: string[], country: Country): { countryName: string |
     const words = part.split(' ');
     for (let count = Math.min(words.length, LONGEST_NAME_WORDS); count >= 1; count -= 1) {
       const candidate = words.slice(0, count).join(' ');
-      if (!CODE_BY_NAME.has(nameKey(candidate))) continue;
+      if (countryCodeForName(candidate) === null) continue;
       const exact = count === words.length;
       const accepted = index === 0 ? exact && lastIndex === 0 : index === lastIndex || !exact;
       if (accepted) return { countryName: candidate, end: index };
     }
   }
   return { countryName: null, end: parts.length };
-}
-
-function buildNameIndex(): Map<string, string> {
-  const index = new Map<string, string>();
-  for (const code of COUNTRY_CODES) {
-    for (const name of [...COUNTRIES[code].names, nameKey(COUNTRIES[code].name)]) index.set(nameKey(name), code);
-  }
-  for (const [code, names] of Object.entries(NAMED_COUNTRIES)) for (const name of names) index.set(nameKey(name), code);
-  return index;
-}
-
-function nameKey(name: string): string {
-  return name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[.]/g, '').replace(/\s+/g, ' ').trim();
 }
 
 function tidy(text: string): string {

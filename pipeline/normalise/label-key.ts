@@ -1,10 +1,9 @@
 // How a category label is reduced for matching: case, accents, punctuation, spacing and plurals stop mattering.
+import { foldText } from '../../model/fold-text.ts';
 
 export const LABEL_LANGUAGES = ['es', 'en', 'fr', 'pt'] as const;
 export type LabelLanguage = (typeof LABEL_LANGUAGES)[number];
 
-// Letters NFKD does not decompose but people write either way.
-const LIGATURES: Record<string, string> = { œ: 'oe', æ: 'ae', ß: 'ss', ø: 'o', ł: 'l', đ: 'd' };
 
 /**
  * Lower case, accents stripped ("Hôtel" → "hotel"), "&" read as "and" ("B&B" → "b and b"), every run of
@@ -12,11 +11,7 @@ const LIGATURES: Record<string, string> = { œ: 'oe', æ: 'ae', ß: 'ss', ø: 'o
  * and full-width or ligature characters into plain ones.
  */
 export function labelKey(label: string): string {
-  return label
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/[œæßøłđ]/g, (letter) => LIGATURES[letter] ?? letter)
+  return foldText(label)
     .replace(/&/g, ' and ')
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
@@ -27,8 +22,11 @@ type PluralRule = readonly [ending: RegExp, replacement: string];
 
 // Spanish: "-es" after a single final consonant a Spanish word can end in (hoteles, hostales, pensiones,
 // paradores), otherwise a bare "-s" (casas, albergues, campings, muebles, calles).
+// Basque labels live in the Spanish table too: their plural article -ak becomes the singular -a (landetxeak →
+// landetxea, hotelak → hotela).
 const SPANISH: readonly PluralRule[] = [
   [/([aeiou][lrndzjy])es$/, '$1'],
+  [/ak$/, 'a'],
   [/([^s])s$/, '$1'],
 ];
 

@@ -1,8 +1,4 @@
-// Loads the reviewable label tables (data/labels/*.json) once, checks them, and compiles them for matching.
-import en from '../../data/labels/en.json' with { type: 'json' };
-import es from '../../data/labels/es.json' with { type: 'json' };
-import fr from '../../data/labels/fr.json' with { type: 'json' };
-import pt from '../../data/labels/pt.json' with { type: 'json' };
+// Checks one label table file and compiles it for matching (the bundled tables are loaded in bundled-label-tables.ts).
 import { LODGING_TYPES_BY_SPECIFICITY, isLodgingType, type LodgingType } from '../../model/place.ts';
 import { compactKey, labelKey, singularKey, type LabelLanguage } from './label-key.ts';
 
@@ -12,10 +8,14 @@ export interface ExactEntry {
   entry: string;
 }
 
-export interface KeywordRule {
-  /** Matches the label's singular key where the keyword's words appear whole, spaces between them optional. */
-  pattern: RegExp;
-  key: LodgingType;
+/** A head word or qualifier of the head-word rule: its words, singular, as the label's words will be. */
+export interface RulePhrase {
+  /** The phrase's singular words ("casa", "rural"). */
+  words: readonly string[];
+  /** The same words run together ("casarural"), which a label may also write as one word. */
+  compact: string;
+  /** null for a qualifier that names no kind ("boutique", "familiar"). */
+  key: LodgingType | null;
   entry: string;
 }
 
@@ -31,17 +31,44 @@ export interface LabelTable {
   exact: ReadonlyMap<string, ExactEntry>;
   nonLodging: ReadonlyMap<string, string>;
   quality: readonly QualityRule[];
-  keywords: readonly KeywordRule[];
+  /** Nouns naming a kind of lodging, longest first (see head-word-rule.ts). */
+  headWords: readonly RulePhrase[];
+  /** Words that qualify a head ("rural", "boutique"); their key applies only where no head names a narrower kind. */
+  qualifiers: readonly RulePhrase[];
 }
 
-const TABLE_FIELDS = new Set(['language', 'notes', 'exact', 'keywords', 'quality', 'nonLodging']);
-const KEYWORD_FIELDS = new Set(['contains', 'key', 'note']);
+/** The raw table file, as the reviewer wrote it: labels as strings or `{ label, note }`. */
+export interface RawLabelTable {
+  language: string;
+  notes?: string[];
+  exact: Record<string, (string | { label: string; note?: string })[]>;
+  headWords: Record<string, string[]>;
+  qualifiers: Record<string, string[]>;
+  quality: string[];
+  nonLodging: string[];
+}
+
+const TABLE_FIELDS = new Set(['language', 'notes', 'exact', 'headWords', 'qualifiers', 'quality', 'nonLodging']);
+/** The qualifiers' section for words that name no kind. */
+export const NO_KIND = 'none';
 
 class TableError extends Error {
   constructor(source: string, where: string, problem: string) {
     super(`${source}: ${where}: ${problem}`);
     this.name = 'TableError';
   }
+}
+
+/** The label an exact entry holds, whether written as a string or as `{ "label": …, "note": … }`. */
+export function entryLabel(entry: unknown): string | undefined {
+  if (typeof entry === 'string') return entry;
+  if (isRecord(entry) && typeof entry.label === 'string') return entry.label;
+  return undefined;
+}
+
+/** The form every exact and non-lodging entry is compared in, for one language. */
+export function matchKeyOf(label: string, language: LabelLanguage): string {
+  return compactKey(singularKey(labelKey(label), language));
 }
 
 /** Turns one parsed table file into its matching form; throws naming the file and entry at the first mistake. */
@@ -72,7 +99,19 @@ export function compileLabelTable(raw: unknown, source: string, language: LabelL
     if (!isLodgingType(key)) {
       throw new TableError(source, `exact.${key}`, `unknown lodging key (expected one of ${LODGING_TYPES_BY_SPECIFICITY.join(', ')})`);
     }
-    for (const entry of strings(entries, source, `exact.${key}`)) exact.set(claim(entry, `exact.${key}`), { key, entry });
+    if (!Array.isArray(entries)) throw new TableError(source, `exact.${key}`, 'must be an array of labels');
+    entries.forEach((item: unknown, index) => {
+      const entry = entryLabel(item);
+      if (entry === undefined || entry.trim() === '') {
+        throw new TableError(source, `exact.${key}[${index}]`, 'must be a non-empty string or { "label": string, "note": string }');
+      }
+      if (isRecord(item)) {
+        for (const field of Object.keys(item)) {
+          if (field !== 'label' && field !== 'note') throw new TableError(source, `exact.${key}[${index}].${field}`, 'unknown field');
+        }
+      }
+      exact.set(claim(entry, `exact.${key}`), { key, entry });
+    });
   }
 
   const nonLodging = new Map<string, string>();
@@ -83,34 +122,33 @@ export function compileLabelTable(raw: unknown, source: string, language: LabelL
     entry,
   }));
 
-  if (!Array.isArray(raw.keywords)) throw new TableError(source, 'keywords', 'must be an array');
-  const keywordsSeen = new Set<string>();
-  const keywords = raw.keywords.map((rule: unknown, index): KeywordRule => {
-    const where = `keywords[${index}]`;
-    if (!isRecord(rule) || typeof rule.contains !== 'string' || typeof rule.key !== 'string') {
-      throw new TableError(source, where, 'must be { "contains": string, "key": lodging key }');
+  const phrasesSeen = new Map<string, string>();
+  const phrases = (section: 'headWords' | 'qualifiers', allowNone: boolean): RulePhrase[] => {
+    const value = raw[section];
+    if (!isRecord(value)) throw new TableError(source, section, 'must be an object of lodging key → words');
+    const out: RulePhrase[] = [];
+    for (const [key, entries] of Object.entries(value)) {
+      const where = `${section}.${key}`;
+      if (!isLodgingType(key) && !(allowNone && key === NO_KIND)) {
+        throw new TableError(source, where, `unknown lodging key${allowNone ? ` (or "${NO_KIND}")` : ''}`);
+      }
+      for (const entry of strings(entries, source, where)) {
+        const words = singularKey(labelKey(entry), language);
+        if (words === '') throw new TableError(source, where, `"${entry}" has no letters or digits`);
+        const compact = compactKey(words);
+        const earlier = phrasesSeen.get(compact);
+        if (earlier !== undefined) throw new TableError(source, where, `"${entry}" is listed twice (also ${earlier})`);
+        phrasesSeen.set(compact, `${where} "${entry}"`);
+        out.push({ words: words.split(' '), compact, key: key === NO_KIND ? null : (key as LodgingType), entry });
+      }
     }
-    for (const field of Object.keys(rule)) {
-      if (!KEYWORD_FIELDS.has(field)) throw new TableError(source, `${where}.${field}`, 'unknown field');
-    }
-    if (!isLodgingType(rule.key)) throw new TableError(source, `${where}.key`, `unknown lodging key "${rule.key}"`);
-    const words = singularKey(labelKey(rule.contains), language);
-    if (words === '') throw new TableError(source, where, `"${rule.contains}" has no letters or digits`);
-    if (keywordsSeen.has(compactKey(words))) throw new TableError(source, where, `"${rule.contains}" is listed twice`);
-    keywordsSeen.add(compactKey(words));
-    return { pattern: keywordPattern(words), key: rule.key, entry: rule.contains };
-  });
+    // Longest first, so "auberge de jeunesse" is read before "auberge".
+    return out.sort((a, b) => b.words.length - a.words.length || b.compact.length - a.compact.length);
+  };
+  const headWords = phrases('headWords', false);
+  const qualifiers = phrases('qualifiers', true);
 
-  return { language, exact, nonLodging, quality, keywords };
-}
-
-// "guest house" → /(?:^| )guest ?house(?: |$)/: whole words, so "spa" misses "espacio" and "bar" misses "barco".
-function keywordPattern(words: string): RegExp {
-  const body = words
-    .split(' ')
-    .map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-    .join(' ?');
-  return new RegExp(`(?:^| )${body}(?: |$)`);
+  return { language, exact, nonLodging, quality, headWords, qualifiers };
 }
 
 // Reviewers write patterns with accents ("étoiles"); labels lose theirs, so the pattern must too.
@@ -136,11 +174,3 @@ function strings(value: unknown, source: string, where: string): string[] {
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
-
-/** Every table, in the order verdicts name them. All are tried for every listing: real listings mix languages. */
-export const LABEL_TABLES: readonly LabelTable[] = [
-  compileLabelTable(es, 'data/labels/es.json', 'es'),
-  compileLabelTable(en, 'data/labels/en.json', 'en'),
-  compileLabelTable(fr, 'data/labels/fr.json', 'fr'),
-  compileLabelTable(pt, 'data/labels/pt.json', 'pt'),
-];

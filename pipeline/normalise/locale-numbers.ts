@@ -1,6 +1,7 @@
 // Numbers as providers write them in each language ("4,5", "1.234", "1 910", "1,234"), and the rating and review count built on them.
 import { MAX_RATING, MIN_RATING } from '../../model/limits.ts';
 import type { Language } from '../../model/countries.ts';
+import { alternation, WORDS } from './language-words.ts';
 import { issue, type Normalised } from './issues.ts';
 import { describeType, isMissing } from './scalars.ts';
 
@@ -45,8 +46,9 @@ export function parseRating(raw: unknown, language: Language): Normalised<number
   return { value, issues: [] };
 }
 
-const REVIEW_WORDS = /\s*(?:reviews?|avis|reseñas?|opiniones|opinión|comentarios?|avaliações|avaliação|comentários?|críticas?)$/iu;
-const THOUSAND_SUFFIX = /\s*[kK]$|\s*mil$/u;
+// reviewWords and thousandWords come from data/labels/words/<lang>.json.
+const REVIEW_WORDS = new RegExp(String.raw`\s*(?:${alternation(WORDS.reviewWords)})$`, 'iu');
+const THOUSAND_SUFFIX = new RegExp(String.raw`\s*(?:${alternation(WORDS.thousandWords)})$`, 'iu');
 
 /** Abbreviated counts ("1,2k", "12 k", "3 mil") are read at face value: the provider shows no more precision. */
 export function parseReviewCount(raw: unknown, language: Language): Normalised<number | null> {

@@ -1,7 +1,9 @@
 // CONTRACT §2 lodgingType: reads a listing's labels against every language's table; the most specific key wins.
-import { LODGING_TYPES_BY_SPECIFICITY, type LodgingType } from '../../model/place.ts';
+import type { LodgingType } from '../../model/place.ts';
+import { decideByHeadWord, findPhrases, moreSpecific } from './head-word-rule.ts';
 import { compactKey, labelKey, singularKey } from './label-key.ts';
-import { LABEL_TABLES, type LabelTable } from './label-tables.ts';
+import { LABEL_TABLES } from './bundled-label-tables.ts';
+import type { LabelTable } from './label-tables.ts';
 
 export interface LabelVerdict {
   /** The label as given. */
@@ -9,7 +11,7 @@ export interface LabelVerdict {
   kind: 'lodging' | 'quality' | 'non-lodging' | 'unknown';
   /** Set exactly when kind is 'lodging'. */
   key?: LodgingType;
-  /** The table line that decided, e.g. `es exact "Hotel"`, `fr keyword "camping-car"`; absent when unknown. */
+  /** The table line that decided, e.g. `es exact "Hotel"`, `fr head word "camping-car"`; absent when unknown. */
   rule?: string;
 }
 
@@ -23,12 +25,6 @@ export interface LodgingClassification {
   unknownLabels: string[];
   /** Some label names a non-lodging place and none names lodging or is unknown: CONTRACT §3's rejection. */
   onlyNonLodging: boolean;
-}
-
-const RANK: ReadonlyMap<LodgingType, number> = new Map(LODGING_TYPES_BY_SPECIFICITY.map((key, rank) => [key, rank]));
-
-function moreSpecific(a: LodgingType, b: LodgingType): boolean {
-  return (RANK.get(a) ?? Infinity) < (RANK.get(b) ?? Infinity);
 }
 
 interface Candidate {
@@ -50,13 +46,19 @@ interface Folded {
 
 /**
  * One label's verdict, null for a label without letters or digits ("", "-", "***"): it says nothing.
- * Order: exact lodging labels, exact non-lodging labels, quality patterns, then keywords; within a step the most
- * specific key of any table wins. A lodging keyword outranks a non-lodging word ("Hotel restaurante" is a hotel).
+ * Order: exact lodging labels, exact non-lodging labels, quality patterns, then the head-word rule
+ * (head-word-rule.ts); within a step the most specific key of any table wins. A lodging head word outranks a
+ * non-lodging word ("Hotel restaurante" is a hotel).
  */
 export function classifyLabel(label: string): LabelVerdict | null {
+  return classifyLabelIn(LABEL_TABLES, label);
+}
+
+/** classifyLabel against given tables (the held-out measurement builds its own). */
+export function classifyLabelIn(tables: readonly LabelTable[], label: string): LabelVerdict | null {
   const key = labelKey(label);
   if (key === '') return null;
-  const folded: Folded[] = LABEL_TABLES.map((table) => {
+  const folded: Folded[] = tables.map((table) => {
     const singular = singularKey(key, table.language);
     return { table, singular, compact: compactKey(singular) };
   });
@@ -76,12 +78,8 @@ export function classifyLabel(label: string): LabelVerdict | null {
     const quality = table.quality.find(({ pattern }) => pattern.test(key));
     if (quality !== undefined) return { label, kind: 'quality', rule: `${table.language} quality "${quality.entry}"` };
   }
-  for (const { table, singular } of folded) {
-    for (const keyword of table.keywords) {
-      if (keyword.pattern.test(singular)) best = pick(best, keyword.key, `${table.language} keyword "${keyword.entry}"`);
-    }
-  }
-  if (best !== undefined) return { label, kind: 'lodging', key: best.key, rule: best.rule };
+  const byHeadWord = decideByHeadWord(folded.map(({ table, singular }) => findPhrases(table, singular)));
+  if (byHeadWord !== null) return { label, kind: 'lodging', key: byHeadWord.key, rule: byHeadWord.rule };
   return { label, kind: 'unknown' };
 }
 

@@ -1,19 +1,23 @@
 // Opening hours as published ("9:00–21:00", "Cerrado", "9h-12h et 14h-18h") turned into day label → list of time ranges.
 import type { OpeningHours, TimeRange } from '../../model/place.ts';
 import { issue, type Issue, type Normalised } from './issues.ts';
+import { alternation, WORDS } from './language-words.ts';
 import { cleanText, describeType, isMissing } from './scalars.ts';
 
-const CLOSED = /^(?:cerrado|closed|ferm[ée]e?|fechado|encerrado|tancat|itxita|itxita dago)$/;
-const OPEN_ALL_DAY =
-  /^(?:(?:abierto|aberto|ouvert|open|obert|ireki(?:ta)?)\s*)?(?:24\s*\/\s*7|24\s*(?:h|hrs?|hours?|horas?|heures?|hores)?(?:\s*(?:\/|sur)\s*24\s*h?)?(?:\s*\/\s*7)?)$/;
+// The words come from data/labels/words/<lang>.json (closed, open, hourUnits, perDay, rangeJoiners, rangeOpeners,
+// rangeTo, rangeToArticles); only symbols and the shape of a time stay here.
+const CLOSED = new RegExp(`^(?:${alternation(WORDS.closed)})$`);
+const OPEN_ALL_DAY = new RegExp(
+  String.raw`^(?:(?:${alternation(WORDS.open)})\s*)?(?:24\s*\/\s*7|24\s*(?:${alternation(WORDS.hourUnits)})?(?:\s*(?:\/|${alternation(WORDS.perDay)})\s*24\s*h?)?(?:\s*\/\s*7)?)$`,
+);
 
 /** Between ranges: commas, semicolons, a spaced slash, "and" in the four languages. */
-const RANGE_SEPARATOR = /\s*[,;|+]\s*|\s+\/\s+|\s+(?:y|et|e|and|&)\s+/;
+const RANGE_SEPARATOR = new RegExp(String.raw`\s*[,;|+]\s*|\s+\/\s+|\s+(?:${alternation(WORDS.rangeJoiners)})\s+`);
 /** Words that may open a range: "de 9h à 12h", "from 9 to 5", "das 9h às 13h", "desde las 9:00 hasta las 14:00". */
-const RANGE_OPENER = /^(?:desde las|desde la|desde|de las|de la|de|from|des|dès|das|da)\s+/;
+const RANGE_OPENER = new RegExp(String.raw`^(?:${alternation(WORDS.rangeOpeners)})\s+`);
 const TIME = String.raw`(\d{1,2})(?:\s*[:.h]\s*(\d{2}))?\s*h?\s*(a\.?\s?m\.?|p\.?\s?m\.?)?`;
 const RANGE = new RegExp(
-  String.raw`^${TIME}\s*(?:-|\s(?:a|to|à|às|as|até|ate|hasta|until|till|jusqu'à|jusqu’à)\s)\s*(?:las\s+|la\s+)?${TIME}$`,
+  String.raw`^${TIME}\s*(?:-|\s(?:${alternation(WORDS.rangeTo)})\s)\s*(?:(?:${alternation(WORDS.rangeToArticles)})\s+)?${TIME}$`,
 );
 
 export function normaliseOpeningHours(raw: unknown): Normalised<OpeningHours | null> {

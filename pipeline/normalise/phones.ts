@@ -3,6 +3,7 @@ import { parsePhoneNumberWithError, type NumberType, type PhoneNumber } from 'li
 import type { Country } from '../../model/countries.ts';
 import type { PhoneType } from '../../model/place.ts';
 import { issue, type Normalised } from './issues.ts';
+import { alternation, WORDS } from './language-words.ts';
 
 export interface ParsedPhone {
   e164: string;
@@ -14,13 +15,13 @@ const MIN_DIGITS_OF_A_NUMBER = 6;
 
 // Between two numbers: slashes, semicolons, commas, pipes, line breaks, a spaced dash ("922 … - 636 …")
 // or a spaced "or"/"and" in the four languages. A dash without spaces belongs to the number ("91-553-50-67").
-const SEPARATOR = /(\s*[/;,|\r\n]+\s*|\s+[-‐‑–—]+\s+|\s+(?:o|y|or|and|ou|et|e)\s+)/iu;
+const SEPARATOR = new RegExp(String.raw`(\s*[/;,|\r\n]+\s*|\s+[-‐‑–—]+\s+|\s+(?:${alternation(WORDS.phoneJoiners)})\s+)`, 'iu');
 
 // Byte-order marks and zero-width characters arrive glued to numbers copied from office documents.
 const INVISIBLE = /[\u200B-\u200D\u2060\uFEFF]/g;
 
-// Extension words the library does not know, in the four languages: rewritten to "ext." before parsing.
-const EXTENSION_WORD = /\s*[,;(]?\s*(?:poste|extens(?:ão|ao|ión|ion)|ramal|interno|int\.|extn?\.?)\s*:?\s*(?=\d{1,6}\)?\s*$)/iu;
+// Extension words the library does not know, in the four languages (phoneExtensions): rewritten to "ext." before parsing.
+const EXTENSION_WORD = new RegExp(String.raw`\s*[,;(]?\s*(?:${alternation(WORDS.phoneExtensions)})\s*:?\s*(?=\d{1,6}\)?\s*$)`, 'iu');
 
 /**
  * Parses a phone as published, the listing's country as default region. libphonenumber-js already reads

@@ -1,5 +1,6 @@
 // Small listing fields read leniently from provider JSON: free text, provider id, verified flag, crawl time, business status.
 import { issue, type IssueField, type Normalised } from './issues.ts';
+import { WORDS } from './language-words.ts';
 
 export type BusinessStatus = 'OPERATIONAL' | 'CLOSED_TEMPORARILY' | 'CLOSED_PERMANENTLY';
 
@@ -10,8 +11,9 @@ const INVISIBLE = /[\u200B\u200C\u200D\u2060\uFEFF\u00AD]/g;
 // Control characters other than the whitespace ones, which become spaces instead.
 const CONTROL = /[\u0000-\u0008\u000E-\u001F\u007F-\u009F]/g;
 
-const TRUE_WORDS = new Set(['true', 'yes', '1', 'y', 'si', 'sí', 'oui', 'sim', 'verdadero', 'vrai', 'verdadeiro']);
-const FALSE_WORDS = new Set(['false', 'no', '0', 'n', 'non', 'não', 'nao', 'falso', 'faux']);
+// yes / no in every language (data/labels/words/<lang>.json).
+const TRUE_WORDS: ReadonlySet<string> = new Set(WORDS.yes);
+const FALSE_WORDS: ReadonlySet<string> = new Set(WORDS.no);
 
 export function isMissing(raw: unknown): boolean {
   return raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '');

@@ -1,6 +1,7 @@
 // One published snapshot file opened read-only: its prepared statements and how a search picks its plan.
 import Database from 'better-sqlite3';
 import { MAX_PAGE_LIMIT } from '../../model/limits.ts';
+import { canonicalCitySlug } from '../normalise/city-names.ts';
 import { foldSearchText } from './search-text.ts';
 import type { SearchQuery, SearchRows, SnapshotInfo } from './reader-types.ts';
 import { READ_SQL, countUpToSql, searchShapeKey, searchSql, type SearchShape } from './statements.ts';
@@ -63,7 +64,8 @@ class ReadOnlySnapshot implements SnapshotConnection {
       verified: query.verified !== undefined,
       text: 'none',
     };
-    if (query.citySlug !== undefined) params.city = query.citySlug;
+    // Stored slugs are canonical (data/cities/): "la-coruna" finds the places stored under "a-coruna".
+    if (query.citySlug !== undefined) params.city = canonicalCitySlug(query.country, query.citySlug);
     if (query.lodgingType !== undefined) params.lodgingType = query.lodgingType;
     if (query.whatsapp !== undefined) params.whatsapp = query.whatsapp ? 1 : 0;
     if (query.verified !== undefined) params.verified = query.verified ? 1 : 0;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COUNTRIES } from '../../model/countries.ts';
-import { countryCodeForName, parseFullAddress, type FullAddressParts } from '../../pipeline/normalise/full-address.ts';
+import { countryCodeForName } from '../../pipeline/normalise/country-names.ts';
+import { parseFullAddress, type FullAddressParts } from '../../pipeline/normalise/full-address.ts';
 import type { CountryCode } from '../../model/place.ts';
 
 const parts = (given: Partial<FullAddressParts>): FullAddressParts => ({

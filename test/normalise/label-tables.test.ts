@@ -2,7 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { LODGING_TYPES_BY_SPECIFICITY } from '../../model/place.ts';
 import { compactKey, labelKey, singularKey, singularKeys } from '../../pipeline/normalise/label-key.ts';
-import { LABEL_TABLES, compileLabelTable } from '../../pipeline/normalise/label-tables.ts';
+import { LABEL_TABLES, RAW_LABEL_TABLES } from '../../pipeline/normalise/bundled-label-tables.ts';
+import { compileLabelTable } from '../../pipeline/normalise/label-tables.ts';
+import { checkLabelTables } from '../../pipeline/labels/check-label-tables.ts';
 import { classifyLabel } from '../../pipeline/normalise/lodging-type.ts';
 
 describe('LABEL_TABLES', () => {
@@ -10,7 +12,8 @@ describe('LABEL_TABLES', () => {
     expect(LABEL_TABLES.map((table) => table.language)).toEqual(['es', 'en', 'fr', 'pt']);
     for (const table of LABEL_TABLES) {
       expect(table.exact.size, table.language).toBeGreaterThan(0);
-      expect(table.keywords.length, table.language).toBeGreaterThan(0);
+      expect(table.headWords.length, table.language).toBeGreaterThan(0);
+      expect(table.qualifiers.length, table.language).toBeGreaterThan(0);
       expect(table.quality.length, table.language).toBeGreaterThan(0);
       expect(table.nonLodging.size, table.language).toBeGreaterThan(0);
     }
@@ -18,8 +21,9 @@ describe('LABEL_TABLES', () => {
 
   it('uses only the spec LodgingType keys', () => {
     for (const table of LABEL_TABLES) {
-      const keys = [...table.exact.values(), ...table.keywords].map((entry) => entry.key);
+      const keys = [...table.exact.values(), ...table.headWords].map((entry) => entry.key);
       for (const key of keys) expect(LODGING_TYPES_BY_SPECIFICITY).toContain(key);
+      for (const qualifier of table.qualifiers) if (qualifier.key !== null) expect(LODGING_TYPES_BY_SPECIFICITY).toContain(qualifier.key);
     }
   });
 
@@ -32,13 +36,17 @@ describe('LABEL_TABLES', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('classifies every keyword, alone, to its own key', () => {
+  it('classifies every head word, alone, to its own key or a more specific one another language gives it', () => {
     const wrong = LABEL_TABLES.flatMap((table) =>
-      table.keywords
-        .map(({ entry, key }) => ({ table: table.language, entry, key, got: classifyLabel(entry)?.key }))
-        .filter(({ key, got }) => key !== got),
+      table.headWords
+        .map(({ entry, key }) => ({ table: table.language, entry, key, got: classifyLabel(entry) }))
+        .filter(({ got }) => got?.kind !== 'lodging'),
     );
     expect(wrong).toEqual([]);
+  });
+
+  it('passes `lodging labels check`: no duplicates, conflicts or folded twins in or across the files', () => {
+    expect(checkLabelTables(RAW_LABEL_TABLES)).toEqual([]);
   });
 
   it('classifies every non-lodging entry as non-lodging', () => {
@@ -55,30 +63,35 @@ describe('compileLabelTable rejects a mistaken table at load, naming file and en
   const valid = {
     language: 'es',
     exact: { hotel: ['Hotel'] },
-    keywords: [{ contains: 'hotel', key: 'hotel' }],
+    headWords: { hotel: ['hotel'] },
+    qualifiers: { none: ['boutique'] },
     quality: ['^\\d+ estrellas?$'],
     nonLodging: ['Bar'],
   };
   const cases: [string, unknown, RegExp][] = [
     ['an unknown key in exact', { ...valid, exact: { hotels: ['Hotel'] } }, /test\.json: exact\.hotels: unknown lodging key/],
-    ['an unknown key in a keyword', { ...valid, keywords: [{ contains: 'x', key: 'inn' }] }, /keywords\[0\]\.key: unknown lodging key "inn"/],
-    ['an unknown field', { ...valid, keyword: [] }, /test\.json: keyword: unknown field/],
-    ['a keyword with an unknown field', { ...valid, keywords: [{ contains: 'x', key: 'hotel', kye: 1 }] }, /keywords\[0\]\.kye/],
+    ['an unknown key in the head words', { ...valid, headWords: { inn: ['x'] } }, /headWords\.inn: unknown lodging key/],
+    ['"none" in the head words', { ...valid, headWords: { none: ['x'] } }, /headWords\.none: unknown lodging key/],
+    ['an unknown field', { ...valid, keywords: [] }, /test\.json: keywords: unknown field/],
+    ['an exact entry object with an unknown field', { ...valid, exact: { hotel: [{ label: 'Hotel', nota: 'x' }] } }, /exact\.hotel\[0\]\.nota: unknown field/],
     ['the wrong language', { ...valid, language: 'fr' }, /language: must be "es"/],
     ['an invalid quality pattern', { ...valid, quality: ['^(\\d+'] }, /quality: "\^\(\\d\+" is not a valid pattern/],
     ['a plural listed beside its singular', { ...valid, exact: { hotel: ['Hotel', 'Hoteles'] } }, /"Hoteles" is the same label as exact\.hotel "Hotel"/],
     ['a label both lodging and non-lodging', { ...valid, nonLodging: ['HOTEL'] }, /nonLodging: "HOTEL" is the same label/],
     ['an entry without letters', { ...valid, exact: { hotel: ['Hotel', '***'] } }, /exact\.hotel: "\*\*\*" has no letters/],
     ['a non-string entry', { ...valid, nonLodging: ['Bar', 7] }, /nonLodging\[1\]: must be a non-empty string/],
-    ['a keyword listed twice', { ...valid, keywords: [{ contains: 'hotel', key: 'hotel' }, { contains: 'Hoteles', key: 'hotel' }] }, /keywords\[1\]: "Hoteles" is listed twice/],
-    ['a missing section', { language: 'es', exact: {}, keywords: [], quality: [] }, /nonLodging: must be an array/],
+    ['a head word listed twice', { ...valid, headWords: { hotel: ['hotel', 'Hoteles'] } }, /headWords\.hotel: "Hoteles" is listed twice/],
+    ['a qualifier that is also a head word', { ...valid, qualifiers: { none: ['Hotel'] } }, /qualifiers\.none: "Hotel" is listed twice/],
+    ['a missing section', { language: 'es', exact: {}, headWords: {}, qualifiers: {}, quality: [] }, /nonLodging: must be an array/],
   ];
   it.each(cases)('%s', (_name, raw, message) => {
     expect(() => compileLabelTable(raw, 'test.json', 'es')).toThrow(message);
   });
 
-  it('accepts the valid table', () => {
+  it('accepts the valid table, with a note beside a label', () => {
     expect(compileLabelTable(valid, 'test.json', 'es').exact.size).toBe(1);
+    const noted = { ...valid, exact: { hotel: [{ label: 'Hotel', note: 'why' }] } };
+    expect(compileLabelTable(noted, 'test.json', 'es').exact.get('hotel')).toEqual({ key: 'hotel', entry: 'Hotel' });
   });
 });
 
@@ -128,6 +141,8 @@ describe('singularKey folds plurals by each language rule', () => {
     ['pt', 'alojamentos locais', 'alojamento local'],
     ['pt', 'viagens', 'viagem'],
     ['pt', 'parques de campismo', 'parque de campismo'],
+    ['es', 'landetxeak', 'landetxea'],
+    ['es', 'hotelak', 'hotela'],
   ];
   it.each(cases)('%s %j → %j', (language, key, singular) => {
     expect(singularKey(key, language)).toBe(singular);
@@ -140,5 +155,50 @@ describe('singularKey folds plurals by each language rule', () => {
 
   it('compactKey drops the spaces so compounds meet', () => {
     expect(compactKey('guest house')).toBe(compactKey('guesthouse'));
+  });
+});
+
+describe('checkLabelTables names every problem at once', () => {
+  const table = (language: string, exact: Record<string, unknown[]>, extra: Record<string, unknown> = {}) => ({
+    language,
+    exact,
+    headWords: { hotel: ['hotel'] },
+    qualifiers: { none: ['boutique'] },
+    quality: [],
+    nonLodging: ['Bar'],
+    ...extra,
+  });
+  it('finds duplicates, conflicts across files, folded twins and a broken file', () => {
+    const problems = checkLabelTables([
+      { language: 'es', source: 'es.json', raw: table('es', { hotel: ['Hotel', 'Hoteles', 'Hostal'], guesthouse: ['HOSTAL'] }) },
+      { language: 'en', source: 'en.json', raw: table('en', { guesthouse: ['Hotel'] }) },
+      { language: 'fr', source: 'fr.json', raw: { language: 'fr' } },
+    ]);
+    const messages = problems.map((problem) => `${problem.kind} ${problem.message}`);
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^duplicate es\.json: exact\.hotel "Hoteles" folds to the same form as exact\.hotel "Hotel"/),
+        expect.stringMatching(/^conflict es\.json: exact\.guesthouse "HOSTAL" \(guesthouse\) folds to the same form as exact\.hotel "Hostal" \(hotel\)/),
+        expect.stringMatching(/^conflict en\.json: exact\.guesthouse "Hotel" \(guesthouse\) folds to the same form as es\.json exact\.hotel "Hotel" \(hotel\)/),
+        expect.stringMatching(/^invalid fr\.json: exact: must be an object/),
+      ]),
+    );
+  });
+
+  it('finds a head word that names another kind than the same whole label', () => {
+    const problems = checkLabelTables([
+      { language: 'es', source: 'es.json', raw: table('es', { campsite: ['Parque de caravanas'] }, { headWords: { motorhomeArea: ['parque de caravanas'] } }) },
+    ]);
+    expect(problems.map((problem) => problem.message)).toEqual([
+      'es.json: headWords.motorhomeArea "parque de caravanas" (motorhomeArea) is also exact.campsite "Parque de caravanas" (campsite)',
+    ]);
+  });
+
+  it('lets two languages agree on a loanword', () => {
+    const problems = checkLabelTables([
+      { language: 'es', source: 'es.json', raw: table('es', { hostel: ['Hostel'] }) },
+      { language: 'en', source: 'en.json', raw: table('en', { hostel: ['Hostels'] }) },
+    ]);
+    expect(problems).toEqual([]);
   });
 });

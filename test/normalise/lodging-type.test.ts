@@ -119,7 +119,7 @@ describe('one lodging label names its key', () => {
     ['Hotel spa', 'resort'],
     ['Apartamentos rurales', 'apartment'],
     ['Albergue juvenil municipal', 'hostel'],
-    ['Pub with rooms', 'lodging'],
+    ['Pub with rooms', 'guesthouse'],
   ];
   it.each(cases)('%j → %s', (label, key) => {
     const result = classifyLodgingType([label]);
@@ -188,7 +188,7 @@ describe('verdicts say which table entry decided', () => {
   const cases: [string, string | undefined][] = [
     ['Hoteles', 'es exact "Hotel"'],
     ['Bed and Breakfast', 'en exact "Bed & breakfast"'],
-    ['Camping del río', 'es keyword "camping"'],
+    ['Camping del río', 'es head word "camping"'],
     ['3 étoiles', 'fr quality "^\\d+ étoiles?$"'],
     ['Restaurante', 'es non-lodging "Restaurante"'],
     ['Escape room', undefined],

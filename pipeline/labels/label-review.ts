@@ -1,0 +1,119 @@
+// The label review use cases, shared by `lodging labels review|check` and the operator console.
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isLodgingType, LODGING_TYPES_BY_SPECIFICITY, type CountryCode } from '../../model/place.ts';
+import { LABEL_LANGUAGES, type LabelLanguage } from '../normalise/label-key.ts';
+import { classifyLabel } from '../normalise/lodging-type.ts';
+import { checkLabelTables, type TableProblem, type TableSource } from './check-label-tables.ts';
+import { suggestLabelKey, type Suggestion } from './suggest-label-key.ts';
+import { readUnknownLabels, writeUnknownLabels, type UnknownLabelEntry } from './unknown-label-store.ts';
+
+/** The committed tables: data/labels/ at the project root. */
+export const DEFAULT_LABELS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../data/labels');
+
+/** The label language of each country's exports. */
+export const COUNTRY_LANGUAGE: Record<CountryCode, LabelLanguage> = { es: 'es', gb: 'en', fr: 'fr', pt: 'pt' };
+
+/** Besides the lodging keys, a label may be accepted as naming something that is not a place to stay. */
+export const NON_LODGING = 'nonLodging';
+
+export interface ReviewItem extends UnknownLabelEntry {
+  suggestion: Suggestion;
+}
+
+export class LabelReviewError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'LabelReviewError';
+  }
+}
+
+/** Every stored label still unknown to the tables, most frequent first, with a suggested key. */
+export async function listUnknownLabels(dataDir: string, filter: { country?: CountryCode } = {}): Promise<ReviewItem[]> {
+  const stored = await readUnknownLabels(dataDir);
+  return stored
+    .filter((entry) => filter.country === undefined || entry.country === filter.country)
+    .filter((entry) => classifyLabel(entry.label)?.kind === 'unknown')
+    .sort((a, b) => b.count - a.count || b.totalCount - a.totalCount || a.label.localeCompare(b.label))
+    .map((entry) => ({ ...entry, suggestion: suggestLabelKey(entry.label) }));
+}
+
+export async function readTableSources(labelsDir: string): Promise<TableSource[]> {
+  return Promise.all(
+    LABEL_LANGUAGES.map(async (language) => {
+      const file = path.join(labelsDir, `${language}.json`);
+      return { language, source: file, raw: JSON.parse(await fs.readFile(file, 'utf8')) as unknown };
+    }),
+  );
+}
+
+/** `lodging labels check`: the problems of the table files in labelsDir (none is a pass). */
+export async function checkLabels(labelsDir: string = DEFAULT_LABELS_DIR): Promise<TableProblem[]> {
+  return checkLabelTables(await readTableSources(labelsDir));
+}
+
+export interface AcceptRequest {
+  dataDir: string;
+  labelsDir?: string;
+  /** "LABEL=KEY" as typed, or label and key apart. */
+  label: string;
+  key: string;
+  language?: LabelLanguage;
+}
+
+export interface AcceptResult {
+  label: string;
+  key: string;
+  language: LabelLanguage;
+  file: string;
+}
+
+/** Parses "LABEL=KEY" (the label may itself hold "=": the last one splits). */
+export function parseAcceptArgument(text: string): { label: string; key: string } {
+  const at = text.lastIndexOf('=');
+  const label = at === -1 ? '' : text.slice(0, at).trim();
+  const key = at === -1 ? '' : text.slice(at + 1).trim();
+  if (label === '' || key === '') throw new LabelReviewError(`--accept wants "LABEL=KEY", got "${text}"`);
+  return { label, key };
+}
+
+/**
+ * Writes one label into its language's table (exact.<key>, or nonLodging) and drops it from the review store.
+ * The language is the one asked for, else that of the country whose imports met the label. Refused, with the
+ * file untouched, when the key is unknown or the new table would fail `lodging labels check`.
+ */
+export async function acceptLabel(request: AcceptRequest): Promise<AcceptResult> {
+  const labelsDir = request.labelsDir ?? DEFAULT_LABELS_DIR;
+  const label = request.label.normalize('NFC').replace(/\s+/g, ' ').trim();
+  const { key } = request;
+  if (!isLodgingType(key) && key !== NON_LODGING) {
+    throw new LabelReviewError(`unknown key "${key}" (expected one of ${[...LODGING_TYPES_BY_SPECIFICITY, NON_LODGING].join(', ')})`);
+  }
+  const stored = await readUnknownLabels(request.dataDir);
+  const seenIn = stored.find((entry) => entry.label === label);
+  const language = request.language ?? (seenIn ? COUNTRY_LANGUAGE[seenIn.country] : undefined);
+  if (language === undefined) throw new LabelReviewError(`no import has met "${label}": say which table with --lang (${LABEL_LANGUAGES.join(', ')})`);
+
+  const sources = await readTableSources(labelsDir);
+  const target = sources.find((source) => source.language === language)!;
+  const table = structuredClone(target.raw) as { exact: Record<string, unknown[]>; nonLodging: unknown[] };
+  if (key === NON_LODGING) table.nonLodging.push(label);
+  else (table.exact[key] ??= []).push(label);
+  const problems = checkLabelTables(sources.map((source) => (source === target ? { ...source, raw: table } : source)));
+  if (problems.length > 0) {
+    throw new LabelReviewError(`not written: ${problems.map((problem) => problem.message).join('; ')}`);
+  }
+  await writeJsonAtomically(target.source, table);
+  await writeUnknownLabels(
+    request.dataDir,
+    stored.filter((entry) => entry.label !== label),
+  );
+  return { label, key, language, file: target.source };
+}
+
+async function writeJsonAtomically(file: string, value: unknown): Promise<void> {
+  const temp = `${file}.${process.pid}.tmp`;
+  await fs.writeFile(temp, `${JSON.stringify(value, null, 2)}\n`);
+  await fs.rename(temp, file);
+}

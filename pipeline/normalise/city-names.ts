@@ -1,0 +1,84 @@
+// City values as data (data/cities/): which values are not cities, and the one canonical slug of a city with several names.
+import nonCity from '../../data/cities/non-city.json' with { type: 'json' };
+import es from '../../data/cities/es.json' with { type: 'json' };
+import fr from '../../data/cities/fr.json' with { type: 'json' };
+import gb from '../../data/cities/gb.json' with { type: 'json' };
+import pt from '../../data/cities/pt.json' with { type: 'json' };
+import type { CountryCode } from '../../model/place.ts';
+import { citySlug } from './city-slug.ts';
+import { WORDS } from './language-words.ts';
+import { foldText } from '../../model/fold-text.ts';
+
+interface AliasFile {
+  country: string;
+  cities: { name: string; aliases: string[] }[];
+}
+
+/** slug of any name → slug of the canonical name, per country; checked at load (one meaning per slug). */
+export function compileAliases(file: AliasFile, source: string): ReadonlyMap<string, string> {
+  const canonicalOf = new Map<string, string>();
+  const claim = (name: string, canonical: string) => {
+    const slug = citySlug(name);
+    if (slug === null) throw new Error(`${source}: "${name}" has no letters or digits`);
+    const earlier = canonicalOf.get(slug);
+    if (earlier !== undefined && earlier !== canonical) {
+      throw new Error(`${source}: "${name}" (slug ${slug}) already names the city ${earlier}`);
+    }
+    canonicalOf.set(slug, canonical);
+  };
+  for (const city of file.cities) {
+    const canonical = citySlug(city.name);
+    if (canonical === null) throw new Error(`${source}: "${city.name}" has no letters or digits`);
+    claim(city.name, canonical);
+    for (const alias of city.aliases) claim(alias, canonical);
+  }
+  return canonicalOf;
+}
+
+const ALIASES: Record<CountryCode, ReadonlyMap<string, string>> = {
+  es: compileAliases(es, 'data/cities/es.json'),
+  fr: compileAliases(fr, 'data/cities/fr.json'),
+  gb: compileAliases(gb, 'data/cities/gb.json'),
+  pt: compileAliases(pt, 'data/cities/pt.json'),
+};
+
+/** The slug stored and matched for a city: the canonical name's slug when the table knows the city, else its own. */
+export function canonicalCitySlug(country: CountryCode, slug: string): string {
+  return ALIASES[country].get(slug) ?? slug;
+}
+
+/** Case, accents, punctuation and spacing ignored: "S/N", "s/n" and "s.n." are one value. */
+function foldWords(text: string): string {
+  return foldText(text).replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+}
+
+const PLACEHOLDERS = new Set(nonCity.placeholders.map(foldWords));
+const POSTAL_CODES: Record<CountryCode, RegExp> = {
+  es: new RegExp(nonCity.postalCodes.es),
+  fr: new RegExp(nonCity.postalCodes.fr),
+  gb: new RegExp(nonCity.postalCodes.gb, 'i'),
+  pt: new RegExp(nonCity.postalCodes.pt),
+};
+// The languages' street words (data/labels/words/), but those that also begin real place names.
+const PLACE_NAMES_TOO = new Set(nonCity.placeNamesToo.map(foldWords));
+const STREET_WORDS = new Set(
+  [...WORDS.streetWords, ...WORDS.streetAbbreviations].map(foldWords).filter((word) => word !== '' && !PLACE_NAMES_TOO.has(word)),
+);
+const PATTERNS = nonCity.patterns.map(({ pattern, reason }) => ({ pattern: new RegExp(pattern, 'iu'), reason }));
+
+/**
+ * Why a published city value is not a city, or null when it may be one: a web address, a placeholder ("s/n",
+ * "sin número", "n/a"), the country's postal code, a street fragment (a street word first, then a number or
+ * more words: "Calle Mayor 5", "Ctra. N-340 km 12"), or one of the file's patterns (a kilometre point, an
+ * address ending "s/n", a road code, a plus code, a bare number).
+ */
+export function nonCityReason(city: string, country: CountryCode): string | null {
+  if (/^(?:https?:\/\/|www\.)|:\/\//i.test(city)) return 'the city is a web address';
+  const folded = foldWords(city);
+  if (folded === '' || PLACEHOLDERS.has(folded)) return 'the city is a placeholder, not a place';
+  const trimmed = city.trim();
+  if (POSTAL_CODES[country].test(trimmed)) return 'the city is a postal code';
+  const words = folded.split(' ');
+  if (STREET_WORDS.has(words[0]!) && (words.length > 1 || /\d/.test(folded))) return 'the city is a street fragment';
+  return PATTERNS.find(({ pattern }) => pattern.test(trimmed))?.reason ?? null;
+}
