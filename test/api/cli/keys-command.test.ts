@@ -49,7 +49,7 @@ describe('with the default SQLite store', () => {
   it('create prints the secret once, with how to use it', async () => {
     const { code, stdout } = await run(['create', '--account', 'cli-text', '--name', 'laptop']);
     expect(code).toBe(0);
-    expect(stdout.match(/lds_live_[A-Za-z0-9_-]{43}/g)).toHaveLength(1);
+    expect(stdout.match(/lds_live_[0-9A-Za-z]{46}/g)).toHaveLength(1);
     expect(stdout).toContain('X-API-Key');
   });
 
