@@ -2,10 +2,11 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { DEVELOPMENT_ACCOUNT } from '../keys/development-key.ts';
 import type { Account, AccountStore } from './account-store.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
-export const DEVELOPMENT_ACCOUNT = 'local-development';
+export { DEVELOPMENT_ACCOUNT };
 export const DEVELOPMENT_EMAIL = 'developer@lodging.localhost';
 
 export interface DevelopmentSignIn {
