@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll } from 'vitest';
 import { Redis } from 'ioredis';
 import { openConsoleStores } from '../../../api/accounts/console-stores.ts';
-import { SHARED_REDIS_URL, deletePrefix, describeWithRedis, isRedisReachable, uniquePrefix } from '../support/redis.ts';
+import { TEST_REDIS_URL, deletePrefix, describeWithRedis, pingRedis, uniquePrefix } from '../../support/redis.ts';
 import { runConsoleStoreContract } from './console-store-contract.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -23,13 +23,13 @@ runConsoleStoreContract('SQLite', async () => {
   return stores;
 });
 
-const reachable = await isRedisReachable();
+const reachable = (await pingRedis()) === null;
 describeWithRedis('Redis console stores', reachable, () => {
   runConsoleStoreContract('Redis', async () => {
-    const prefix = uniquePrefix('console-store');
-    const redis = new Redis(SHARED_REDIS_URL, { maxRetriesPerRequest: 1 });
+    const prefix = `${uniquePrefix('console-store')}:`;
+    const redis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: 1 });
     cleanups.push(async () => {
-      await deletePrefix(SHARED_REDIS_URL, prefix);
+      await deletePrefix(TEST_REDIS_URL, prefix);
       redis.disconnect();
     });
     return openConsoleStores({ dataDir: '/nonexistent', redis, redisPrefix: prefix });

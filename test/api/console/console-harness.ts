@@ -3,7 +3,7 @@ import { Writable } from 'node:stream';
 import { createAccount } from '../../../api/accounts/account-service.ts';
 import { CLI_ACTOR } from '../../../api/accounts/audit.ts';
 import { createLogger } from '../../../api/http/request-logger.ts';
-import { SHARED_REDIS_URL, deletePrefix, uniquePrefix } from '../support/redis.ts';
+import { TEST_REDIS_URL, deletePrefix, uniquePrefix } from '../../support/redis.ts';
 import { startTestApi } from '../support/test-api.ts';
 import type { TestApi } from '../support/test-api.ts';
 import { createConsoleClient } from '../support/console-client.ts';
@@ -31,8 +31,8 @@ export async function startConsoleHarness(backend: Backend): Promise<ConsoleHarn
       done();
     },
   });
-  const prefix = uniquePrefix('console');
-  const env: NodeJS.ProcessEnv = { LOG_LEVEL: 'info', ...(backend === 'redis' ? { REDIS_URL: SHARED_REDIS_URL, LODGING_REDIS_PREFIX: prefix } : {}) };
+  const prefix = `${uniquePrefix('console')}:`;
+  const env: NodeJS.ProcessEnv = { LOG_LEVEL: 'info', ...(backend === 'redis' ? { REDIS_URL: TEST_REDIS_URL, LODGING_REDIS_PREFIX: prefix } : {}) };
   const api = await startTestApi({ exports: {}, env, logger: createLogger('info', sink), start: { usageFlushIntervalMs: 50 } });
 
   const invite = async (email: string, role: 'developer' | 'operator' = 'developer') => {
@@ -57,7 +57,7 @@ export async function startConsoleHarness(backend: Backend): Promise<ConsoleHarn
     },
     async close() {
       await api.close();
-      if (backend === 'redis') await deletePrefix(SHARED_REDIS_URL, prefix);
+      if (backend === 'redis') await deletePrefix(TEST_REDIS_URL, prefix);
     },
   };
 }

@@ -4,7 +4,7 @@ import { setAccountStatus } from '../../../api/accounts/account-service.ts';
 import { CLI_ACTOR } from '../../../api/accounts/audit.ts';
 import { createConsoleClient, hiddenValue } from '../support/console-client.ts';
 import type { ConsoleClient } from '../support/console-client.ts';
-import { describeWithRedis, isRedisReachable } from '../support/redis.ts';
+import { describeWithRedis, pingRedis } from '../../support/redis.ts';
 import { PASSWORD, startConsoleHarness } from './console-harness.ts';
 import type { Backend, ConsoleHarness } from './console-harness.ts';
 
@@ -256,5 +256,5 @@ function consoleSuite(backend: Backend) {
 
 describe('developer console on SQLite', () => consoleSuite('sqlite'));
 
-const reachable = await isRedisReachable();
+const reachable = (await pingRedis()) === null;
 describeWithRedis('developer console on Redis', reachable, () => consoleSuite('redis'));
