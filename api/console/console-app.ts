@@ -39,6 +39,11 @@ export function createConsoleRouter(deps: ConsoleDeps, options: ConsoleOptions =
     res.setHeader('Cache-Control', 'public, max-age=300');
     res.type('text/css').send(css);
   });
+  const icon = asset('favicon.svg');
+  router.get('/static/favicon.svg', (_req, res) => {
+    res.setHeader('Cache-Control', 'public, max-age=86400');
+    res.type('image/svg+xml').send(icon);
+  });
   router.get('/static/console.js', (_req, res) => {
     res.setHeader('Cache-Control', 'public, max-age=300');
     res.type('text/javascript').send(js);

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Account, Role } from '../accounts/account-store.ts';
 import type { Actor } from '../accounts/audit.ts';
 import type { ConsoleStores } from '../accounts/console-stores.ts';
+import { clientAddressOf } from '../http/client-address.ts';
 import { expiresSoon, listAccountKeys } from '../keys/key-service.ts';
 import type { ConsoleSession, SessionManager } from './console-session.ts';
 import { renderShell } from './console-layout.ts';
@@ -54,7 +55,7 @@ interface Locals {
 }
 
 export function clientAddress(req: Request): string {
-  return req.ip ?? req.socket.remoteAddress ?? 'unknown';
+  return clientAddressOf(req) ?? 'unknown';
 }
 
 export function createConsoleKit(deps: ConsoleDeps, sessions: SessionManager): ConsoleKit {

@@ -55,9 +55,9 @@ export function renderUsageChart(series: UsageSeries, label: string): Markup {
   const y = (v: number) => TOP + plotH - (v / max) * plotH;
   const parts: string[] = [];
   for (const fraction of [0, 0.5, 1]) {
-    const value = Math.round(max * fraction);
+    const value = max * fraction;
     parts.push(`<line x1="${LEFT}" x2="${W - RIGHT}" y1="${y(value).toFixed(1)}" y2="${y(value).toFixed(1)}" class="grid"/>`);
-    parts.push(`<text x="${LEFT - 6}" y="${(y(value) + 4).toFixed(1)}" text-anchor="end" class="axis">${value}</text>`);
+    parts.push(`<text x="${LEFT - 6}" y="${(y(value) + 4).toFixed(1)}" text-anchor="end" class="axis">${Number.isInteger(value) ? value : value.toFixed(1)}</text>`);
   }
   series.hours.forEach((h, i) => {
     const x = (LEFT + i * barW).toFixed(2);
@@ -81,7 +81,7 @@ export function renderUsageChart(series: UsageSeries, label: string): Markup {
   parts.push(`<line x1="${LEFT}" x2="${W - RIGHT}" y1="${TOP + plotH}" y2="${TOP + plotH}" class="baseline"/>`);
   const summary = `${label}: ${series.totalOk} requests answered and ${series.totalLimited} refused with 429 in the last 7 days`;
   return html`<figure class="chart">
-${trusted(`<svg viewBox="0 0 ${W} ${H}" role="img" aria-label="${escapeHtml(summary)}" preserveAspectRatio="none" class="usage"><title>${escapeHtml(summary)}</title>${parts.join('')}</svg>`)}
+${trusted(`<svg viewBox="0 0 ${W} ${H}" role="img" aria-label="${escapeHtml(summary)}" class="usage"><title>${escapeHtml(summary)}</title>${parts.join('')}</svg>`)}
 <figcaption><span class="swatch ok"></span> answered <span class="swatch limited"></span> refused (429) · requests per hour, last 7 days (UTC) · ${series.totalOk} answered, ${series.totalLimited} refused</figcaption>
 </figure>`;
 }

@@ -1,6 +1,7 @@
 // Counts API requests per key and hour in memory and flushes them (and "last used") to the store every few seconds, off the request path.
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
+import { clientAddressOf } from '../http/client-address.ts';
 import type { KeyStore, LastUse, StoredKey } from '../keys/key-store.ts';
 import { hourOf } from './usage-store.ts';
 import type { UsageCount, UsageStore } from './usage-store.ts';
@@ -104,7 +105,7 @@ export function createUsageCounter(recorder: UsageRecorder): RequestHandler {
   return (req, res, next) => {
     res.once('finish', () => {
       const key = (res.locals as { apiKey?: StoredKey }).apiKey;
-      if (key) recorder.count(key.id, res.statusCode === 429, req.ip ?? req.socket.remoteAddress ?? null);
+      if (key) recorder.count(key.id, res.statusCode === 429, clientAddressOf(req));
     });
     next();
   };

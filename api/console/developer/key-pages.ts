@@ -150,7 +150,7 @@ async function secretPage(kit: ConsoleKit, req: Request, res: Response, created:
 </div>
 <h2>Try it</h2>
 <label for="curl-example">A request with this key</label>
-<textarea id="curl-example" class="code" readonly rows="3" spellcheck="false">${example}</textarea>
+<textarea id="curl-example" class="code" readonly rows="4" spellcheck="false">${example}</textarea>
 <p>The API answers JSON; <a href="/docs">the API documentation</a> lists every parameter.</p>
 <p><a class="button" href="/console/keys">I have copied it: back to my keys</a></p>`,
   });

@@ -233,7 +233,7 @@ function consoleSuite(backend: Backend) {
     const detail = await client.get(`/console/keys/${id}`);
     expect(detail.text).toContain('3 answered, 0 refused');
     expect(detail.text).toContain('<svg');
-    expect(detail.text).toMatch(/from (::ffff:)?127\.0\.0\.1/);
+    expect(detail.text).toContain("from 127.0.0.1");
   });
 
   it('sign out everywhere ends every session; change password needs the current one', async () => {
