@@ -5,6 +5,7 @@ import { CLI_ACTOR } from '../../../api/accounts/audit.ts';
 import { createConsoleClient, hiddenValue } from '../support/console-client.ts';
 import type { ConsoleClient } from '../support/console-client.ts';
 import { describeWithRedis, pingRedis } from '../../support/redis.ts';
+import { startTestApi } from '../support/test-api.ts';
 import { PASSWORD, startConsoleHarness } from './console-harness.ts';
 import type { Backend, ConsoleHarness } from './console-harness.ts';
 
@@ -258,3 +259,16 @@ describe('developer console on SQLite', () => consoleSuite('sqlite'));
 
 const reachable = (await pingRedis()) === null;
 describeWithRedis('developer console on Redis', reachable, () => consoleSuite('redis'));
+
+describe('developer console behind an https public URL', () => {
+  it('names the cookie __Host-lodging_console and marks it Secure', async () => {
+    const api = await startTestApi({ exports: {}, env: { LODGING_PUBLIC_URL: 'https://console.example' } });
+    try {
+      const res = await fetch(`${api.url}/console/sign-in`);
+      const cookie = res.headers.getSetCookie().find((line) => line.startsWith('__Host-lodging_console='));
+      expect(cookie).toMatch(/^__Host-lodging_console=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Secure$/);
+    } finally {
+      await api.close();
+    }
+  });
+});
