@@ -2,6 +2,7 @@
 import type { Redis } from 'ioredis';
 import { KeyStoreUnavailableError } from '../keys/key-store.ts';
 import { disabledAccountsKey } from '../keys/redis-key-store.ts';
+import { revocationChannel } from '../keys/redis-revocation-feed.ts';
 import { AUDIT_KEPT_PER_ACCOUNT, AccountExistsError, NO_THROTTLE, THROTTLE_MEMORY_MS } from './account-store.ts';
 import type { Account, AccountStore, AuditEntry, SessionRecord, ThrottleState } from './account-store.ts';
 
@@ -16,7 +17,7 @@ redis.call('ZADD', KEYS[3], ARGV[2], ARGV[3])
 if account.status == 'disabled' then redis.call('SADD', KEYS[4], ARGV[3]) else redis.call('SREM', KEYS[4], ARGV[3]) end
 return 1`;
 
-// KEYS: account, disabled set. ARGV: patch json, email-index prefix.
+// KEYS: account, disabled set. ARGV: patch json, email-index prefix, key-store prefix, revocation channel.
 const UPDATE_SCRIPT = `
 local raw = redis.call('GET', KEYS[1])
 if not raw then return false end
@@ -32,7 +33,17 @@ if oldEmail ~= account.email then
   if oldEmail ~= nil and oldEmail ~= cjson.null then redis.call('DEL', ARGV[2] .. oldEmail) end
   if account.email ~= nil and account.email ~= cjson.null then redis.call('SET', ARGV[2] .. account.email, account.id) end
 end
-if account.status == 'disabled' then redis.call('SADD', KEYS[2], account.id) else redis.call('SREM', KEYS[2], account.id) end
+if account.status == 'disabled' then
+  -- Newly disabled: every replica's authenticator drops the account's keys from its outage fallback, as for a revocation.
+  if redis.call('SADD', KEYS[2], account.id) == 1 then
+    for _, id in ipairs(redis.call('LRANGE', ARGV[3] .. 'account:' .. account.id .. ':all', 0, -1)) do
+      local key = redis.call('GET', ARGV[3] .. 'id:' .. id)
+      if key then redis.call('PUBLISH', ARGV[4], cjson.decode(key).secretHash) end
+    end
+  end
+else
+  redis.call('SREM', KEYS[2], account.id)
+end
 local encoded = cjson.encode(account)
 redis.call('SET', KEYS[1], encoded)
 return encoded`;
@@ -119,7 +130,7 @@ export function openRedisAccountStore(redis: Redis, options: { prefix: string })
       return values.map(parse).filter((a): a is Account => a !== null);
     },
     async updateAccount(id, patch) {
-      const result = await call(() => redis.eval(UPDATE_SCRIPT, 2, k.account(id), k.disabled, JSON.stringify(patch), k.emailPrefix));
+      const result = await call(() => redis.eval(UPDATE_SCRIPT, 2, k.account(id), k.disabled, JSON.stringify(patch), k.emailPrefix, `${p}keys:`, revocationChannel(p)));
       if (result === -2) throw new AccountExistsError('e-mail');
       return parse(result as string | null);
     },
