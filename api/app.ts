@@ -1,6 +1,6 @@
 // createApp(deps): the whole HTTP surface as an Express app that never listens by itself (server.ts does).
 import express from 'express';
-import type { Express, RequestHandler } from 'express';
+import type { Express, RequestHandler, Router } from 'express';
 import type { Store } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import { createApiKeyAuth } from './http/api-key-auth.ts';
@@ -47,6 +47,10 @@ export interface AppDeps {
    * `{ href: '/console', label: 'Console', description: '…' }` here, so the page never links a route that does not exist.
    */
   landingLinks?: LandingLink[];
+  /** Counts each authenticated response per key (api/usage); runs before the key check, counts at finish. */
+  usageCounter?: RequestHandler;
+  /** The web console, mounted at /console. */
+  console?: Router;
 }
 
 const securityHeaders: RequestHandler = (_req, res, next) => {
@@ -68,6 +72,7 @@ export function createApp(deps: AppDeps): Express {
 
   const failureLimiter = createAuthFailureLimiter(deps.authFailureLimit ?? { limit: 30, windowS: 60 }, deps.logger);
   const guards = [
+    ...(deps.usageCounter ? [deps.usageCounter] : []),
     createApiKeyAuth({ authenticator: deps.authenticator, failureLimiter, logger: deps.logger }),
     createPerKeyLimiter(deps.rateLimit, deps.logger),
   ];
@@ -82,6 +87,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(createHealthRoutes(deps.query, deps.publicUrl));
   app.use(createDocsRoutes());
   app.use(createPageRoutes(deps.query, deps.landingLinks));
+  if (deps.console) app.use('/console', deps.console);
 
   deps.mountAuthenticated?.(app, { guards, query: deps.query, publicUrl: deps.publicUrl, logger: deps.logger });
 

@@ -22,6 +22,13 @@ import { loadOrCreateCursorSecret } from './query/cursor-secret.ts';
 import { createQueryService } from './query/query-service.ts';
 import { connectRedis, closeConnection } from '../platform/redis-connection.ts';
 import { CommandFailure } from '../platform/cli-io.ts';
+import { openConsoleStores } from './accounts/console-stores.ts';
+import type { ConsoleStores } from './accounts/console-stores.ts';
+import { migrateKeyAccounts } from './accounts/key-accounts-migration.ts';
+import { createConsoleRouter } from './console/console-app.ts';
+import type { ConsolePlugin } from './console/console-kit.ts';
+import { createUsageCounter, createUsageRecorder } from './usage/usage-recorder.ts';
+import type { UsageRecorder } from './usage/usage-recorder.ts';
 
 export interface StartOptions {
   /** How often requests look for a newly published snapshot, in ms (default 1000). */
@@ -33,6 +40,12 @@ export interface StartOptions {
   /** How long close() lets in-flight requests finish before cutting connections (default 10 s). */
   shutdownGraceMs?: number;
   mountAuthenticated?: AppDeps['mountAuthenticated'];
+  /** Operator page groups for the console (the developer pages are always mounted). */
+  consolePlugins?: ConsolePlugin[];
+  /** How often key usage counted in memory is written to the store (default 10 s). */
+  usageFlushIntervalMs?: number;
+  /** false: no per-key usage counting or "last used" (only the benchmark turns it off, to measure its cost). */
+  countUsage?: boolean;
 }
 
 export interface RunningServer {
@@ -41,6 +54,9 @@ export interface RunningServer {
   /** Base of profileUrl (LODGING_PUBLIC_URL or http://localhost:{port}). */
   publicUrl: string;
   keyStore: KeyStore;
+  /** Keys, accounts (with sessions and audit) and usage, on the key store's backend. */
+  stores: ConsoleStores;
+  usage: UsageRecorder;
   logger: Logger;
   close(): Promise<void>;
 }
@@ -79,6 +95,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   let reader: ReturnType<typeof openSnapshotReader>;
   let redis: Redis | null = null;
   let keyStore: KeyStore;
+  let consoleStores: ConsoleStores;
   let revocations: ReturnType<typeof createRedisRevocationFeed> | null = null;
   let cursors: ReturnType<typeof createCursorCodec>;
   let stores: ReturnType<typeof createRateLimitStores> | null;
@@ -101,7 +118,15 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     }
     keyStore = openKeyStore({ dataDir: config.dataDir, redis, redisPrefix: prefix });
     const store = keyStore;
-    opened.push(() => store.close());
+    const accountStores = openConsoleStores({ dataDir: config.dataDir, redis, redisPrefix: prefix }, store);
+    consoleStores = accountStores;
+    opened.push(() => accountStores.close());
+    try {
+      const migrated = await migrateKeyAccounts(store, accountStores.accounts);
+      if (migrated.length > 0) logger.info({ accounts: migrated.length }, 'made an account for every account id that keys referenced');
+    } catch (error) {
+      logger.warn({ err: error }, 'accounts migration could not run now (store unreachable); it runs again at the next start');
+    }
     if (redis) {
       const feed = createRedisRevocationFeed(redis, prefix, (error) => logger.warn({ err: error }, 'revocation feed unavailable'));
       revocations = feed;
@@ -125,6 +150,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const port = (server.address() as AddressInfo).port;
   const publicUrl = resolvePublicUrl(config, port);
 
+  const usage = createUsageRecorder({
+    usage: consoleStores.usage,
+    keys: keyStore,
+    logger,
+    ...(options.usageFlushIntervalMs !== undefined ? { flushIntervalMs: options.usageFlushIntervalMs } : {}),
+  });
   const query = createQueryService({ reader, cursors, publicUrl, refreshIntervalMs: options.refreshIntervalMs ?? 1000 });
   app = createApp({
     query,
@@ -136,6 +167,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       ...(options.authFailureLimit ?? { limit: 30, windowS: 60 }),
       ...(stores ? { store: stores.authFailures } : {}),
     },
+    ...(options.countUsage === false ? {} : { usageCounter: createUsageCounter(usage) }),
+    console: createConsoleRouter({ stores: consoleStores, publicUrl, logger }, { plugins: options.consolePlugins ?? [] }).router,
+    landingLinks: [{ href: '/console', label: 'Console', description: 'Sign in to create, roll and revoke your API keys.' }],
     ...(options.mountAuthenticated ? { mountAuthenticated: options.mountAuthenticated } : {}),
   });
 
@@ -151,7 +185,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       clearInterval(sweep);
       clearTimeout(grace);
       reader.close();
-      await keyStore.close();
+      await usage.stop().catch((error: unknown) => logger.warn({ err: error }, 'key usage could not be written at stop'));
+      await consoleStores.close();
       await revocations?.close();
       if (redis) await closeConnection(redis);
       logger.info('server stopped');
@@ -162,5 +197,5 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const host = options.host && options.host !== '0.0.0.0' && options.host !== '::' ? options.host : '127.0.0.1';
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   logger.info({ url, publicUrl, keyStore: keyStore.kind, redis: Boolean(redis) }, 'server listening');
-  return { url, publicUrl, keyStore, logger, close };
+  return { url, publicUrl, keyStore, stores: consoleStores, usage, logger, close };
 }

@@ -1,6 +1,7 @@
 // `npm run bench:api`: autocannon against the real API over a 1M-listing snapshot and a bare Express hello app, same run.
 // Env: BENCH_API_LISTINGS (1000000), BENCH_API_SECONDS (10 per scenario), BENCH_API_CONNECTIONS (32),
-// BENCH_API_REBUILD=1 (re-import even when bench/out holds a matching snapshot). Figures are printed, never asserted.
+// BENCH_API_REBUILD=1 (re-import even when bench/out holds a matching snapshot), BENCH_API_USAGE=off (the API without
+// per-key usage counting, to measure what counting costs). Figures are printed, never asserted.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { promises as fs, readFileSync } from 'node:fs';
@@ -38,7 +39,11 @@ interface Figures {
 /** Child mode: the real server, logging at info to /dev/null (the cost of logging is part of the figure). */
 async function serveApi(dataDir: string): Promise<void> {
   const config = parseConfig({ LODGING_DATA_DIR: dataDir, PORT: '0', LODGING_RATE_LIMIT: '1000000000', NODE_ENV: 'production' });
-  const server = await startServer(config, { host: '127.0.0.1', logger: createLogger('info', pino.destination('/dev/null')) });
+  const server = await startServer(config, {
+    host: '127.0.0.1',
+    logger: createLogger('info', pino.destination('/dev/null')),
+    countUsage: process.env.BENCH_API_USAGE !== 'off',
+  });
   process.stdout.write(`READY ${server.url}\n`);
   process.once('SIGTERM', () => void server.close().then(() => process.exit(0)));
 }
@@ -188,7 +193,7 @@ async function main(): Promise<void> {
       [q, ratio(q.requestsPerSecond, baseline.requestsPerSecond), 0.5],
     ] as const;
     const lines = [
-      `API benchmark: ${listings} listings imported through importFiles${importSeconds === null ? ' (snapshot reused)' : ` in ${importSeconds.toFixed(0)} s`}`,
+      `API benchmark: ${listings} listings imported through importFiles${importSeconds === null ? ' (snapshot reused)' : ` in ${importSeconds.toFixed(0)} s`}; usage counting ${process.env.BENCH_API_USAGE === 'off' ? 'OFF' : 'on'}`,
       `${'scenario'.padEnd(34)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)}  vs hello  target`,
       `${baseline.name.padEnd(34)} ${Math.round(baseline.requestsPerSecond).toString().padStart(8)} ${String(baseline.p50Ms).padStart(7)} ${String(baseline.p99Ms).padStart(7)}`,
       ...rows.map(

@@ -56,6 +56,10 @@ const COMMANDS: CommandTable = {
     const m = await import('../api/cli/keys-command.ts');
     return { run: m.runKeysCommand, usage: m.KEYS_USAGE };
   },
+  accounts: async () => {
+    const m = await import('../api/cli/accounts-command.ts');
+    return { run: m.runAccountsCommand, usage: m.ACCOUNTS_USAGE };
+  },
   serve: async () => {
     const m = await import('../api/cli/serve-command.ts');
     return { run: (argv, io) => m.runServeCommand(argv, io), usage: m.SERVE_USAGE };
@@ -81,7 +85,8 @@ commands:
   serve [--port N]            the REST API and MCP server
   import --country CC FILE... normalise and publish one country's export (--json, --queue)
   worker                      a BullMQ worker process for \`import --queue\`
-  keys create|list|revoke     API keys
+  keys create|list|revoke|roll  API keys
+  accounts create|list|invite|disable|enable|role  console accounts (invitation links)
   suppress                    add an opt-out or takedown to the suppression list
   explain --country CC FILE:LINE  every rule that fired for one listing
   runs [--country CC]         run history; runs show RUN_ID, runs discard RUN_ID

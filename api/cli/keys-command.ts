@@ -1,126 +1,122 @@
-// `lodging keys create|list|revoke`: the operator's side of API keys; the secret is printed once, at creation.
+// `lodging keys create|list|revoke|roll`: the shell side of API keys, calling the console's use cases; a secret is printed once.
 import { parseArgs } from 'node:util';
-import { parseConfig } from '../../platform/environment.ts';
-import { createKey, InvalidKeyInputError } from '../keys/create-key.ts';
-import { TooManyActiveKeysError } from '../keys/key-store.ts';
-import type { KeyStore, StoredKey } from '../keys/key-store.ts';
-import { openKeyStore } from '../keys/open-key-store.ts';
-import { connectRedis, closeConnection, redactRedisUrl } from '../../platform/redis-connection.ts';
-import { CommandFailure, UsageError } from '../../platform/cli-io.ts';
-import { KeyStoreUnavailableError } from '../keys/key-store.ts';
+import { UsageError } from '../../platform/cli-io.ts';
 import type { CliIo } from '../../platform/cli-io.ts';
+import { resolveAccount } from '../accounts/account-service.ts';
+import { CLI_ACTOR } from '../accounts/audit.ts';
+import { MAX_KEY_LIFETIME_DAYS } from '../keys/create-key.ts';
+import { ROLL_OVERLAPS, createAccountKey, keyState, listAccountKeys, revokeAccountKey, rollAccountKey } from '../keys/key-service.ts';
+import type { RollOverlap } from '../keys/key-service.ts';
+import type { StoredKey } from '../keys/key-store.ts';
+import { withConsoleStores } from './with-console-stores.ts';
 
-export const KEYS_USAGE = `usage: lodging keys create --account A --name N [--json]
+export const KEYS_USAGE = `usage: lodging keys create --account A --name N [--expires DAYS] [--json]
        lodging keys list --account A [--json]
        lodging keys revoke ID
-  create   makes a key and prints its secret once (--json: {id,name,prefix,creationTime,secret}); at most 5 active per account
-  list     every key of the account, active and revoked (never a secret)
+       lodging keys roll ID [--overlap now|24h|7d] [--json]
+  create   makes a key for an existing account (its id or e-mail) and prints its secret once
+           (--json: {id,name,prefix,creationTime,expiresAt,secret}); at most 5 active per account; --expires 1..${MAX_KEY_LIFETIME_DAYS}
+  list     every key of the account: active, expired and revoked, last use (never a secret)
   revoke   revokes a key; every API replica refuses it from the next request
-Keys live in $LODGING_DATA_DIR/keys.sqlite, or in Redis when REDIS_URL is set (under $LODGING_REDIS_PREFIX, default lodging:).`;
+  roll     a new secret with the same name and expiry; the old one works for the overlap (default 24h), then is refused
+Keys live in $LODGING_DATA_DIR/keys.sqlite, or in Redis when REDIS_URL is set (under $LODGING_REDIS_PREFIX, default lodging:).
+Accounts: see \`lodging accounts --help\`.`;
 
 type KeysIo = Pick<CliIo, 'stdout' | 'stderr' | 'env'>;
 
-/** One line naming the store that cannot be reached and how to fix it. */
-function unreachable(what: string, fix: string, cause: unknown): CommandFailure {
-  return new CommandFailure(`cannot reach the key store (${what}): ${fix}`, { cause });
-}
-
-async function withStore<T>(io: KeysIo, work: (store: KeyStore) => Promise<T>): Promise<T> {
-  const config = parseConfig(io.env);
-  const where = config.redisUrl
-    ? `Redis at ${redactRedisUrl(config.redisUrl)}`
-    : `SQLite at ${config.dataDir}/keys.sqlite`;
-  const fix = config.redisUrl
-    ? 'start Redis there (or fix REDIS_URL), or unset REDIS_URL to use the SQLite store in LODGING_DATA_DIR'
-    : 'check that LODGING_DATA_DIR exists and is writable';
-  const redis = config.redisUrl ? await connectRedis(config.redisUrl) : null;
-  if (redis && redis.status !== 'ready') {
-    await closeConnection(redis);
-    throw unreachable(where, fix, new Error(`redis status ${redis.status}`));
-  }
-  let store: KeyStore;
-  try {
-    store = openKeyStore({ dataDir: config.dataDir, redis, redisPrefix: config.redisPrefix });
-  } catch (error) {
-    if (redis) await closeConnection(redis);
-    throw unreachable(where, fix, error);
-  }
-  try {
-    return await work(store);
-  } catch (error) {
-    if (error instanceof KeyStoreUnavailableError) throw unreachable(where, fix, error);
-    throw error;
-  } finally {
-    await store.close();
-    if (redis) await closeConnection(redis);
-  }
-}
-
-const listed = (key: StoredKey) => ({
+const listed = (key: StoredKey, now: Date) => ({
   id: key.id,
   name: key.name,
   prefix: key.prefix,
   creationTime: key.creationTime,
-  status: key.revokedAt === null ? 'active' : 'revoked',
+  status: keyState(key, now),
+  expiresAt: key.expiresAt,
   revocationTime: key.revokedAt,
+  lastUsedAt: key.lastUsedAt,
+  lastUsedAddress: key.lastUsedAddress,
 });
 
 function parse(argv: string[]) {
   return parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { account: { type: 'string' }, name: { type: 'string' }, json: { type: 'boolean', default: false } },
+    options: {
+      account: { type: 'string' },
+      name: { type: 'string' },
+      expires: { type: 'string' },
+      overlap: { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
   });
+}
+
+function printSecret(io: KeysIo, json: boolean, created: Awaited<ReturnType<typeof createAccountKey>>, intro: string): void {
+  const { key, secret, stored } = created;
+  io.stdout(
+    json
+      ? `${JSON.stringify({ ...key, expiresAt: stored.expiresAt, secret })}\n`
+      : `${intro}\nSecret, shown only this once; store it now:\n\n  ${secret}\n\n` +
+          `Send it as the X-API-Key header (or Authorization: Bearer).\n`,
+  );
 }
 
 export async function runKeysCommand(argv: string[], io: KeysIo): Promise<number> {
   const [action, ...rest] = argv;
   const { values, positionals } = parse(rest);
+  const json = values.json ?? false;
   if (action === 'create') {
     if (!values.account || !values.name) throw new UsageError('create needs --account and --name');
     if (positionals.length > 0) throw new UsageError(`unexpected argument ${positionals[0]}`);
-    return withStore(io, async (store) => {
-      try {
-        const { key, secret } = await createKey(store, { accountId: values.account!, name: values.name! });
-        io.stdout(
-          values.json
-            ? `${JSON.stringify({ ...key, secret })}\n`
-            : `Created ${key.id} "${key.name}" (prefix ${key.prefix}) for account ${values.account}.\n` +
-                `Secret, shown only this once; store it now:\n\n  ${secret}\n\n` +
-                `Send it as the X-API-Key header (or Authorization: Bearer).\n`,
-        );
-        return 0;
-      } catch (error) {
-        if (error instanceof TooManyActiveKeysError || error instanceof InvalidKeyInputError) {
-          io.stderr(`lodging keys: ${error.message}\n`);
-          return 1;
-        }
-        throw error;
-      }
+    if (values.expires !== undefined && !/^\d{1,3}$/.test(values.expires)) throw new UsageError(`--expires must be a number of days, 1 to ${MAX_KEY_LIFETIME_DAYS}`);
+    return withConsoleStores(io, 'keys', async (stores) => {
+      const account = await resolveAccount(stores.accounts, values.account!);
+      const lifetimeDays = values.expires === undefined ? null : Number(values.expires);
+      const created = await createAccountKey(stores, { accountId: account.id, name: values.name!, lifetimeDays }, CLI_ACTOR);
+      const expiry = created.stored.expiresAt ? `, expires ${created.stored.expiresAt}` : '';
+      printSecret(io, json, created, `Created ${created.key.id} "${created.key.name}" (prefix ${created.key.prefix}) for account ${account.id}${expiry}.`);
+      return 0;
     });
   }
   if (action === 'list') {
     if (!values.account) throw new UsageError('list needs --account');
-    return withStore(io, async (store) => {
-      const keys = (await store.listByAccount(values.account!)).map(listed);
-      if (values.json) io.stdout(`${JSON.stringify(keys)}\n`);
-      else if (keys.length === 0) io.stdout(`No keys for account ${values.account}.\n`);
-      else for (const k of keys) io.stdout(`${k.id}  ${k.prefix}…  ${k.status.padEnd(7)}  ${k.creationTime}  ${k.name}\n`);
+    return withConsoleStores(io, 'keys', async (stores) => {
+      const account = await resolveAccount(stores.accounts, values.account!);
+      const now = new Date();
+      const keys = (await listAccountKeys(stores, account.id, now)).map((key) => listed(key, now));
+      if (json) io.stdout(`${JSON.stringify(keys)}\n`);
+      else if (keys.length === 0) io.stdout(`No keys for account ${account.id}.\n`);
+      else {
+        for (const k of keys) {
+          const until = k.status === 'active' && k.expiresAt ? `  until ${k.expiresAt}` : '';
+          io.stdout(`${k.id}  ${k.prefix}…  ${k.status.padEnd(7)}  ${k.creationTime}  ${k.name}${until}\n`);
+        }
+      }
       return 0;
     });
   }
   if (action === 'revoke') {
     const [id, extra] = positionals;
     if (!id || extra !== undefined) throw new UsageError('revoke needs exactly one key ID');
-    return withStore(io, async (store) => {
-      const before = (await store.revoke(id)) ?? null;
-      if (!before) {
+    return withConsoleStores(io, 'keys', async (stores) => {
+      if (!(await stores.keys.findById(id))) {
         io.stderr(`lodging keys: no key ${id}\n`);
         return 1;
       }
+      await revokeAccountKey(stores, null, id, CLI_ACTOR);
       io.stdout(`Revoked ${id}; it is refused from the next request on.\n`);
       return 0;
     });
   }
-  throw new UsageError(action === undefined ? 'give an action: create, list or revoke' : `unknown action "${action}"`);
+  if (action === 'roll') {
+    const [id, extra] = positionals;
+    if (!id || extra !== undefined) throw new UsageError('roll needs exactly one key ID');
+    const overlap = values.overlap ?? '24h';
+    if (!(overlap in ROLL_OVERLAPS)) throw new UsageError('--overlap must be now, 24h or 7d');
+    return withConsoleStores(io, 'keys', async (stores) => {
+      const { old, created } = await rollAccountKey(stores, null, id, overlap as RollOverlap, CLI_ACTOR);
+      printSecret(io, json, created, `Rolled ${old.id} to ${created.key.id} "${created.key.name}"; the old secret ${overlap === 'now' ? 'stopped working now' : `works until ${old.expiresAt}`}.`);
+      return 0;
+    });
+  }
+  throw new UsageError(action === undefined ? 'give an action: create, list, revoke or roll' : `unknown action "${action}"`);
 }

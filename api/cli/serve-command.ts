@@ -1,6 +1,7 @@
 // `lodging serve [--port N]`: the REST API and MCP until SIGTERM/SIGINT, then a graceful stop.
 import { parseArgs } from 'node:util';
 import { ConfigError, parseConfig } from '../../platform/environment.ts';
+import { ensureDevelopmentSignIn } from '../accounts/development-account.ts';
 import { ensureDevelopmentKey } from '../keys/development-key.ts';
 import { mountMcp } from '../mcp/mcp-routes.ts';
 import { startServer } from '../server.ts';
@@ -40,13 +41,16 @@ function waitForSignal(): Promise<void> {
 async function printWelcome(server: RunningServer, io: ServeIo, dataDir: string, devKey: boolean, production: boolean): Promise<void> {
   io.stdout(
     `Lodging Directory API listening on ${server.url}\n  home: ${server.url}/\n  docs: ${server.url}/docs\n` +
-      `  MCP:  ${server.url}/mcp (Streamable HTTP, Authorization: Bearer <key>)\n`,
+      `  MCP:  ${server.url}/mcp (Streamable HTTP, Authorization: Bearer <key>)\n` +
+      `  console: ${server.url}/console (API keys in a browser; accounts: \`npx lodging accounts create\`)\n`,
   );
   if (!devKey) return;
   if (production) {
     io.stdout('  (no development key in production: create one with `npx lodging keys create`)\n');
     return;
   }
+  const signIn = await ensureDevelopmentSignIn(server.stores.accounts, dataDir);
+  io.stdout(`  console sign-in (development only, operator): ${signIn.email} / ${signIn.password}\n    (kept in ${signIn.file})\n`);
   const { secret, reused } = await ensureDevelopmentKey(server.keyStore, dataDir);
   io.stdout(
     `  development key: ${secret} (${reused ? 'the same as last start' : 'new'}; kept until its data directory goes)\n\n` +

@@ -1,6 +1,6 @@
 // Secret → active key: format check, lookup by hash, constant-time confirm; while the store is down, only a bounded, revocation-aware fallback.
 import { hashKeySecret, hashesMatch, looksLikeKeySecret } from './key-secret.ts';
-import { KeyStoreUnavailableError } from './key-store.ts';
+import { KeyStoreUnavailableError, isActiveKey } from './key-store.ts';
 import type { KeyStore, StoredKey } from './key-store.ts';
 
 export type KeyCheck = { ok: true; key: StoredKey } | { ok: false; reason: 'malformed' | 'unknown-or-revoked' };
@@ -88,7 +88,10 @@ export function createKeyAuthenticator(store: KeyStore, options: KeyAuthenticato
         key = await store.findActiveByHash(hash);
       } catch (error) {
         const known = confirmed.get(hash);
-        if (error instanceof KeyStoreUnavailableError && known && fallbackOpen()) return { ok: true, key: known };
+        // An expiry (or a roll's end) needs no store to be known: the fallback honours it too.
+        if (error instanceof KeyStoreUnavailableError && known && fallbackOpen() && isActiveKey(known, new Date(now()))) {
+          return { ok: true, key: known };
+        }
         throw error instanceof KeyStoreUnavailableError ? error : new KeyStoreUnavailableError(String(error));
       }
       if (!key || key.revokedAt !== null || !hashesMatch(key.secretHash, hash)) {

@@ -41,15 +41,16 @@ function keepSecret(file: string, secret: string): void {
 
 /**
  * The kept key while it is still active in the store; otherwise (first start, revoked, store replaced) a new one,
- * kept for the next start. Other keys of the development account are revoked, so restarts never reach five.
+ * kept for the next start. Earlier printed keys of the development account are revoked, so restarts never reach five.
  */
 export async function ensureDevelopmentKey(store: KeyStore, dataDir: string): Promise<DevelopmentKey> {
   const file = developmentKeyPath(dataDir);
   const kept = readKeptSecret(file);
   const keptKey = kept === null ? null : await store.findActiveByHash(hashKeySecret(kept));
   const keep = keptKey?.accountId === DEVELOPMENT_ACCOUNT ? keptKey : null;
+  // Only earlier printed keys: keys the developer made in the console with this account stay.
   for (const key of await store.listByAccount(DEVELOPMENT_ACCOUNT)) {
-    if (key.revokedAt === null && key.id !== keep?.id) await store.revoke(key.id);
+    if (key.revokedAt === null && key.name === DEVELOPMENT_KEY_NAME && key.id !== keep?.id) await store.revoke(key.id);
   }
   if (keep && kept) {
     chmodSync(file, 0o600);

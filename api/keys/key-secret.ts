@@ -1,20 +1,54 @@
-// Key secrets: a fixed public prefix (so secret scanners find leaks) + 32 random bytes; only their SHA-256 is ever stored.
+// Key secrets: a fixed public prefix + 40 random base62 characters + a 6-character CRC32 checksum; only their SHA-256 is stored.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { crc32 } from 'node:zlib';
 
 export const SECRET_PREFIX = 'lds_live_';
 /** How many leading characters of the secret the Key resource shows as `prefix`. */
 export const SHOWN_PREFIX_LENGTH = 12;
-const SECRET_PATTERN = /^lds_live_[A-Za-z0-9_-]{43}$/;
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+const RANDOM_LENGTH = 40; // 40 × log2(62) ≈ 238 bits
+const CHECKSUM_LENGTH = 6; // 62^6 > 2^32
+/** Current format: checksummed, so a secret scanner can tell a real key from noise offline. */
+const CHECKSUMMED = /^lds_live_([0-9A-Za-z]{40})([0-9A-Za-z]{6})$/;
+/** The first format (32 random bytes in base64url, no checksum): still accepted so no issued key stops working. */
+const LEGACY = /^lds_live_[A-Za-z0-9_-]{43}$/;
+
+function base62(value: number, width: number): string {
+  let text = '';
+  let rest = value;
+  for (let i = 0; i < width; i += 1) {
+    text = BASE62[rest % 62] + text;
+    rest = Math.floor(rest / 62);
+  }
+  return text;
+}
+
+/** CRC32 of the random part, as 6 base62 digits (the scheme the large code hosts use for their tokens). */
+export function secretChecksum(randomPart: string): string {
+  return base62(crc32(randomPart) >>> 0, CHECKSUM_LENGTH);
+}
+
+function randomBase62(length: number): string {
+  let text = '';
+  while (text.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      // Rejection sampling: 248 = 4 × 62 keeps every character equally likely.
+      if (byte < 248 && text.length < length) text += BASE62[byte % 62];
+    }
+  }
+  return text;
+}
 
 export function generateKeySecret(): string {
-  return SECRET_PREFIX + randomBytes(32).toString('base64url');
+  const random = randomBase62(RANDOM_LENGTH);
+  return SECRET_PREFIX + random + secretChecksum(random);
 }
 
 export function generateKeyId(): string {
   return `key_${randomBytes(12).toString('base64url')}`;
 }
 
-/** Hex SHA-256: a 256-bit random secret needs no salt or slow hash; lookups go by this value. */
+/** Hex SHA-256: a 238-bit random secret needs no salt or slow hash; lookups go by this value. */
 export function hashKeySecret(secret: string): string {
   return createHash('sha256').update(secret, 'utf8').digest('hex');
 }
@@ -23,9 +57,15 @@ export function shownPrefixOf(secret: string): string {
   return secret.slice(0, SHOWN_PREFIX_LENGTH);
 }
 
-/** Format check before any lookup: a malformed value never reaches the store. */
+/** True for a current secret whose checksum matches (what an offline secret scanner checks). */
+export function hasValidChecksum(value: string): boolean {
+  const match = CHECKSUMMED.exec(value);
+  return match !== null && secretChecksum(match[1]!) === match[2];
+}
+
+/** Format check before any lookup: a malformed value (or a checksum typo) never reaches the store. */
 export function looksLikeKeySecret(value: string): boolean {
-  return SECRET_PATTERN.test(value);
+  return hasValidChecksum(value) || LEGACY.test(value);
 }
 
 /** Anything shaped like one of our secrets (or the start of one, URL-encoded or not), wherever it appears. */

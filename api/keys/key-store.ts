@@ -13,20 +13,77 @@ export interface StoredKey extends ApiKey {
   /** Hex SHA-256 of the secret; the secret itself is never stored. */
   secretHash: string;
   revokedAt: string | null;
+  /** After this instant the key is refused (an expiry chosen at creation, or the end of a roll's overlap). */
+  expiresAt: string | null;
+  /** Lifetime chosen at creation, in days (null: never expires); a roll gives the replacement the same. */
+  lifetimeDays: number | null;
+  /** The key this one replaced by a roll, and the key that replaced it. */
+  rolledFrom: string | null;
+  rolledTo: string | null;
+  /** Written at most once a minute per key, off the request path. */
+  lastUsedAt: string | null;
+  lastUsedAddress: string | null;
+  /** Set once the audit trail has recorded this key's expiry. */
+  expiryRecorded: boolean;
 }
 
 export const MAX_ACTIVE_KEYS_PER_ACCOUNT = 5;
 
+/** Active: not revoked and not past its expiry. Counts toward the five, and authenticates. */
+export function isActiveKey(key: Pick<StoredKey, 'revokedAt' | 'expiresAt'>, now: Date): boolean {
+  return key.revokedAt === null && (key.expiresAt === null || Date.parse(key.expiresAt) > now.getTime());
+}
+
+/** Fills the fields older records lack (keys stored before expiry, rolls and last use existed). */
+export function completeStoredKey(key: Partial<StoredKey> & Pick<StoredKey, 'id' | 'accountId'>): StoredKey {
+  return {
+    id: key.id,
+    accountId: key.accountId,
+    name: key.name ?? '',
+    prefix: key.prefix ?? '',
+    creationTime: key.creationTime ?? new Date(0).toISOString(),
+    secretHash: key.secretHash ?? '',
+    revokedAt: key.revokedAt ?? null,
+    expiresAt: key.expiresAt ?? null,
+    lifetimeDays: key.lifetimeDays ?? null,
+    rolledFrom: key.rolledFrom ?? null,
+    rolledTo: key.rolledTo ?? null,
+    lastUsedAt: key.lastUsedAt ?? null,
+    lastUsedAddress: key.lastUsedAddress ?? null,
+    expiryRecorded: key.expiryRecorded ?? false,
+  };
+}
+
+export interface LastUse {
+  id: string;
+  at: string;
+  address: string | null;
+}
+
+export interface InsertOptions {
+  /** A roll: in the same atomic step, the old key gets this expiry (and `rolledTo`) before the five are counted. */
+  replacing?: { id: string; expiresAt: string };
+}
+
 export interface KeyStore {
   readonly kind: 'sqlite' | 'redis';
   /** Adds a key; TooManyActiveKeysError when the account already holds five active keys (checked atomically). */
-  insert(key: StoredKey): Promise<void>;
-  /** The active key with this secret hash, or null (unknown or revoked). KeyStoreUnavailableError when it cannot tell. */
+  insert(key: StoredKey, options?: InsertOptions): Promise<void>;
+  /**
+   * The key with this secret hash if it authenticates now: not revoked, not expired, its account not disabled;
+   * else null. KeyStoreUnavailableError when it cannot tell.
+   */
   findActiveByHash(secretHash: string): Promise<StoredKey | null>;
-  /** Every key of the account, active and revoked, oldest first. */
+  findById(id: string): Promise<StoredKey | null>;
+  /** Every key of the account, active, expired and revoked, oldest first. */
   listByAccount(accountId: string): Promise<StoredKey[]>;
+  /** Account ids that hold at least one key (the accounts migration reads these). */
+  listAccountIds(): Promise<string[]>;
   /** Revokes a key; returns it (already revoked keys unchanged), or null when the id is unknown. */
   revoke(id: string): Promise<StoredKey | null>;
+  /** Batched "last used" writes from the usage recorder. */
+  recordLastUse(uses: LastUse[]): Promise<void>;
+  markExpiryRecorded(id: string): Promise<void>;
   close(): Promise<void>;
 }
 

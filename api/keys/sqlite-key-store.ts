@@ -2,8 +2,9 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { KeyStoreUnavailableError, MAX_ACTIVE_KEYS_PER_ACCOUNT, TooManyActiveKeysError } from './key-store.ts';
-import type { KeyStore, StoredKey } from './key-store.ts';
+import { ensureAccountsSchema } from '../accounts/sqlite-accounts-schema.ts';
+import { KeyStoreUnavailableError, MAX_ACTIVE_KEYS_PER_ACCOUNT, TooManyActiveKeysError, isActiveKey } from './key-store.ts';
+import type { InsertOptions, KeyStore, LastUse, StoredKey } from './key-store.ts';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS api_keys (
@@ -18,6 +19,17 @@ CREATE TABLE IF NOT EXISTS api_keys (
 CREATE INDEX IF NOT EXISTS api_keys_by_account ON api_keys (account_id, revoked_at);
 `;
 
+/** Columns added after the first release; added in place on open, so older files keep every key. */
+const LATER_COLUMNS: Record<string, string> = {
+  expires_at: 'TEXT',
+  lifetime_days: 'INTEGER',
+  rolled_from: 'TEXT',
+  rolled_to: 'TEXT',
+  last_used_at: 'TEXT',
+  last_used_address: 'TEXT',
+  expiry_recorded: 'INTEGER NOT NULL DEFAULT 0',
+};
+
 interface KeyRow {
   id: string;
   account_id: string;
@@ -26,6 +38,13 @@ interface KeyRow {
   secret_hash: string;
   creation_time: string;
   revoked_at: string | null;
+  expires_at: string | null;
+  lifetime_days: number | null;
+  rolled_from: string | null;
+  rolled_to: string | null;
+  last_used_at: string | null;
+  last_used_address: string | null;
+  expiry_recorded: number;
 }
 
 const fromRow = (row: KeyRow): StoredKey => ({
@@ -36,44 +55,77 @@ const fromRow = (row: KeyRow): StoredKey => ({
   secretHash: row.secret_hash,
   creationTime: row.creation_time,
   revokedAt: row.revoked_at,
+  expiresAt: row.expires_at,
+  lifetimeDays: row.lifetime_days,
+  rolledFrom: row.rolled_from,
+  rolledTo: row.rolled_to,
+  lastUsedAt: row.last_used_at,
+  lastUsedAddress: row.last_used_address,
+  expiryRecorded: row.expiry_recorded === 1,
 });
 
 export function keysDatabasePath(dataDir: string): string {
   return path.join(dataDir, 'keys.sqlite');
 }
 
-export function openSqliteKeyStore(file: string, now: () => Date = () => new Date()): KeyStore {
+/** Opens keys.sqlite with its pragmas and every table of keys and accounts in place. */
+export function openKeysDatabase(file: string): Database.Database {
   mkdirSync(path.dirname(file), { recursive: true });
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('busy_timeout = 5000');
   db.exec(SCHEMA);
+  const present = new Set((db.pragma('table_info(api_keys)') as { name: string }[]).map((c) => c.name));
+  for (const [column, type] of Object.entries(LATER_COLUMNS)) {
+    if (!present.has(column)) db.exec(`ALTER TABLE api_keys ADD COLUMN ${column} ${type}`);
+  }
+  ensureAccountsSchema(db);
+  return db;
+}
 
-  const countActive = db.prepare<[string], { n: number }>(
-    'SELECT COUNT(*) AS n FROM api_keys WHERE account_id = ? AND revoked_at IS NULL',
+export function openSqliteKeyStore(file: string, now: () => Date = () => new Date()): KeyStore {
+  const db = openKeysDatabase(file);
+
+  const activeOf = db.prepare<[string], { expires_at: string | null; revoked_at: string | null }>(
+    'SELECT expires_at, revoked_at FROM api_keys WHERE account_id = ? AND revoked_at IS NULL',
   );
   const insertRow = db.prepare(
-    `INSERT INTO api_keys (id, account_id, name, prefix, secret_hash, creation_time, revoked_at)
-     VALUES (@id, @accountId, @name, @prefix, @secretHash, @creationTime, NULL)`,
+    `INSERT INTO api_keys (id, account_id, name, prefix, secret_hash, creation_time, revoked_at, expires_at, lifetime_days, rolled_from)
+     VALUES (@id, @accountId, @name, @prefix, @secretHash, @creationTime, NULL, @expiresAt, @lifetimeDays, @rolledFrom)`,
   );
-  const byHash = db.prepare<[string], KeyRow>('SELECT * FROM api_keys WHERE secret_hash = ? AND revoked_at IS NULL');
+  // A key of a disabled account is refused here, in the same lookup: no cache to clear, every process sees it.
+  const byHash = db.prepare<[string], KeyRow>(
+    `SELECT k.* FROM api_keys k LEFT JOIN accounts a ON a.id = k.account_id
+     WHERE k.secret_hash = ? AND k.revoked_at IS NULL AND (a.status IS NULL OR a.status = 'active')`,
+  );
   const byAccount = db.prepare<[string], KeyRow>(
     'SELECT * FROM api_keys WHERE account_id = ? ORDER BY creation_time, rowid',
   );
+  const accountIds = db.prepare<[], { account_id: string }>('SELECT DISTINCT account_id FROM api_keys');
   const byId = db.prepare<[string], KeyRow>('SELECT * FROM api_keys WHERE id = ?');
   const markRevoked = db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL');
+  const retire = db.prepare(
+    `UPDATE api_keys SET expires_at = CASE WHEN expires_at IS NULL OR expires_at > @expiresAt THEN @expiresAt ELSE expires_at END,
+       rolled_to = @rolledTo WHERE id = @id`,
+  );
+  const lastUse = db.prepare('UPDATE api_keys SET last_used_at = @at, last_used_address = @address WHERE id = @id');
+  const expiryRecorded = db.prepare('UPDATE api_keys SET expiry_recorded = 1 WHERE id = ?');
 
   // IMMEDIATE takes the write lock before counting, so two concurrent creates cannot both pass the check.
-  const insertChecked = db.transaction((key: StoredKey) => {
-    if ((countActive.get(key.accountId)?.n ?? 0) >= MAX_ACTIVE_KEYS_PER_ACCOUNT) {
-      throw new TooManyActiveKeysError(key.accountId);
-    }
+  const insertChecked = db.transaction((key: StoredKey, options: InsertOptions) => {
+    if (options.replacing) retire.run({ ...options.replacing, rolledTo: key.id });
+    const at = now();
+    const active = activeOf.all(key.accountId).filter((row) => isActiveKey({ revokedAt: row.revoked_at, expiresAt: row.expires_at }, at));
+    if (active.length >= MAX_ACTIVE_KEYS_PER_ACCOUNT) throw new TooManyActiveKeysError(key.accountId);
     insertRow.run(key);
   });
   const revokeChecked = db.transaction((id: string) => {
     markRevoked.run(now().toISOString(), id);
     const row = byId.get(id);
     return row ? fromRow(row) : null;
+  });
+  const recordUses = db.transaction((uses: LastUse[]) => {
+    for (const use of uses) lastUse.run(use);
   });
 
   const guard = <T>(work: () => T): T => {
@@ -87,18 +139,33 @@ export function openSqliteKeyStore(file: string, now: () => Date = () => new Dat
 
   return {
     kind: 'sqlite',
-    async insert(key) {
-      guard(() => insertChecked.immediate(key));
+    async insert(key, options = {}) {
+      guard(() => insertChecked.immediate(key, options));
     },
     async findActiveByHash(secretHash) {
       const row = guard(() => byHash.get(secretHash));
+      if (!row) return null;
+      const key = fromRow(row);
+      return isActiveKey(key, now()) ? key : null;
+    },
+    async findById(id) {
+      const row = guard(() => byId.get(id));
       return row ? fromRow(row) : null;
     },
     async listByAccount(accountId) {
       return guard(() => byAccount.all(accountId)).map(fromRow);
     },
+    async listAccountIds() {
+      return guard(() => accountIds.all()).map((row) => row.account_id);
+    },
     async revoke(id) {
       return guard(() => revokeChecked.immediate(id));
+    },
+    async recordLastUse(uses) {
+      if (uses.length > 0) guard(() => recordUses.immediate(uses));
+    },
+    async markExpiryRecorded(id) {
+      guard(() => expiryRecorded.run(id));
     },
     async close() {
       if (db.open) db.close();

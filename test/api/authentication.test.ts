@@ -25,7 +25,7 @@ describe('GET /api/v1/key', () => {
     expect(json.body.key).toMatchObject({ id: api.keyId, name: 'test key', prefix: api.secret.slice(0, 12) });
     expect(new Date(json.body.key.creationTime).toISOString()).toBe(json.body.key.creationTime);
     expect(json.text).not.toContain(api.secret);
-    expect(api.secret).toMatch(/^lds_live_[A-Za-z0-9_-]{43}$/);
+    expect(api.secret).toMatch(/^lds_live_[0-9A-Za-z]{46}$/);
   });
 
   it.each([

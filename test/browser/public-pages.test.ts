@@ -24,7 +24,7 @@ describe.runIf(browserAvailable())('public pages in Chromium', () => {
     await expect.poll(() => page.title()).toBe('Lodging Directory');
     await screenshot(page, 'landing');
     const links = await page.locator('main a').evaluateAll((anchors) => anchors.map((a) => [a.textContent, (a as HTMLAnchorElement).href]));
-    expect(links.map(([label]) => label)).toEqual(['API documentation', 'OpenAPI document', 'Health check', 'Readiness']);
+    expect(links.map(([label]) => label)).toEqual(['Console', 'API documentation', 'OpenAPI document', 'Health check', 'Readiness']);
     for (const [, href] of links) expect((await page.request.get(href!)).status(), href!).toBe(200);
     expect(await page.locator('pre').first().innerText()).toContain(`${api.url}/api/v1/places?country=es&limit=3`);
     await page.getByRole('link', { name: 'API documentation' }).click();

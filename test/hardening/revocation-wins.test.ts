@@ -4,7 +4,7 @@ import { createKeyAuthenticator } from '../../api/keys/authenticate-key.ts';
 import type { RevocationListener } from '../../api/keys/authenticate-key.ts';
 import { createKey } from '../../api/keys/create-key.ts';
 import { generateKeySecret, hashKeySecret, shownPrefixOf } from '../../api/keys/key-secret.ts';
-import { KeyStoreUnavailableError } from '../../api/keys/key-store.ts';
+import { KeyStoreUnavailableError, completeStoredKey } from '../../api/keys/key-store.ts';
 import type { KeyStore, StoredKey } from '../../api/keys/key-store.ts';
 import { startServer } from '../../api/server.ts';
 import type { RunningServer } from '../../api/server.ts';
@@ -32,6 +32,14 @@ function fakeStore() {
     async revoke() {
       return null;
     },
+    async findById() {
+      return null;
+    },
+    async listAccountIds() {
+      return [];
+    },
+    async recordLastUse() {},
+    async markExpiryRecorded() {},
     async close() {},
   };
   return { store, state };
@@ -41,7 +49,7 @@ function makeKey(): { secret: string; key: StoredKey } {
   const secret = generateKeySecret();
   return {
     secret,
-    key: { id: `key_${secret.slice(-6)}`, name: 'k', prefix: shownPrefixOf(secret), creationTime: new Date().toISOString(), accountId: 'a', secretHash: hashKeySecret(secret), revokedAt: null },
+    key: completeStoredKey({ id: `key_${secret.slice(-6)}`, name: 'k', prefix: shownPrefixOf(secret), creationTime: new Date().toISOString(), accountId: 'a', secretHash: hashKeySecret(secret), revokedAt: null }),
   };
 }
 

@@ -1,0 +1,149 @@
+// Account use cases shared by `lodging accounts` and the console: create, invite, accept, disable/enable, role, password.
+import { createHash, randomBytes } from 'node:crypto';
+import { ROLES } from './account-store.ts';
+import type { Account, AccountStore, Role } from './account-store.ts';
+import { AccountInputError, UnknownAccountError } from './account-errors.ts';
+import { audit } from './audit.ts';
+import type { Actor } from './audit.ts';
+import { hashPassword, passwordProblem, verifyPassword } from './passwords.ts';
+
+export const INVITATION_TTL_MS = 24 * 3_600_000;
+/** Invitation tokens look like our other secrets (lds_…), so log redaction and secret scanners treat them alike. */
+const INVITATION_PREFIX = 'lds_inv_';
+const EMAIL = /^[^\s@<>"'(),;:\\[\]]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?)+$/;
+const NAME = /^[^\u0000-\u001f\u007f]{1,100}$/u;
+
+export function normaliseEmail(email: string): string {
+  const value = email.trim().toLowerCase();
+  if (value.length > 254 || !EMAIL.test(value)) throw new AccountInputError('e-mail must be an address like name@example.com');
+  return value;
+}
+
+export function parseRole(role: string): Role {
+  if (!(ROLES as readonly string[]).includes(role)) throw new AccountInputError(`role must be one of ${ROLES.join(', ')}`);
+  return role as Role;
+}
+
+export function tokenHash(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+export function invitationUrl(publicUrl: string, token: string): string {
+  return `${publicUrl}/console/invitation?token=${token}`;
+}
+
+/** An account by id or e-mail. */
+export async function resolveAccount(accounts: AccountStore, reference: string): Promise<Account> {
+  const ref = reference.trim();
+  const byId = await accounts.findAccount(ref);
+  if (byId) return byId;
+  if (ref.includes('@')) {
+    const byEmail = await accounts.findAccountByEmail(ref.toLowerCase());
+    if (byEmail) return byEmail;
+  }
+  throw new UnknownAccountError(ref);
+}
+
+export interface Invited {
+  account: Account;
+  /** Shown once to whoever invites (there is no mail server); only its hash is stored. */
+  inviteUrl: string;
+}
+
+async function issueInvitation(accounts: AccountStore, account: Account, publicUrl: string, by: Actor): Promise<Invited> {
+  const token = INVITATION_PREFIX + randomBytes(32).toString('base64url');
+  await accounts.putInvitation({ tokenHash: tokenHash(token), accountId: account.id, expiresAt: Date.now() + INVITATION_TTL_MS });
+  await audit(accounts, account.id, 'account-invited', by);
+  return { account, inviteUrl: invitationUrl(publicUrl, token) };
+}
+
+export async function createAccount(
+  accounts: AccountStore,
+  input: { email: string; name?: string; role?: string },
+  publicUrl: string,
+  by: Actor,
+): Promise<Invited> {
+  const email = normaliseEmail(input.email);
+  const name = (input.name ?? email.split('@')[0] ?? email).trim();
+  if (!NAME.test(name)) throw new AccountInputError('name must be 1 to 100 printable characters');
+  const account: Account = {
+    id: `acct_${randomBytes(9).toString('base64url')}`,
+    email,
+    name,
+    role: parseRole(input.role ?? 'developer'),
+    status: 'active',
+    createdAt: new Date().toISOString(),
+    passwordHash: null,
+    passwordChangedAt: null,
+  };
+  await accounts.createAccount(account);
+  await audit(accounts, account.id, 'account-created', by, { detail: `role ${account.role}` });
+  return issueInvitation(accounts, account, publicUrl, by);
+}
+
+/** A new invitation link (the previous one stops working); `email` gives one to an account the migration made. */
+export async function inviteAccount(
+  accounts: AccountStore,
+  reference: string,
+  publicUrl: string,
+  by: Actor,
+  email?: string,
+): Promise<Invited> {
+  let account = await resolveAccount(accounts, reference);
+  if (email !== undefined) {
+    account = (await accounts.updateAccount(account.id, { email: normaliseEmail(email) })) ?? account;
+  }
+  if (account.email === null) throw new AccountInputError(`account ${account.id} has no e-mail yet: add --email`);
+  return issueInvitation(accounts, account, publicUrl, by);
+}
+
+/** The account an unused, unexpired invitation link is for, or null. */
+export async function invitationAccount(accounts: AccountStore, token: string): Promise<Account | null> {
+  const invitation = await accounts.peekInvitation(tokenHash(token), Date.now());
+  return invitation ? accounts.findAccount(invitation.accountId) : null;
+}
+
+/** Sets the password from an invitation link; the link works once. AccountInputError when the password is refused. */
+export async function acceptInvitation(accounts: AccountStore, token: string, password: string, by: Omit<Actor, 'actor'>): Promise<Account | null> {
+  const problem = passwordProblem(password);
+  if (problem) throw new AccountInputError(problem);
+  const invitation = await accounts.takeInvitation(tokenHash(token), Date.now());
+  if (!invitation) return null;
+  const hash = await hashPassword(password);
+  const account = await accounts.updateAccount(invitation.accountId, { passwordHash: hash, passwordChangedAt: new Date().toISOString() });
+  if (account) await audit(accounts, account.id, 'password-set', { actor: account.id, address: by.address });
+  return account;
+}
+
+export async function changePassword(
+  accounts: AccountStore,
+  accountId: string,
+  current: string,
+  next: string,
+  by: Actor,
+): Promise<void> {
+  const account = await accounts.findAccount(accountId);
+  if (!account?.passwordHash || !(await verifyPassword(account.passwordHash, current))) {
+    throw new AccountInputError('The current password is not right.');
+  }
+  const problem = passwordProblem(next);
+  if (problem) throw new AccountInputError(problem);
+  await accounts.updateAccount(accountId, { passwordHash: await hashPassword(next), passwordChangedAt: new Date().toISOString() });
+  await audit(accounts, accountId, 'password-changed', by);
+}
+
+/** Disabling signs the account out everywhere; its keys are refused by the key lookup itself from the next request. */
+export async function setAccountStatus(accounts: AccountStore, reference: string, status: Account['status'], by: Actor): Promise<Account> {
+  const account = await resolveAccount(accounts, reference);
+  const updated = (await accounts.updateAccount(account.id, { status })) ?? account;
+  if (status === 'disabled') await accounts.deleteSessionsOf(account.id);
+  await audit(accounts, account.id, status === 'disabled' ? 'account-disabled' : 'account-enabled', by);
+  return updated;
+}
+
+export async function setAccountRole(accounts: AccountStore, reference: string, role: string, by: Actor): Promise<Account> {
+  const account = await resolveAccount(accounts, reference);
+  const updated = (await accounts.updateAccount(account.id, { role: parseRole(role) })) ?? account;
+  await audit(accounts, account.id, 'role-changed', by, { detail: `${account.role} → ${updated.role}` });
+  return updated;
+}

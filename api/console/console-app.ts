@@ -1,0 +1,102 @@
+// /console: the developer console (and the mount point of operator pages), server-rendered, strict CSP, CSRF on every POST.
+import { readFileSync } from 'node:fs';
+import express, { Router } from 'express';
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { KeyStoreUnavailableError } from '../keys/key-store.ts';
+import { redactUrl } from '../http/query-string.ts';
+import { requestLogger } from '../http/request-logger.ts';
+import { createSessionManager } from './console-session.ts';
+import { checkCsrf } from './csrf.ts';
+import { createConsoleKit, setConsoleSession } from './console-kit.ts';
+import type { ConsoleDeps, ConsoleKit, ConsolePlugin } from './console-kit.ts';
+import { developerConsole } from './developer/developer-console.ts';
+import { html } from './html-template.ts';
+
+/** Scripts and styles only from /console/static; forms post only here; nothing may frame the pages. */
+export const CONSOLE_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+
+const asset = (name: string) => readFileSync(new URL(`./static/${name}`, import.meta.url), 'utf8');
+
+export interface ConsoleOptions {
+  /** Further page groups (the operator console); the developer pages are always there. */
+  plugins?: ConsolePlugin[];
+}
+
+export function createConsoleRouter(deps: ConsoleDeps, options: ConsoleOptions = {}): { router: Router; kit: ConsoleKit } {
+  const router = Router({ strict: false });
+  const sessions = createSessionManager(deps.stores.accounts, { secure: deps.publicUrl.startsWith('https:') });
+  const kit = createConsoleKit(deps, sessions);
+
+  router.use((_req, res, next) => {
+    res.setHeader('Content-Security-Policy', CONSOLE_CSP);
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+  const css = asset('console.css');
+  const js = asset('console.js');
+  router.get('/static/console.css', (_req, res) => {
+    res.setHeader('Cache-Control', 'public, max-age=300');
+    res.type('text/css').send(css);
+  });
+  const icon = asset('favicon.svg');
+  router.get('/static/favicon.svg', (_req, res) => {
+    res.setHeader('Cache-Control', 'public, max-age=86400');
+    res.type('image/svg+xml').send(icon);
+  });
+  router.get('/static/console.js', (_req, res) => {
+    res.setHeader('Cache-Control', 'public, max-age=300');
+    res.type('text/javascript').send(js);
+  });
+
+  router.use(express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 20 }));
+  const loadSession: RequestHandler = async (req, res, next) => {
+    setConsoleSession(res, await sessions.load(req, res));
+    next();
+  };
+  const csrf: RequestHandler = async (req, res, next) => {
+    if (req.method === 'GET' || req.method === 'HEAD') return next();
+    const verdict = checkCsrf(req, deps.publicUrl, kit.session(res)?.record.csrfToken ?? null);
+    if (verdict === 'ok') return next();
+    requestLogger(res, deps.logger).warn({ url: redactUrl(req.originalUrl), verdict }, 'console form refused (CSRF)');
+    await kit.send(req, res, {
+      title: 'This form cannot be accepted',
+      status: 403,
+      body: html`<p>${
+        verdict === 'cross-site' ? 'It was sent from another site.' : 'It has expired (or was opened in another session).'
+      } Nothing was changed.</p><p><a href="${req.originalUrl.split('?')[0]}">Open the page again</a> and retry.</p>`,
+    });
+  };
+  router.use(loadSession, csrf);
+
+  router.get('/', (_req, res) => {
+    res.redirect(303, kit.session(res)?.account ? '/console/keys' : '/console/sign-in');
+  });
+  developerConsole(router, kit);
+  for (const plugin of options.plugins ?? []) plugin(router, kit);
+
+  router.use(async (req, res) => {
+    await kit.send(req, res, {
+      title: 'Page not found',
+      status: 404,
+      body: html`<p>There is nothing at this address.</p><p><a href="/console">Go to the console</a></p>`,
+    });
+  });
+  const onError: ErrorRequestHandler = (error, req, res, next) => {
+    if (res.headersSent) return next(error);
+    const unavailable = error instanceof KeyStoreUnavailableError;
+    const status = (error as { status?: number }).status;
+    if (status === 413 || status === 400) {
+      res.status(status).type('text').send('The form could not be read.');
+      return;
+    }
+    requestLogger(res, deps.logger)[unavailable ? 'warn' : 'error']({ err: error, url: redactUrl(req.originalUrl) }, 'console request failed');
+    res.status(unavailable ? 503 : 500).type('html').send(
+      `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Console unavailable</title><link rel="stylesheet" href="/console/static/console.css"></head><body><main><h1>${
+        unavailable ? 'The console cannot reach its store right now' : 'Something went wrong'
+      }</h1><p>Try again in a moment.</p></main></body></html>`,
+    );
+  };
+  router.use(onError);
+  return { router, kit };
+}

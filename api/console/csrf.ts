@@ -1,0 +1,25 @@
+// CSRF defence for every state-changing console request: a same-origin check (Sec-Fetch-Site, else Origin) and the session's synchronizer token.
+import { timingSafeEqual } from 'node:crypto';
+import type { Request } from 'express';
+import { CSRF_FIELD } from './form-html.ts';
+
+export type CsrfVerdict = 'ok' | 'cross-site' | 'bad-token';
+
+function sameOrigin(req: Request, publicUrl: string): boolean {
+  const site = req.get('sec-fetch-site');
+  // Browsers that send Sec-Fetch-Site say it directly; "none" is a user-typed navigation (never a POST from a page).
+  if (site !== undefined) return site === 'same-origin' || site === 'none';
+  const origin = req.get('origin');
+  if (origin === undefined || origin === 'null') return origin === undefined;
+  const own = new Set([new URL(publicUrl).origin, `${req.protocol}://${req.get('host') ?? ''}`]);
+  return own.has(origin);
+}
+
+export function checkCsrf(req: Request, publicUrl: string, sessionToken: string | null): CsrfVerdict {
+  if (!sameOrigin(req, publicUrl)) return 'cross-site';
+  const sent = (req.body as Record<string, unknown> | undefined)?.[CSRF_FIELD];
+  if (typeof sent !== 'string' || sessionToken === null) return 'bad-token';
+  const a = Buffer.from(sent);
+  const b = Buffer.from(sessionToken);
+  return a.length === b.length && timingSafeEqual(a, b) ? 'ok' : 'bad-token';
+}

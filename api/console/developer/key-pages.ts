@@ -1,0 +1,296 @@
+// Key pages: list, create (secret shown once), details with usage chart, roll with overlap, revoke with confirmation.
+import { randomBytes } from 'node:crypto';
+import type { Request, Response } from 'express';
+import { AccountDisabledError, KeyNotActiveError, KeyNotFoundError } from '../../accounts/account-errors.ts';
+import { InvalidKeyInputError, MAX_KEY_LIFETIME_DAYS } from '../../keys/create-key.ts';
+import type { CreatedKey } from '../../keys/create-key.ts';
+import {
+  ROLL_OVERLAPS,
+  createAccountKey,
+  expiresSoon,
+  findAccountKey,
+  keyState,
+  listAccountKeys,
+  revokeAccountKey,
+  rollAccountKey,
+} from '../../keys/key-service.ts';
+import type { RollOverlap } from '../../keys/key-service.ts';
+import { MAX_ACTIVE_KEYS_PER_ACCOUNT, TooManyActiveKeysError } from '../../keys/key-store.ts';
+import type { StoredKey } from '../../keys/key-store.ts';
+import { HOUR_MS } from '../../usage/usage-store.ts';
+import type { ConsoleKit, ConsolePlugin } from '../console-kit.ts';
+import type { Notice } from '../console-layout.ts';
+import { button, field, postForm, selectField, when } from '../form-html.ts';
+import { html } from '../html-template.ts';
+import type { Markup } from '../html-template.ts';
+import { CHART_HOURS, renderUsageChart, usageSeries } from '../usage-chart.ts';
+
+const LIFETIMES = [
+  { value: 'none', label: 'No expiry', days: null },
+  { value: '7', label: '7 days', days: 7 },
+  { value: '30', label: '30 days', days: 30 },
+  { value: '90', label: '90 days', days: 90 },
+  { value: '365', label: '1 year', days: MAX_KEY_LIFETIME_DAYS },
+] as const;
+const OVERLAP_LABELS: Record<RollOverlap, string> = {
+  now: 'Now: the old key stops at once',
+  '24h': 'In 24 hours',
+  '7d': 'In 7 days',
+};
+const NOTICES: Record<string, Notice> = {
+  revoked: { kind: 'success', text: 'The key is revoked: every request with it is refused from now on.' },
+  'form-used': { kind: 'warning', text: 'That form was already used (or is out of date), so nothing more was done. A secret is shown only once.' },
+};
+
+/** A one-time token in the create and roll forms: a resubmitted form (reload, back) does nothing twice. */
+async function issueNonce(kit: ConsoleKit, res: Response): Promise<string> {
+  const session = kit.session(res)!;
+  session.record.formNonce = randomBytes(16).toString('base64url');
+  await kit.sessions.save(session.record);
+  return session.record.formNonce;
+}
+
+async function takeNonce(kit: ConsoleKit, req: Request, res: Response): Promise<boolean> {
+  const session = kit.session(res)!;
+  const sent = (req.body as Record<string, unknown>).nonce;
+  if (!session.record.formNonce || sent !== session.record.formNonce) return false;
+  session.record.formNonce = null;
+  await kit.sessions.save(session.record);
+  return true;
+}
+
+function statusLabel(key: StoredKey, now: Date): Markup {
+  const state = keyState(key, now);
+  if (state === 'active' && key.rolledTo) return html`<span class="badge warn">rolled · ends ${when(key.expiresAt)}</span>`;
+  if (state === 'active' && expiresSoon(key, now)) return html`<span class="badge warn">expires soon</span>`;
+  return html`<span class="badge ${state}">${state}</span>`;
+}
+
+function lastUsed(key: StoredKey): Markup {
+  return key.lastUsedAt ? html`${when(key.lastUsedAt)}<br><small>from ${key.lastUsedAddress ?? 'unknown'}</small>` : html`never`;
+}
+
+function keyTable(keys: StoredKey[], now: Date, caption: string, withActions: boolean): Markup {
+  return html`<div class="table-wrap"><table>
+<caption>${caption}</caption>
+<thead><tr><th scope="col">Name</th><th scope="col">Prefix</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Expires</th><th scope="col">Status</th>${
+    withActions ? html`<th scope="col"><span class="visually-hidden">Actions</span></th>` : ''
+  }</tr></thead>
+<tbody>${keys.map(
+    (key) => html`<tr>
+<th scope="row"><a href="/console/keys/${key.id}">${key.name}</a></th>
+<td><code>${key.prefix}…</code></td>
+<td>${when(key.creationTime)}</td>
+<td>${lastUsed(key)}</td>
+<td>${key.revokedAt ? '—' : when(key.expiresAt, 'never')}</td>
+<td>${statusLabel(key, now)}${key.revokedAt ? html`<br><small>${when(key.revokedAt)}</small>` : ''}</td>
+${withActions ? html`<td class="actions"><a class="button plain" href="/console/keys/${key.id}">Details and roll</a> <a class="button danger-link" href="/console/keys/${key.id}/revoke">Revoke…</a></td>` : ''}
+</tr>`,
+  )}</tbody></table></div>`;
+}
+
+async function keysPage(kit: ConsoleKit, req: Request, res: Response, extra: { notices?: Notice[]; status?: number; name?: string; error?: string | null } = {}) {
+  const account = kit.account(res);
+  const now = new Date();
+  const keys = await listAccountKeys(kit.deps.stores, account.id, now);
+  const active = keys.filter((key) => keyState(key, now) === 'active');
+  const inactive = keys.filter((key) => keyState(key, now) !== 'active').reverse();
+  const full = active.length >= MAX_ACTIVE_KEYS_PER_ACCOUNT;
+  const csrf = await kit.csrfToken(res);
+  const nonce = await issueNonce(kit, res);
+  const notice = NOTICES[kit.query(req).get('notice') ?? ''];
+  await kit.send(req, res, {
+    title: 'API keys',
+    status: extra.status ?? 200,
+    notices: [...(notice ? [notice] : []), ...(extra.notices ?? [])],
+    body: html`<p class="lead">Send a key in the <code>X-API-Key</code> header of every request. Use one key per application, so each can be rolled or revoked on its own. An account holds at most ${MAX_ACTIVE_KEYS_PER_ACCOUNT} active keys.</p>
+<section aria-labelledby="create-heading" class="card">
+<h2 id="create-heading">Create a key</h2>
+${postForm(
+  '/console/keys',
+  csrf,
+  html`<input type="hidden" name="nonce" value="${nonce}">
+<div class="row">
+${field({ label: 'Name', name: 'name', required: true, maxLength: 100, value: extra.name ?? '', hint: 'What uses it, e.g. "booking site production".', error: extra.error ?? null })}
+${selectField({ label: 'Expires after', name: 'expiry', options: LIFETIMES.map((l) => ({ value: l.value, label: l.label, selected: l.value === '90' })) })}
+</div>
+${full ? html`<p class="limit" id="limit-note">You have ${active.length} active keys, the most an account may hold. Revoke a key, or roll one, to make another.</p>` : ''}
+${button('Create key', full ? { disabled: true, describedBy: 'limit-note' } : {})}`,
+)}
+</section>
+<section aria-labelledby="active-heading">
+<h2 id="active-heading">Active keys <small>(${active.length} of ${MAX_ACTIVE_KEYS_PER_ACCOUNT})</small></h2>
+${active.length === 0 ? html`<p>No active key yet.</p>` : keyTable(active, now, 'Keys that authenticate now', true)}
+</section>
+${
+  inactive.length > 0
+    ? html`<section aria-labelledby="old-heading"><h2 id="old-heading">Revoked and expired keys</h2>${keyTable(inactive, now, 'Keys that no longer authenticate', false)}</section>`
+    : ''
+}`,
+  });
+}
+
+async function secretPage(kit: ConsoleKit, req: Request, res: Response, created: CreatedKey, intro: Markup) {
+  const example = `curl -H 'X-API-Key: ${created.secret}' '${kit.deps.publicUrl}/api/v1/places?country=es&limit=3'`;
+  await kit.send(req, res, {
+    title: 'Copy your new key',
+    status: 201,
+    notices: [
+      {
+        kind: 'warning',
+        text: html`<strong>Copy the secret now.</strong> It is shown only this once: the service keeps only a hash of it and cannot show it again. If you lose it, roll or revoke the key.`,
+      },
+    ],
+    body: html`${intro}
+<div class="secret-box card">
+<label for="secret">Secret of “${created.key.name}”</label>
+<div class="copy-row"><input id="secret" class="secret" type="text" readonly value="${created.secret}" spellcheck="false" autocomplete="off">
+<button type="button" class="button" data-copy="secret" hidden>Copy</button></div>
+<p class="copied" data-copied-for="secret" role="status" hidden>Copied to the clipboard.</p>
+</div>
+<h2>Try it</h2>
+<label for="curl-example">A request with this key</label>
+<textarea id="curl-example" class="code" readonly rows="4" spellcheck="false">${example}</textarea>
+<p>The API answers JSON; <a href="/docs">the API documentation</a> lists every parameter.</p>
+<p><a class="button" href="/console/keys">I have copied it: back to my keys</a></p>`,
+  });
+}
+
+function keyErrorNotice(error: unknown): Notice | null {
+  if (error instanceof TooManyActiveKeysError) {
+    return { kind: 'error', text: `This account already has ${MAX_ACTIVE_KEYS_PER_ACCOUNT} active keys. Revoke or roll one first.` };
+  }
+  if (error instanceof AccountDisabledError) return { kind: 'error', text: 'This account is disabled.' };
+  if (error instanceof KeyNotActiveError) return { kind: 'error', text: 'This key is revoked or expired: it can no longer be rolled.' };
+  return null;
+}
+
+async function notFound(kit: ConsoleKit, req: Request, res: Response) {
+  await kit.send(req, res, { title: 'Key not found', status: 404, body: html`<p>You have no key with this id.</p><p><a href="/console/keys">Back to your keys</a></p>` });
+}
+
+async function detailPage(kit: ConsoleKit, req: Request, res: Response, key: StoredKey, notices: Notice[] = [], status = 200) {
+  const account = kit.account(res);
+  const now = new Date();
+  const keys = await listAccountKeys(kit.deps.stores, account.id, now);
+  const activeCount = keys.filter((k) => keyState(k, now) === 'active').length;
+  const state = keyState(key, now);
+  const usage = usageSeries(await kit.deps.stores.usage.hourly(key.id, now.getTime() - CHART_HOURS * HOUR_MS), now.getTime());
+  const csrf = await kit.csrfToken(res);
+  const nonce = state === 'active' ? await issueNonce(kit, res) : '';
+  const full = activeCount >= MAX_ACTIVE_KEYS_PER_ACCOUNT;
+  const overlaps = (Object.keys(ROLL_OVERLAPS) as RollOverlap[]).filter((o) => !full || o === 'now');
+  await kit.send(req, res, {
+    title: `Key “${key.name}”`,
+    status,
+    notices,
+    body: html`<dl class="facts">
+<dt>Prefix</dt><dd><code>${key.prefix}…</code></dd>
+<dt>Status</dt><dd>${statusLabel(key, now)}</dd>
+<dt>Created</dt><dd>${when(key.creationTime)}</dd>
+<dt>Expires</dt><dd>${key.revokedAt ? '—' : when(key.expiresAt, 'never')}</dd>
+<dt>Last used</dt><dd>${lastUsed(key)}</dd>
+${key.rolledFrom ? html`<dt>Replaces</dt><dd><a href="/console/keys/${key.rolledFrom}">the key it was rolled from</a></dd>` : ''}
+${key.rolledTo ? html`<dt>Replaced by</dt><dd><a href="/console/keys/${key.rolledTo}">its roll</a></dd>` : ''}
+</dl>
+<section aria-labelledby="usage-heading"><h2 id="usage-heading">Usage</h2>${renderUsageChart(usage, `Key ${key.name}`)}</section>
+${
+  state === 'active'
+    ? html`<section aria-labelledby="roll-heading" class="card"><h2 id="roll-heading">Roll</h2>
+<p>Rolling makes a new secret with the same name and expiry settings. The old secret keeps working for the overlap you choose, so you can deploy the new one first.</p>
+${full ? html`<p class="limit">With ${activeCount} active keys there is no room for both during an overlap: only “now” is offered.</p>` : ''}
+${postForm(
+  `/console/keys/${key.id}/roll`,
+  csrf,
+  html`<input type="hidden" name="nonce" value="${nonce}">
+${selectField({ label: 'Old key stops working', name: 'overlap', options: overlaps.map((o) => ({ value: o, label: OVERLAP_LABELS[o], selected: o === (full ? 'now' : '24h') })) })}
+${button('Roll')}`,
+)}</section>
+<section aria-labelledby="revoke-heading"><h2 id="revoke-heading">Revoke</h2><p>Revoking refuses every request with this key from the next one on. It cannot be undone.</p>
+<p><a class="button danger-link" href="/console/keys/${key.id}/revoke">Revoke…</a></p></section>`
+    : ''
+}
+<p><a href="/console/keys">Back to your keys</a></p>`,
+  });
+}
+
+export const keyPages: ConsolePlugin = (router, kit) => {
+  kit.nav.push({ href: '/console/keys', label: 'Keys' });
+  const ownKey = async (req: Request, res: Response): Promise<StoredKey | null> => {
+    try {
+      return await findAccountKey(kit.deps.stores, kit.account(res).id, String(req.params.id));
+    } catch (error) {
+      if (error instanceof KeyNotFoundError) return null;
+      throw error;
+    }
+  };
+
+  router.get('/keys', kit.requireAccount, (req, res) => keysPage(kit, req, res));
+
+  router.post('/keys', kit.requireAccount, async (req, res) => {
+    const body = req.body as Record<string, string | undefined>;
+    if (!(await takeNonce(kit, req, res))) return res.redirect(303, '/console/keys?notice=form-used');
+    const lifetime = LIFETIMES.find((l) => l.value === body.expiry) ?? LIFETIMES[0];
+    try {
+      const created = await createAccountKey(
+        kit.deps.stores,
+        { accountId: kit.account(res).id, name: String(body.name ?? ''), lifetimeDays: lifetime.days },
+        kit.actor(req, res),
+      );
+      await secretPage(kit, req, res, created, html`<p class="lead">Key “${created.key.name}” is created${created.stored.expiresAt ? html` and expires ${when(created.stored.expiresAt)}` : ''}.</p>`);
+    } catch (error) {
+      if (error instanceof InvalidKeyInputError) return keysPage(kit, req, res, { status: 400, name: String(body.name ?? ''), error: 'Give the key a name of 1 to 100 characters.' });
+      const notice = keyErrorNotice(error);
+      if (notice) return keysPage(kit, req, res, { status: 409, notices: [notice] });
+      throw error;
+    }
+  });
+
+  router.get('/keys/:id', kit.requireAccount, async (req, res) => {
+    const key = await ownKey(req, res);
+    if (!key) return notFound(kit, req, res);
+    await detailPage(kit, req, res, key);
+  });
+
+  router.get('/keys/:id/revoke', kit.requireAccount, async (req, res) => {
+    const key = await ownKey(req, res);
+    if (!key) return notFound(kit, req, res);
+    if (key.revokedAt) return res.redirect(303, `/console/keys/${key.id}`);
+    await kit.send(req, res, {
+      title: `Revoke “${key.name}”?`,
+      body: html`<p>Every application that sends the key <code>${key.prefix}…</code> gets <strong>401 Unauthorized</strong> from its next request. This cannot be undone.</p>
+${postForm(`/console/keys/${key.id}/revoke`, await kit.csrfToken(res), html`${button('Revoke', { kind: 'danger' })} <a class="button plain" href="/console/keys">Cancel</a>`)}`,
+    });
+  });
+
+  router.post('/keys/:id/revoke', kit.requireAccount, async (req, res) => {
+    const key = await ownKey(req, res);
+    if (!key) return notFound(kit, req, res);
+    await revokeAccountKey(kit.deps.stores, kit.account(res).id, key.id, kit.actor(req, res));
+    res.redirect(303, '/console/keys?notice=revoked');
+  });
+
+  router.post('/keys/:id/roll', kit.requireAccount, async (req, res) => {
+    const key = await ownKey(req, res);
+    if (!key) return notFound(kit, req, res);
+    if (!(await takeNonce(kit, req, res))) return res.redirect(303, '/console/keys?notice=form-used');
+    const overlap = String((req.body as Record<string, unknown>).overlap ?? '');
+    if (!(overlap in ROLL_OVERLAPS)) return detailPage(kit, req, res, key, [{ kind: 'error', text: 'Choose when the old key stops working.' }], 400);
+    try {
+      const { old, created } = await rollAccountKey(kit.deps.stores, kit.account(res).id, key.id, overlap as RollOverlap, kit.actor(req, res));
+      await secretPage(
+        kit,
+        req,
+        res,
+        created,
+        html`<p class="lead">Key “${created.key.name}” is rolled. The old secret (<code>${old.prefix}…</code>) ${
+          overlap === 'now' ? 'stopped working now' : html`keeps working until ${when(old.expiresAt)}`
+        }.</p>`,
+      );
+    } catch (error) {
+      const notice = keyErrorNotice(error);
+      if (notice) return detailPage(kit, req, res, key, [notice], 409);
+      throw error;
+    }
+  });
+};

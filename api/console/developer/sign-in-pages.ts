@@ -1,0 +1,76 @@
+// Sign in and sign out: one answer for an unknown e-mail and a wrong password; 429 with Retry-After while locked out.
+import type { Request, Response } from 'express';
+import { signIn } from '../../accounts/sign-in.ts';
+import { audit } from '../../accounts/audit.ts';
+import type { ConsoleKit, ConsolePlugin } from '../console-kit.ts';
+import { clientAddress, setConsoleSession } from '../console-kit.ts';
+import { button, field, postForm } from '../form-html.ts';
+import { html } from '../html-template.ts';
+import type { Notice } from '../console-layout.ts';
+
+const NOTICES: Record<string, Notice> = {
+  'password-set': { kind: 'success', text: 'Your password is set. Sign in with it.' },
+  'signed-out': { kind: 'info', text: 'You are signed out.' },
+  'signed-out-everywhere': { kind: 'info', text: 'You are signed out on every device.' },
+  'password-changed': { kind: 'success', text: 'Password changed. Sign in again with the new one.' },
+};
+
+/** Only a console path may follow sign-in (never another site). */
+function safeNext(value: string | null): string {
+  return value && /^\/console(?:\/[A-Za-z0-9_/-]*)?$/.test(value) ? value : '/console/keys';
+}
+
+async function signInPage(kit: ConsoleKit, req: Request, res: Response, options: { email?: string; notices?: Notice[]; status?: number; next?: string }) {
+  const token = await kit.csrfToken(res);
+  await kit.send(req, res, {
+    title: 'Sign in',
+    status: options.status ?? 200,
+    notices: options.notices ?? [],
+    body: html`<p class="lead">Sign in to create, roll and revoke your API keys.</p>
+${postForm(
+  '/console/sign-in',
+  token,
+  html`<input type="hidden" name="next" value="${options.next ?? '/console/keys'}">
+${field({ label: 'E-mail', name: 'email', type: 'email', autocomplete: 'username', required: true, value: options.email ?? '', autofocus: !options.email })}
+${field({ label: 'Password', name: 'password', type: 'password', autocomplete: 'current-password', required: true, autofocus: Boolean(options.email) })}
+${button('Sign in')}`,
+  { className: 'card narrow' },
+)}
+<p class="aside">No account? Accounts are made by invitation: ask the team that runs this service.</p>`,
+  });
+}
+
+export const signInPages: ConsolePlugin = (router, kit) => {
+  router.get('/sign-in', async (req, res) => {
+    if (kit.session(res)?.account) return res.redirect(303, '/console/keys');
+    const notice = NOTICES[kit.query(req).get('notice') ?? ''];
+    await signInPage(kit, req, res, { notices: notice ? [notice] : [], next: safeNext(kit.query(req).get('next')) });
+  });
+
+  router.post('/sign-in', async (req, res) => {
+    const body = req.body as Record<string, string | undefined>;
+    const email = String(body.email ?? '').slice(0, 254);
+    const result = await signIn(kit.deps.stores.accounts, { email, password: String(body.password ?? ''), address: clientAddress(req) }, kit.deps.logger);
+    if (result.ok) {
+      setConsoleSession(res, await kit.sessions.signIn(res, kit.session(res), result.account));
+      return res.redirect(303, safeNext(body.next ?? null));
+    }
+    if (result.reason === 'locked') {
+      res.setHeader('Retry-After', String(result.retryAfterS));
+      const minutes = Math.ceil(result.retryAfterS / 60);
+      return signInPage(kit, req, res, {
+        email,
+        status: 429,
+        notices: [{ kind: 'error', text: `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.` }],
+      });
+    }
+    await signInPage(kit, req, res, { email, status: 401, notices: [{ kind: 'error', text: 'The e-mail or the password is not right.' }] });
+  });
+
+  router.post('/sign-out', async (req, res) => {
+    const session = kit.session(res);
+    if (session?.account) await audit(kit.deps.stores.accounts, session.account.id, 'signed-out', kit.actor(req, res));
+    await kit.sessions.end(res, session);
+    res.redirect(303, '/console/sign-in?notice=signed-out');
+  });
+};

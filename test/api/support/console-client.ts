@@ -1,0 +1,67 @@
+// A cookie-keeping HTTP client for the console, as a browser without JavaScript uses it: GET pages, POST their forms.
+export interface PageResponse {
+  status: number;
+  text: string;
+  headers: Headers;
+  location: string | null;
+}
+
+export interface ConsoleClient {
+  cookie(): string | null;
+  setCookie(value: string | null): void;
+  get(path: string): Promise<PageResponse>;
+  /** POSTs fields as a form; adds the CSRF token of the last page unless `csrf: false` or a string is given. */
+  post(path: string, fields: Record<string, string>, options?: { csrf?: boolean | string; headers?: Record<string, string> }): Promise<PageResponse>;
+  /** The value of a hidden field on the last page fetched. */
+  hidden(name: string): string | null;
+  lastPage(): string;
+}
+
+export function hiddenValue(html: string, name: string): string | null {
+  const match = new RegExp(`name="${name}" value="([^"]*)"`).exec(html);
+  return match ? match[1]!.replace(/&amp;/g, '&') : null;
+}
+
+export function createConsoleClient(baseUrl: string, options: { cookieName?: string } = {}): ConsoleClient {
+  const cookieName = options.cookieName ?? 'lodging_console';
+  let cookie: string | null = null;
+  let last = '';
+  const remember = (headers: Headers) => {
+    for (const line of headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const eq = pair!.indexOf('=');
+      if (pair!.slice(0, eq) !== cookieName) continue;
+      const value = pair!.slice(eq + 1);
+      cookie = value === '' || /Max-Age=0/i.test(line) ? null : value;
+    }
+  };
+  const send = async (path: string, init: RequestInit): Promise<PageResponse> => {
+    const headers = new Headers(init.headers);
+    if (cookie) headers.set('cookie', `${cookieName}=${cookie}`);
+    const res = await fetch(`${baseUrl}${path}`, { ...init, headers, redirect: 'manual' });
+    remember(res.headers);
+    const text = await res.text();
+    if ((res.headers.get('content-type') ?? '').includes('html')) last = text;
+    return { status: res.status, text, headers: res.headers, location: res.headers.get('location') };
+  };
+  return {
+    cookie: () => cookie,
+    setCookie: (value) => {
+      cookie = value;
+    },
+    get: (path) => send(path, { method: 'GET' }),
+    post: (path, fields, postOptions = {}) => {
+      const body = new URLSearchParams(fields);
+      const csrf = postOptions.csrf ?? true;
+      if (csrf === true) body.set('_csrf', hiddenValue(last, '_csrf') ?? '');
+      else if (typeof csrf === 'string') body.set('_csrf', csrf);
+      return send(path, {
+        method: 'POST',
+        body: body.toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...postOptions.headers },
+      });
+    },
+    hidden: (name) => hiddenValue(last, name),
+    lastPage: () => last,
+  };
+}
