@@ -3,7 +3,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { CallToolResult, Tool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from 'pino';
-import { placePageSchema, placeResponseSchema } from '../../model/place.ts';
+import { placePageSchema, placeResponseSchema } from '../../model/place-schema.ts';
 import { ApiError, invalidParameter, invalidParameters, isInvalidParameters } from '../errors.ts';
 import { inlineSchemaOf } from '../openapi/json-schema-from-zod.ts';
 import { API_VERSION } from '../openapi/openapi-document.ts';

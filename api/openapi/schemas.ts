@@ -1,6 +1,7 @@
 // OpenAPI 3.1 component schemas (JSON Schema 2020-12): the spec's resources, exactly and closed (additionalProperties false).
 // The Place family is generated from the one zod definition in model/place.ts; the rest are the API's own.
-import { COUNTRY_CODES, PLACE_SCHEMAS } from '../../model/place.ts';
+import { COUNTRY_CODES } from '../../model/place.ts';
+import { PLACE_SCHEMAS } from '../../model/place-schema.ts';
 import { CITY_SLUG_PATTERN } from '../../model/limits.ts';
 import { componentSchemasOf } from './json-schema-from-zod.ts';
 
