@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDS } from '../api/support/provider-listings.ts';
 import { startTestApi } from '../api/support/test-api.ts';
 import type { TestApi } from '../api/support/test-api.ts';
-import { browserAvailable, launchChromium, openPage, screenshot } from './support/browser.ts';
+import { BROWSER_TEST_TIMEOUT, browserAvailable, launchChromium, openPage, screenshot } from './support/browser.ts';
 import type { Browser, Page } from './support/browser.ts';
 
 describe.runIf(browserAvailable())('/docs in Chromium', () => {
@@ -17,8 +17,8 @@ describe.runIf(browserAvailable())('/docs in Chromium', () => {
     ({ page, problems } = await openPage(browser));
     expect(api.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     await page.goto(`${api.url}/docs`);
-    await page.locator('#operations-Places-getPlace').waitFor();
-  });
+    await page.locator('#operations-Places-getPlace').waitFor({ timeout: 60_000 });
+  }, BROWSER_TEST_TIMEOUT);
   afterAll(async () => {
     await browser?.close();
     await api?.close();
@@ -29,7 +29,7 @@ describe.runIf(browserAvailable())('/docs in Chromium', () => {
     expect(paths).toEqual(['/api/v1/key', '/api/v1/places', '/api/v1/places/{placeId}', '/places/{placeId}', '/healthz', '/readyz', '/openapi.json']);
     await screenshot(page, 'docs');
     expect(problems).toEqual([]);
-  });
+  }, BROWSER_TEST_TIMEOUT);
 
   it('takes the key under Authorize', async () => {
     await page.locator('.scheme-container .btn.authorize').click();
@@ -39,7 +39,7 @@ describe.runIf(browserAvailable())('/docs in Chromium', () => {
     await expect.poll(() => apiKeyForm.innerText()).toContain('Authorized');
     await screenshot(page.locator('.modal-ux'), 'docs-authorize');
     await page.locator('.close-modal').click();
-  });
+  }, BROWSER_TEST_TIMEOUT);
 
   async function tryItOut(operation: string, name: string, fill: Record<string, string> = {}): Promise<{ status: string; body: string; url: string }> {
     const block = page.locator(`#operations-${operation}`);
@@ -77,5 +77,5 @@ describe.runIf(browserAvailable())('/docs in Chromium', () => {
     expect(result.status).toBe('200');
     expect(result.body).toContain(expected);
     expect(problems).toEqual([]);
-  });
+  }, BROWSER_TEST_TIMEOUT);
 });

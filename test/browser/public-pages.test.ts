@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDS } from '../api/support/provider-listings.ts';
 import { startTestApi } from '../api/support/test-api.ts';
 import type { TestApi } from '../api/support/test-api.ts';
-import { browserAvailable, launchChromium, openPage, screenshot } from './support/browser.ts';
+import { BROWSER_TEST_TIMEOUT, browserAvailable, launchChromium, openPage, screenshot } from './support/browser.ts';
 import type { Browser } from './support/browser.ts';
 
 describe.runIf(browserAvailable())('public pages in Chromium', () => {
@@ -28,10 +28,10 @@ describe.runIf(browserAvailable())('public pages in Chromium', () => {
     for (const [, href] of links) expect((await page.request.get(href!)).status(), href!).toBe(200);
     expect(await page.locator('pre').first().innerText()).toContain(`${api.url}/api/v1/places?country=es&limit=3`);
     await page.getByRole('link', { name: 'API documentation' }).click();
-    await page.locator('#operations-Places-searchPlaces').waitFor();
+    await page.locator('#operations-Places-searchPlaces').waitFor({ timeout: 60_000 });
     expect(problems).toEqual([]);
     await page.context().close();
-  });
+  }, BROWSER_TEST_TIMEOUT);
 
   it('a profile page shows tel:, mailto: and map links, phones as a person dials them', async () => {
     const { page, problems } = await openPage(browser, { viewport: { width: 800, height: 900 } });
@@ -46,7 +46,7 @@ describe.runIf(browserAvailable())('public pages in Chromium', () => {
     expect(await page.locator('main').innerText()).toContain('The rating comes from a third-party listing provider');
     expect(problems).toEqual([]);
     await page.context().close();
-  });
+  }, BROWSER_TEST_TIMEOUT);
 
   it('a profile page without a rating says nothing about ratings', async () => {
     const { page, problems } = await openPage(browser, { viewport: { width: 800, height: 700 } });
@@ -55,5 +55,5 @@ describe.runIf(browserAvailable())('public pages in Chromium', () => {
     expect(await page.locator('main').innerText()).not.toMatch(/rating/i);
     expect(problems).toEqual([]);
     await page.context().close();
-  });
+  }, BROWSER_TEST_TIMEOUT);
 });

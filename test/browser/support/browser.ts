@@ -8,6 +8,9 @@ import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-c
 
 export type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 
+/** A test timeout for browser tests (pass as the last argument of `it`): page loads are slow on a busy machine. */
+export const BROWSER_TEST_TIMEOUT = 90_000;
+
 /** Debian's chromium package; a test tool's own browser download cannot work on these machines. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -72,12 +75,13 @@ export function watchPageProblems(page: Page): string[] {
 }
 
 /**
- * A new page (in its own context: no cookies shared with other pages) that fails an action after 10 s with a
+ * A new page (in its own context: no cookies shared with other pages) that fails an action after 20 s with a
  * message naming the locator, instead of the test timing out silently, and collects what the page reports as broken.
+ * Give browser tests a test timeout above that (BROWSER_TEST_TIMEOUT): a loaded CI machine parses Swagger UI slowly.
  */
 export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<{ page: Page; problems: string[] }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
   const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
+  page.setDefaultTimeout(20_000);
   return { page, problems: watchPageProblems(page) };
 }
