@@ -3,8 +3,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Generous: import-heavy suites take ~15 s alone and must not fail on a busy shared machine (no timed assertions).
+    testTimeout: 90_000,
+    hookTimeout: 120_000,
     // Integration suites share one Redis and spawn processes; two cores do not gain from more.
     maxWorkers: 2,
     minWorkers: 1,
