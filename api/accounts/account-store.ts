@@ -12,7 +12,7 @@ export interface Account {
   role: Role;
   status: AccountStatus;
   createdAt: string;
-  /** argon2id PHC string; null until the invitation is accepted. */
+  /** scrypt PHC string (passwords.ts); null until the invitation is accepted. */
   passwordHash: string | null;
   passwordChangedAt: string | null;
 }

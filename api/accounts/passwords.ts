@@ -1,10 +1,24 @@
-// Passwords: argon2id (m = 19 MiB, t = 2, p = 1, OWASP's figures) via the `argon2` package; length and common-password rules.
+// Passwords: node:crypto scrypt (N = 2^17, r = 8, p = 1, OWASP's figures) in a PHC string; length and common-password rules.
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import argon2 from 'argon2';
 
 export const MIN_PASSWORD_LENGTH = 12;
 export const MAX_PASSWORD_LENGTH = 256;
-const HASH_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+/** 128 · N · r = 128 MiB per hash: above Node's 32 MiB default maxmem, hence the explicit bound. */
+const COST = { logN: 17, r: 8, p: 1 } as const;
+const KEY_BYTES = 32;
+const SALT_BYTES = 16;
+const PHC = /^\$scrypt\$ln=(\d{1,2}),r=(\d{1,2}),p=(\d{1,2})\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$/;
+
+function derive(password: string, salt: Buffer, logN: number, r: number, p: number, bytes: number): Promise<Buffer> {
+  const options: ScryptOptions = { N: 2 ** logN, r, p, maxmem: 2 * 128 * 2 ** logN * r };
+  // Off the event loop: node runs scrypt on its thread pool.
+  return new Promise((resolve, reject) =>
+    scrypt(password.normalize('NFC'), salt, bytes, options, (error, key) => (error ? reject(error) : resolve(key))),
+  );
+}
+
+const b64 = (buffer: Buffer): string => buffer.toString('base64').replace(/=+$/, '');
 
 const COMMON = new Set(
   readFileSync(new URL('../../data/passwords/common-passwords.txt', import.meta.url), 'utf8')
@@ -23,13 +37,21 @@ export function passwordProblem(password: string): string | null {
   return null;
 }
 
-export function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, HASH_OPTIONS);
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(SALT_BYTES);
+  const key = await derive(password, salt, COST.logN, COST.r, COST.p, KEY_BYTES);
+  return `$scrypt$ln=${COST.logN},r=${COST.r},p=${COST.p}$${b64(salt)}$${b64(key)}`;
 }
 
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {
+  const match = PHC.exec(hash);
+  if (!match) return false;
+  const [, logN, r, p, salt, expected] = match;
+  const want = Buffer.from(expected!, 'base64');
+  if (Number(logN) > 20 || want.length < 16) return false;
   try {
-    return await argon2.verify(hash, password);
+    const got = await derive(password, Buffer.from(salt!, 'base64'), Number(logN), Number(r), Number(p), want.length);
+    return timingSafeEqual(got, want);
   } catch {
     return false;
   }
