@@ -29,6 +29,7 @@ import { createConsoleRouter } from './console/console-app.ts';
 import type { ConsolePlugin } from './console/console-kit.ts';
 import { createUsageCounter, createUsageRecorder } from './usage/usage-recorder.ts';
 import type { UsageRecorder } from './usage/usage-recorder.ts';
+import { RUNNING_COMPILED } from '../platform/project-files.ts';
 
 export interface StartOptions {
   /** How often requests look for a newly published snapshot, in ms (default 1000). */
@@ -196,6 +197,6 @@ export async function startServer(config: Config, options: StartOptions = {}): P
 
   const host = options.host && options.host !== '0.0.0.0' && options.host !== '::' ? options.host : '127.0.0.1';
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  logger.info({ url, publicUrl, keyStore: keyStore.kind, redis: Boolean(redis) }, 'server listening');
+  logger.info({ url, publicUrl, keyStore: keyStore.kind, redis: Boolean(redis), compiled: RUNNING_COMPILED }, 'server listening');
   return { url, publicUrl, keyStore, stores: consoleStores, usage, logger, close };
 }

@@ -2,10 +2,10 @@
 // reviewer fixtures, with their own suppression list), keep its import reports, and say in one line what it is.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { COUNTRY_CODES } from '../../model/place.ts';
 import type { CliIo } from '../../platform/cli-io.ts';
 import { parseConfig } from '../../platform/environment.ts';
+import { projectFile } from '../../platform/project-files.ts';
 import { importFiles } from '../jobs/import-files.ts';
 import { readPointer } from '../snapshot/snapshot-pointer.ts';
 
@@ -14,7 +14,7 @@ export const START_USAGE = `usage: lodging start [serve options]
   reviewer fixtures fixtures/<cc>/listings.jsonl with their own suppression list, in-process; import reports in
   $LODGING_DATA_DIR/demo/), then serves the API like \`lodging serve --dev-key\`.`;
 
-const FIXTURES = fileURLToPath(new URL('../../fixtures/', import.meta.url));
+const FIXTURES = projectFile('fixtures/');
 
 /** Where `npm start` writes the demo import's reports (JSON, as `lodging import --json` prints them). */
 export function demoReportPath(dataDir: string, country: string): string {

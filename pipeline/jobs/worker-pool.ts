@@ -37,7 +37,9 @@ export class ChunkWorkerPool {
   private closing = false;
 
   constructor(size: number, options: ChunkWorkerPoolOptions = {}) {
-    this.entry = (options.entry ?? new URL('./normalise-worker.ts', import.meta.url)).href;
+    // Compiled (dist/*.js), the worker module runs as is; from the sources, through tsx's loader (ts-worker-boot).
+    const compiled = import.meta.url.endsWith('.js');
+    this.entry = (options.entry ?? new URL(compiled ? './normalise-worker.js' : './normalise-worker.ts', import.meta.url)).href;
     this.maxRetries = options.maxRetries ?? 2;
     for (let slot = 0; slot < size; slot += 1) {
       this.held.push(new Set());
@@ -65,7 +67,9 @@ export class ChunkWorkerPool {
   }
 
   private spawn(slot: number): Worker {
-    const worker = new Worker(new URL('./ts-worker-boot.mjs', import.meta.url), { workerData: { entry: this.entry } });
+    const worker = this.entry.endsWith('.js')
+      ? new Worker(new URL(this.entry))
+      : new Worker(new URL('./ts-worker-boot.mjs', import.meta.url), { workerData: { entry: this.entry } });
     let lastError: Error | null = null;
     worker.on('message', (message: { seq: number; items?: ChunkItem[]; error?: string }) => {
       this.held[slot]?.delete(message.seq);

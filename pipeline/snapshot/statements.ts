@@ -1,5 +1,6 @@
 // The SQL a snapshot runs: schema sections from schema.sql, the builder's writes, and the reader's queries.
 import { readFileSync } from 'node:fs';
+import { projectFile } from '../../platform/project-files.ts';
 
 export type SchemaSection = 'build' | 'places' | 'places-indexes';
 
@@ -7,7 +8,7 @@ let sections: Map<string, string> | undefined;
 
 /** One `-- @section name` part of schema.sql, ready for `db.exec`. */
 export function schemaSection(name: SchemaSection): string {
-  sections ??= splitSections(readFileSync(new URL('./schema.sql', import.meta.url), 'utf8'));
+  sections ??= splitSections(readFileSync(projectFile('pipeline/snapshot/schema.sql'), 'utf8'));
   const sql = sections.get(name);
   if (sql === undefined) throw new Error(`schema.sql has no section "${name}"`);
   return sql;
