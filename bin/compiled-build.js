@@ -1,7 +1,7 @@
 // The compiled build in dist/: whether it is current with the sources, and an incremental rebuild behind a lock.
 // Plain JavaScript: it runs before any TypeScript can. `node bin/compiled-build.js` builds when stale (npm's prepare).
 import { spawnSync } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, readdirSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,8 +11,8 @@ export const DIST = path.join(ROOT, 'dist');
 /** Its mtime is the moment the last successful build STARTED: a source saved during a build counts as newer. */
 const STAMP = path.join(DIST, '.build-stamp');
 const LOCK = path.join(DIST, '.build-lock');
-/** Everything tsc reads for the build: the source folders (with the JSON they import) and the compiler settings. */
-const SOURCE_FOLDERS = ['model', 'platform', 'pipeline', 'api', 'bin', 'data/labels'];
+/** What the build reads: the source folders, the compiler settings, and every project file tsc recorded (the JSON imported from data/). */
+const SOURCE_FOLDERS = ['model', 'platform', 'pipeline', 'api', 'bin'];
 const SOURCE_FILES = ['tsconfig.json', 'tsconfig.build.json', 'package.json'];
 const SOURCE_FILE = /\.(ts|mts|json)$/;
 const LOCK_STALE_MS = 10 * 60_000;
@@ -37,7 +37,25 @@ export function newestSourceMtime(root = ROOT) {
   let newest = 0;
   for (const folder of SOURCE_FOLDERS) newest = newestMtime(path.join(root, folder), newest);
   for (const file of SOURCE_FILES) newest = Math.max(newest, statSync(path.join(root, file), { throwIfNoEntry: false })?.mtimeMs ?? 0);
+  for (const file of recordedInputs(root)) {
+    // A recorded input that is gone counts as changed: whatever imported it has changed too.
+    newest = Math.max(newest, statSync(path.join(root, file), { throwIfNoEntry: false })?.mtimeMs ?? Infinity);
+  }
   return newest;
+}
+
+/** The project's files (not node_modules) that the last build read, from tsc's own record of it. */
+function recordedInputs(root) {
+  let fileNames;
+  try {
+    fileNames = JSON.parse(readFileSync(path.join(root, 'dist', '.tsbuildinfo'), 'utf8')).fileNames;
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(fileNames)) return [];
+  return fileNames
+    .map((name) => path.relative(root, path.resolve(root, 'dist', name)))
+    .filter((file) => !file.startsWith('..') && !file.split(path.sep).includes('node_modules'));
 }
 
 /** 'current', 'stale' (sources edited since the build started) or 'missing' (never built). */

@@ -25,6 +25,9 @@ describe('the build state', () => {
     for (const folder of ['model', 'pipeline/jobs', 'data/labels', 'dist']) await fs.mkdir(path.join(dir, folder), { recursive: true });
     const files = ['model/place.ts', 'pipeline/jobs/worker.ts', 'data/labels/es.json', 'tsconfig.json', 'package.json'];
     for (const file of files) await fs.writeFile(path.join(dir, file), '{}');
+    // tsc's record of what the build read (the JSON files under data/ are only known from it).
+    const fileNames = ['../node_modules/x/index.d.ts', '../model/place.ts', '../data/labels/es.json'];
+    await fs.writeFile(path.join(dir, 'dist/.tsbuildinfo'), JSON.stringify({ fileNames }));
     for (const file of files) at(path.join(dir, file), 1_000);
     expect(buildState(dir)).toBe('missing');
     await fs.writeFile(path.join(dir, 'dist/.build-stamp'), '');
@@ -35,9 +38,14 @@ describe('the build state', () => {
       expect(buildState(dir), file).toBe('stale');
       at(path.join(dir, file), 1_000);
     }
-    // Files the build does not read (a README, a test) never make it stale.
+    // Files the build does not read (a README, a test, data that no source imports) never make it stale.
+    await fs.mkdir(path.join(dir, 'data/snapshots'));
     await fs.writeFile(path.join(dir, 'README.md'), '');
+    await fs.writeFile(path.join(dir, 'data/snapshots/run.json'), '{}');
     expect(buildState(dir)).toBe('current');
+    // An input the build read that is gone makes it stale.
+    await fs.rm(path.join(dir, 'data/labels/es.json'));
+    expect(buildState(dir)).toBe('stale');
   });
 });
 
