@@ -1,31 +1,31 @@
-// `npm run bench:api`: autocannon against the real API over a 1M-listing snapshot and a bare Express hello app, same run.
-// Env: BENCH_API_LISTINGS (1000000), BENCH_API_SECONDS (10 per scenario), BENCH_API_CONNECTIONS (32),
-// BENCH_API_REBUILD=1 (re-import even when bench/out holds a matching snapshot), BENCH_API_USAGE=off (the API without
-// per-key usage counting, to measure what counting costs). Figures are printed, never asserted.
+// `npm run bench:api`: autocannon against the real API (`lodging serve`, the compiled build) and a bare Express hello
+// app, scenarios interleaved and repeated so each ratio is a median of same-moment pairs on a noisy shared machine.
+// Env: BENCH_API_LISTINGS (200000), BENCH_API_SECONDS (5 per scenario and round), BENCH_API_ROUNDS (3),
+// BENCH_API_CONNECTIONS (32), BENCH_API_PROCESSES ("1": a list such as "1,2" also measures `serve --processes N`),
+// BENCH_API_DEEP_PAGE (200), BENCH_API_REBUILD=1 (re-import even when bench/out holds a matching snapshot). Figures are printed, never asserted.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { promises as fs, readFileSync } from 'node:fs';
+import { closeSync, openSync, promises as fs, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import express from 'express';
-import { pino } from 'pino';
-import { parseConfig } from '../platform/environment.ts';
-import { createLogger } from '../api/http/request-logger.ts';
 import { createKey } from '../api/keys/create-key.ts';
 import { keysDatabasePath, openSqliteKeyStore } from '../api/keys/sqlite-key-store.ts';
-import { startServer } from '../api/server.ts';
 import { providerIdFor } from '../pipeline/generate/generate-listings.ts';
 import { vocabularyFor } from '../pipeline/generate/generator-vocabulary.ts';
 import { createRandom } from '../pipeline/generate/prng.ts';
-import { importFiles } from '../pipeline/jobs/import-files.ts';
 import { citySlug } from '../pipeline/normalise/city-slug.ts';
 import { ensureBenchExport } from './support/bench-files.ts';
+import { importWithCli } from './support/cli-import.ts';
 
 const outDir = fileURLToPath(new URL('./out/', import.meta.url));
-const self = fileURLToPath(import.meta.url);
+const LODGING = fileURLToPath(new URL('../bin/lodging.js', import.meta.url));
+const HELLO = fileURLToPath(new URL('./support/hello-server.mjs', import.meta.url));
 const log = (text: string) => process.stderr.write(`${text}\n`);
 const SEED = 1;
+/** perf's own port range (COORDINATION.md): the API on 3171, the hello app on 3172. */
+const API_PORT = 3171;
+const HELLO_PORT = 3172;
 
 interface Figures {
   name: string;
@@ -36,65 +36,77 @@ interface Figures {
   errors: number;
 }
 
-/** Child mode: the real server, logging at info to /dev/null (the cost of logging is part of the figure). */
-async function serveApi(dataDir: string): Promise<void> {
-  const config = parseConfig({ LODGING_DATA_DIR: dataDir, PORT: '0', LODGING_RATE_LIMIT: '1000000000', NODE_ENV: 'production' });
-  const server = await startServer(config, {
-    host: '127.0.0.1',
-    logger: createLogger('info', pino.destination('/dev/null')),
-    countUsage: process.env.BENCH_API_USAGE !== 'off',
-  });
-  process.stdout.write(`READY ${server.url}\n`);
-  process.once('SIGTERM', () => void server.close().then(() => process.exit(0)));
+async function waitForHealth(url: string, child: ChildProcess, logFile: string): Promise<void> {
+  for (let i = 0; i < 600; i += 1) {
+    if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}: ${readFileSync(logFile, 'utf8').slice(-2000)}`);
+    try {
+      const res = await fetch(url);
+      await res.arrayBuffer();
+      if (res.ok) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  throw new Error(`${url} did not answer in 60 s`);
 }
 
-/** Child mode: the baseline, a bare Express app answering JSON. */
-function serveHello(): void {
-  const app = express();
-  app.get('/', (_req, res) => void res.json({ hello: 'world' }));
-  const server = app.listen(0, '127.0.0.1', () => {
-    const { port } = server.address() as { port: number };
-    process.stdout.write(`READY http://127.0.0.1:${port}\n`);
+/** The real `lodging serve` in production mode; its access log (info) goes to a file, as a deployment's would. */
+async function startApi(dataDir: string, processes: number): Promise<{ child: ChildProcess; url: string; startMs: number }> {
+  const logFile = path.join(outDir, `api-serve-${processes}.log`);
+  const fd = openSync(logFile, 'w');
+  const started = performance.now();
+  const child = spawn(process.execPath, [LODGING, 'serve', '--port', String(API_PORT), '--host', '127.0.0.1', ...(processes > 1 ? ['--processes', String(processes)] : [])], {
+    stdio: ['ignore', fd, fd],
+    env: { ...process.env, LODGING_DATA_DIR: dataDir, LODGING_RATE_LIMIT: '1000000000', NODE_ENV: 'production', LOG_LEVEL: 'info', LODGING_RUNTIME: 'compiled' },
   });
-  process.once('SIGTERM', () => server.close(() => process.exit(0)));
+  closeSync(fd);
+  const url = `http://127.0.0.1:${API_PORT}`;
+  await waitForHealth(`${url}/readyz`, child, logFile);
+  return { child, url, startMs: performance.now() - started };
 }
 
-async function startChild(args: string[]): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', self, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const url = await new Promise<string>((resolve, reject) => {
-    let buffer = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString();
-      const match = /READY (\S+)/.exec(buffer);
-      if (match) resolve(match[1]!);
-    });
-    child.once('exit', (code) => reject(new Error(`child ${args[0]} exited with ${code}`)));
-  });
+async function startHello(): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [HELLO, String(HELLO_PORT)], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const url = `http://127.0.0.1:${HELLO_PORT}`;
+  await waitForHealth(`${url}/`, child, '/dev/null');
   return { child, url };
 }
 
 async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await exited;
 }
 
 /** RssFile is mostly the snapshot's pages mapped by SQLite (page cache, reclaimable); RssAnon is the heap and code. */
-function memoryOf(pid: number): { rssMb: number; peakRssMb: number; anonMb: number; fileMb: number } {
+function memoryOf(pid: number): { pid: number; rssMb: number; peakRssMb: number; anonMb: number; fileMb: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-  return { rssMb: kb('VmRSS') / 1024, peakRssMb: kb('VmHWM') / 1024, anonMb: kb('RssAnon') / 1024, fileMb: kb('RssFile') / 1024 };
+  return { pid, rssMb: kb('VmRSS') / 1024, peakRssMb: kb('VmHWM') / 1024, anonMb: kb('RssAnon') / 1024, fileMb: kb('RssFile') / 1024 };
 }
 
-/** Runs autocannon over paths taken in turn; a short warm-up first, not counted. */
+/** The server's processes: the one started and, with --processes N, the workers it forked. */
+function processTree(pid: number): number[] {
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    /* gone */
+  }
+  return [pid, ...children.flatMap(processTree)];
+}
+
+/** Runs autocannon over paths taken in turn for `seconds`, after a one-second warm-up that is not counted. */
 async function load(name: string, base: string, paths: string[], headers: Record<string, string>): Promise<Figures> {
-  const seconds = Number(process.env.BENCH_API_SECONDS ?? 10);
+  const seconds = Number(process.env.BENCH_API_SECONDS ?? 5);
   const connections = Number(process.env.BENCH_API_CONNECTIONS ?? 32);
   let next = 0;
   const requests = [{ setupRequest: (req: { path?: string }) => ({ ...req, path: paths[next++ % paths.length] }) }];
-  await autocannon({ url: base, connections, duration: 2, headers, requests });
+  await autocannon({ url: base, connections, duration: 1, headers, requests });
   const result = await autocannon({ url: base, connections, duration: seconds, headers, requests });
-  const figures = {
+  return {
     name,
     requestsPerSecond: result.requests.average,
     p50Ms: result.latency.p50,
@@ -102,11 +114,9 @@ async function load(name: string, base: string, paths: string[], headers: Record
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
   };
-  log(`  ${name}: ${Math.round(figures.requestsPerSecond)} req/s, p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms`);
-  return figures;
 }
 
-/** Imports the generated export once; later runs reuse bench/out's snapshot while the export is the same. */
+/** Imports the generated export once with `lodging import`; later runs reuse bench/out's snapshot while the export is the same. */
 async function ensureSnapshot(listings: number): Promise<{ dataDir: string; importSeconds: number | null }> {
   const file = await ensureBenchExport(outDir, 'es', listings, SEED, log);
   const dataDir = path.join(outDir, `api-data-es-${listings}-seed${SEED}`);
@@ -119,10 +129,9 @@ async function ensureSnapshot(listings: number): Promise<{ dataDir: string; impo
   }
   await fs.rm(dataDir, { recursive: true, force: true });
   await fs.mkdir(dataDir, { recursive: true });
-  log(`importing ${listings} listings through importFiles (the real pipeline)…`);
-  const started = Date.now();
-  await importFiles({ country: 'es', files: [file], dataDir });
-  const importSeconds = (Date.now() - started) / 1000;
+  log(`importing ${listings} listings with lodging import…`);
+  const result = await importWithCli(file, dataDir, 'es');
+  const importSeconds = result.wallMs / 1000;
   log(`  imported in ${importSeconds.toFixed(1)} s`);
   await fs.writeFile(stampFile, exportStamp);
   return { dataDir, importSeconds };
@@ -154,69 +163,171 @@ async function cursorOfPage(api: string, query: string, page: number, headers: R
   return cursor;
 }
 
-const ratio = (a: number, b: number) => (b === 0 ? 0 : a / b);
-const pct = (value: number) => `${(value * 100).toFixed(0)}%`;
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+/** Median and the spread of the rounds around it (max-min over median), the figure's noise. */
+export interface Measured {
+  median: number;
+  min: number;
+  max: number;
+  spread: number;
+  rounds: number[];
+}
+const measured = (values: number[]): Measured => {
+  const m = median(values);
+  return { median: m, min: Math.min(...values), max: Math.max(...values), spread: m === 0 ? 0 : (Math.max(...values) - Math.min(...values)) / m, rounds: values };
+};
+
+export interface ApiBenchFigures {
+  at: string;
+  listings: number;
+  importSeconds: number | null;
+  rounds: number;
+  secondsPerScenario: number;
+  connections: number;
+  startMs: number;
+  helloRps: Measured;
+  rps: Record<string, Measured>;
+  /** Each scenario's req/s over hello's in the same round, then the median over rounds. */
+  ratioToHello: Record<string, Measured>;
+  p50Ms: Record<string, Measured>;
+  p99Ms: Record<string, Measured>;
+  deepPageP50Ratio: Measured;
+  memory: ReturnType<typeof memoryOf>[];
+  non2xx: number;
+  errors: number;
+  /** With BENCH_API_PROCESSES listing more than one count: get-by-id req/s per process count. */
+  processes: Record<string, Measured>;
+}
+
+const SCENARIOS = ['get', 'search', 'q', 'page1', 'page200'] as const;
+type Scenario = (typeof SCENARIOS)[number];
 
 async function main(): Promise<void> {
-  const listings = Number(process.env.BENCH_API_LISTINGS ?? 1_000_000);
+  const listings = Number(process.env.BENCH_API_LISTINGS ?? 200_000);
+  const roundCount = Number(process.env.BENCH_API_ROUNDS ?? 3);
+  const processCounts = (process.env.BENCH_API_PROCESSES ?? '1').split(',').map(Number);
   const { dataDir, importSeconds } = await ensureSnapshot(listings);
   const store = openSqliteKeyStore(keysDatabasePath(dataDir));
   const { secret } = await createKey(store, { accountId: `bench-${Date.now()}`, name: 'api bench' });
   await store.close();
   const headers = { 'X-API-Key': secret };
 
-  const hello = await startChild(['--child-hello']);
-  const api = await startChild(['--child-api', dataDir]);
+  const hello = await startHello();
+  const api = await startApi(dataDir, 1).catch(async (error: unknown) => {
+    await stopChild(hello.child);
+    throw error;
+  });
+  const rps: Record<string, number[]> = {};
+  const ratios: Record<string, number[]> = {};
+  const p50: Record<string, number[]> = {};
+  const p99: Record<string, number[]> = {};
+  const helloRps: number[] = [];
+  const deepRatio: number[] = [];
+  const processRps: Record<string, number[]> = {};
+  let non2xx = 0;
+  let errors = 0;
+  let memory: ReturnType<typeof memoryOf>[] = [];
   try {
     const vocabulary = vocabularyFor('es');
     const cities = vocabulary.cities.slice(0, 8).map((c) => citySlug(c.city)!);
     const types = ['hotel', 'guesthouse', 'apartment', 'ruralHouse'];
-    const searchPaths = cities.flatMap((city) => types.map((t) => `/api/v1/places?country=es&city=${city}&lodgingType=${t}`));
     const words = ['playa', 'sol', 'real', 'mar', 'boutique', 'camping', 'rural', 'centro'];
-    const qPaths = words.map((w) => `/api/v1/places?country=es&q=${w}`);
     const ids = await sampleIds(api.url, headers, listings);
     const deepQuery = 'country=es&lodgingType=hotel';
-    const page200 = await cursorOfPage(api.url, deepQuery, 200, headers);
-
-    log(`running scenarios (${process.env.BENCH_API_SECONDS ?? 10} s each)…`);
-    const baseline = await load('hello (bare Express)', hello.url, ['/'], {});
-    const get = await load('get by id', api.url, ids.map((id) => `/api/v1/places/${encodeURIComponent(id)}`), headers);
-    const search = await load('search country+city+lodgingType', api.url, searchPaths, headers);
-    const q = await load('search with q', api.url, qPaths, headers);
-    const first = await load('deep walk: page 1', api.url, [`/api/v1/places?${deepQuery}`], headers);
-    const deep = await load('deep walk: page 200', api.url, [`/api/v1/places?${deepQuery}&cursor=${encodeURIComponent(page200)}`], headers);
-    const memory = memoryOf(api.child.pid!);
-
-    const rows = [
-      [get, ratio(get.requestsPerSecond, baseline.requestsPerSecond), 0.8],
-      [search, ratio(search.requestsPerSecond, baseline.requestsPerSecond), 0.6],
-      [q, ratio(q.requestsPerSecond, baseline.requestsPerSecond), 0.5],
-    ] as const;
-    const lines = [
-      `API benchmark: ${listings} listings imported through importFiles${importSeconds === null ? ' (snapshot reused)' : ` in ${importSeconds.toFixed(0)} s`}; usage counting ${process.env.BENCH_API_USAGE === 'off' ? 'OFF' : 'on'}`,
-      `${'scenario'.padEnd(34)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)}  vs hello  target`,
-      `${baseline.name.padEnd(34)} ${Math.round(baseline.requestsPerSecond).toString().padStart(8)} ${String(baseline.p50Ms).padStart(7)} ${String(baseline.p99Ms).padStart(7)}`,
-      ...rows.map(
-        ([f, r, target]) =>
-          `${f.name.padEnd(34)} ${Math.round(f.requestsPerSecond).toString().padStart(8)} ${String(f.p50Ms).padStart(7)} ${String(f.p99Ms).padStart(7)}  ${pct(r).padStart(8)}  ≥ ${pct(target)} ${r >= target ? 'met' : 'MISSED'}`,
-      ),
-      ...[first, deep].map(
-        (f) => `${f.name.padEnd(34)} ${Math.round(f.requestsPerSecond).toString().padStart(8)} ${String(f.p50Ms).padStart(7)} ${String(f.p99Ms).padStart(7)}`,
-      ),
-      `page 200 / page 1 latency (p50): ${ratio(deep.p50Ms, first.p50Ms).toFixed(2)}×, (p99): ${ratio(deep.p99Ms, first.p99Ms).toFixed(2)}×  target ≤ 1.2× ${ratio(deep.p50Ms, first.p50Ms) <= 1.2 ? 'met' : 'MISSED'}`,
-      `API RSS: ${memory.rssMb.toFixed(0)} MB now (${memory.anonMb.toFixed(0)} MB anonymous + ${memory.fileMb.toFixed(0)} MB file-backed), ${memory.peakRssMb.toFixed(0)} MB peak  target ≤ 200 MB ${memory.peakRssMb <= 200 ? 'met' : 'MISSED'}`,
-      `non-2xx: ${[get, search, q, first, deep].reduce((n, f) => n + f.non2xx, 0)}, errors: ${[baseline, get, search, q, first, deep].reduce((n, f) => n + f.errors, 0)}`,
-    ];
-    process.stdout.write(`\n${lines.join('\n')}\n`);
-    const report = { at: new Date().toISOString(), listings, importSeconds, baseline, get, search, q, first, deep, memory };
-    await fs.writeFile(path.join(outDir, 'api-bench-latest.json'), `${JSON.stringify(report, null, 2)}\n`);
-    await fs.writeFile(path.join(outDir, 'api-bench-latest.txt'), `${lines.join('\n')}\n`);
+    const page200 = await cursorOfPage(api.url, deepQuery, Number(process.env.BENCH_API_DEEP_PAGE ?? 200), headers);
+    const paths: Record<Scenario, string[]> = {
+      get: ids.map((id) => `/api/v1/places/${encodeURIComponent(id)}`),
+      search: cities.flatMap((city) => types.map((t) => `/api/v1/places?country=es&city=${city}&lodgingType=${t}`)),
+      q: words.map((w) => `/api/v1/places?country=es&q=${w}`),
+      page1: [`/api/v1/places?${deepQuery}`],
+      page200: [`/api/v1/places?${deepQuery}&cursor=${encodeURIComponent(page200)}`],
+    };
+    for (let round = 1; round <= roundCount; round += 1) {
+      log(`round ${round}/${roundCount} (${process.env.BENCH_API_SECONDS ?? 5} s per scenario)…`);
+      const base = await load('hello', hello.url, ['/'], {});
+      helloRps.push(base.requestsPerSecond);
+      errors += base.errors;
+      const byScenario = {} as Record<Scenario, Figures>;
+      for (const scenario of SCENARIOS) {
+        const f = await load(scenario, api.url, paths[scenario], headers);
+        byScenario[scenario] = f;
+        (rps[scenario] ??= []).push(f.requestsPerSecond);
+        (ratios[scenario] ??= []).push(f.requestsPerSecond / base.requestsPerSecond);
+        (p50[scenario] ??= []).push(f.p50Ms);
+        (p99[scenario] ??= []).push(f.p99Ms);
+        non2xx += f.non2xx;
+        errors += f.errors;
+      }
+      deepRatio.push(byScenario.page200.p50Ms / Math.max(byScenario.page1.p50Ms, 1e-9));
+      log(
+        `  hello ${Math.round(base.requestsPerSecond)} req/s; ` +
+          SCENARIOS.map((sc) => `${sc} ${Math.round(byScenario[sc].requestsPerSecond)} (p50 ${byScenario[sc].p50Ms} ms)`).join(', '),
+      );
+      if (processCounts.includes(1)) (processRps['1'] ??= []).push(byScenario.get.requestsPerSecond);
+    }
+    memory = processTree(api.child.pid!).map(memoryOf);
+  } catch (error) {
+    await stopChild(hello.child);
+    throw error;
   } finally {
     await stopChild(api.child);
+  }
+  try {
+    for (const count of processCounts.filter((n) => n > 1)) {
+      log(`serve --processes ${count}: get by id, ${roundCount} rounds…`);
+      const cluster = await startApi(dataDir, count);
+      try {
+        const ids = await sampleIds(cluster.url, headers, listings);
+        for (let round = 1; round <= roundCount; round += 1) {
+          const f = await load('get', cluster.url, ids.map((id) => `/api/v1/places/${encodeURIComponent(id)}`), headers);
+          (processRps[String(count)] ??= []).push(f.requestsPerSecond);
+          non2xx += f.non2xx;
+          errors += f.errors;
+        }
+      } finally {
+        await stopChild(cluster.child);
+      }
+    }
+  } finally {
     await stopChild(hello.child);
   }
+
+  const mapValues = (record: Record<string, number[]>) => Object.fromEntries(Object.entries(record).map(([k, v]) => [k, measured(v)]));
+  const figures: ApiBenchFigures = {
+    at: new Date().toISOString(),
+    listings,
+    importSeconds,
+    rounds: roundCount,
+    secondsPerScenario: Number(process.env.BENCH_API_SECONDS ?? 5),
+    connections: Number(process.env.BENCH_API_CONNECTIONS ?? 32),
+    startMs: api.startMs,
+    helloRps: measured(helloRps),
+    rps: mapValues(rps),
+    ratioToHello: mapValues(ratios),
+    p50Ms: mapValues(p50),
+    p99Ms: mapValues(p99),
+    deepPageP50Ratio: measured(deepRatio),
+    memory,
+    non2xx,
+    errors,
+    processes: mapValues(processRps),
+  };
+  await fs.writeFile(path.join(outDir, 'api-bench.json'), `${JSON.stringify(figures, null, 2)}\n`);
+  const pct = (m: Measured) => `${(m.median * 100).toFixed(0)}% (${(m.min * 100).toFixed(0)}–${(m.max * 100).toFixed(0)})`;
+  const lines = [
+    `API benchmark: ${listings} listings, ${roundCount} rounds × ${figures.secondsPerScenario} s, ${figures.connections} connections, start ${(api.startMs / 1000).toFixed(1)} s`,
+    `hello: ${Math.round(figures.helloRps.median)} req/s (${Math.round(figures.helloRps.min)}–${Math.round(figures.helloRps.max)})`,
+    ...SCENARIOS.map((sc) => `${sc.padEnd(8)} ${Math.round(figures.rps[sc]!.median).toString().padStart(6)} req/s  vs hello ${pct(figures.ratioToHello[sc]!)}  p50 ${figures.p50Ms[sc]!.median} ms`),
+    `page 200 / page 1 p50: ${figures.deepPageP50Ratio.median.toFixed(2)} (${figures.deepPageP50Ratio.min.toFixed(2)}–${figures.deepPageP50Ratio.max.toFixed(2)})`,
+    `RSS: ${memory.map((m) => `${m.rssMb.toFixed(0)} MB (peak ${m.peakRssMb.toFixed(0)}, anon ${m.anonMb.toFixed(0)})`).join(', ')}`,
+    ...Object.entries(figures.processes).map(([n, m]) => `get by id with ${n} process(es): ${Math.round(m.median)} req/s (${Math.round(m.min)}–${Math.round(m.max)})`),
+    `non-2xx: ${non2xx}, errors: ${errors}`,
+  ];
+  process.stdout.write(`\n${lines.join('\n')}\n`);
 }
 
-if (process.argv[2] === '--child-api') await serveApi(process.argv[3]!);
-else if (process.argv[2] === '--child-hello') serveHello();
-else await main();
+await main();

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureBenchExport } from './support/bench-files.ts';
 import { checkTarget, formatBenchTable, sizeLabel, type BenchFigures, type BenchRun } from './support/bench-report.ts';
-import { IMPORT_RESULT_PREFIX, PROFILE_RESULT_PREFIX, type ImportOnceResult, type StageProfile } from './support/child-protocol.ts';
+import { PROFILE_RESULT_PREFIX, type StageProfile } from './support/child-protocol.ts';
+import { importWithCli } from './support/cli-import.ts';
 import { measurePhoneCeiling } from './support/phone-ceiling.ts';
 import { runBenchChild } from './support/run-child.ts';
 
@@ -29,13 +30,8 @@ async function importOnce(file: string, size: number, cores: number): Promise<Be
   await fs.rm(dataDir, { recursive: true, force: true });
   await fs.mkdir(dataDir, { recursive: true });
   try {
-    log(`importing ${sizeLabel(size)} in a child process…`);
-    const result = await runBenchChild<ImportOnceResult>(
-      './import-once.ts',
-      ['--file', file, '--data-dir', dataDir, '--country', COUNTRY],
-      IMPORT_RESULT_PREFIX,
-      log,
-    );
+    log(`importing ${sizeLabel(size)} with \`lodging import\` (the compiled build)…`);
+    const result = await importWithCli(file, dataDir, COUNTRY, process.env.LODGING_THREADS || undefined);
     const listingsPerSecond = result.lines / (result.wallMs / 1000);
     log(`  ${result.lines} lines in ${(result.wallMs / 1000).toFixed(1)} s: ${Math.round(listingsPerSecond)} listings/s`);
     return {
@@ -50,6 +46,7 @@ async function importOnce(file: string, size: number, cores: number): Promise<Be
       peakRssBytes: Math.max(result.peakRssSampledBytes, result.maxRssBytes),
       peakRssSampledBytes: result.peakRssSampledBytes,
       maxRssBytes: result.maxRssBytes,
+      ...(result.cpuMs ? { cpuMs: result.cpuMs } : {}),
     };
   } finally {
     await fs.rm(dataDir, { recursive: true, force: true });

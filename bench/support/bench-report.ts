@@ -15,6 +15,8 @@ export interface BenchRun {
   peakRssBytes: number;
   peakRssSampledBytes: number;
   maxRssBytes: number;
+  /** CPU time of the whole import (all threads). */
+  cpuMs?: number;
 }
 
 export interface BenchTarget {
@@ -63,6 +65,9 @@ export function formatBenchTable(figures: BenchFigures): string {
     add(`listings/s ${sizeLabel(run.size)}`, int(run.listingsPerSecond));
   }
   for (const run of figures.runs) add(`listings/s per core ${sizeLabel(run.size)}`, int(run.listingsPerSecondPerCore));
+  for (const run of figures.runs) {
+    if (run.cpuMs) add(`CPU time ${sizeLabel(run.size)} (all threads)`, `${(run.cpuMs / 1000).toFixed(1)} s = ${((run.cpuMs * 1000) / run.lines).toFixed(0)} µs/listing`);
+  }
   const { phoneCeiling: ceiling, targets } = figures;
   add('phone-parse ceiling (1 core)', `${int(ceiling.phonesPerSecond)} phones/s`);
   add('  phones per listing', ceiling.phonesPerListing.toFixed(2));

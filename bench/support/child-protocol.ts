@@ -1,7 +1,6 @@
 // What the benchmark children print: a prefixed JSON line each, kept apart from the scripts so the parent can
 // import the shapes without running a child's top-level code.
 
-export const IMPORT_RESULT_PREFIX = 'IMPORT_ONCE_RESULT ';
 export const PROFILE_RESULT_PREFIX = 'PROFILE_STAGES_RESULT ';
 
 export interface ImportOnceResult {
@@ -15,6 +14,8 @@ export interface ImportOnceResult {
   peakRssSampledBytes: number;
   maxRssBytes: number;
   threads: number;
+  /** CPU time of the import process, all threads (sampled every 50 ms while it runs): robust where wall time is not. */
+  cpuMs?: number;
   unknownLabelsDistinct: number;
 }
 
