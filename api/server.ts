@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import type { Store } from 'express-rate-limit';
 import { openSnapshotReader } from '../pipeline/snapshot/snapshot-reader.ts';
 import { removeOrphanSnapshots } from '../pipeline/publication/clean-orphan-snapshots.ts';
 import { createApp } from './app.ts';
@@ -47,6 +48,8 @@ export interface StartOptions {
   usageFlushIntervalMs?: number;
   /** false: no per-key usage counting or "last used" (only the benchmark turns it off, to measure its cost). */
   countUsage?: boolean;
+  /** Rate-limit stores when there is no Redis (the cluster's, held by the primary); default: this process's memory. */
+  rateLimitStores?: { perKey: Store; authFailures: Store };
 }
 
 export interface RunningServer {
@@ -135,7 +138,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       await feed.ready(3_000);
     }
     cursors = createCursorCodec(loadOrCreateCursorSecret(config.dataDir));
-    stores = redis ? createRateLimitStores(redis, prefix) : null;
+    stores = redis ? createRateLimitStores(redis, prefix) : (options.rateLimitStores ?? null);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(config.port, options.host, () => {

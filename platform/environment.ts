@@ -21,6 +21,8 @@ export interface Config {
   gates: { maxRejectedShare: number; maxDrop: number };
   /** Published snapshots kept per country for rollback. */
   keepSnapshots: number;
+  /** `lodging serve` processes (node:cluster); undefined: one per core in production, else 1. */
+  processes: number | undefined;
 }
 
 /** A bad variable: the command prints its one-line message and exits 1. */
@@ -81,6 +83,7 @@ const envSchema = z.object({
   LODGING_GATE_MAX_REJECTED_SHARE: shareFromString,
   LODGING_GATE_MAX_DROP: shareFromString,
   LODGING_KEEP_SNAPSHOTS: integerFromString(1, 100),
+  LODGING_PROCESSES: integerFromString(1, 64),
   LOG_LEVEL: z.preprocess(
     blankToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
@@ -108,6 +111,7 @@ export function parseConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd())
     threads: vars.LODGING_THREADS,
     gates: { maxRejectedShare: vars.LODGING_GATE_MAX_REJECTED_SHARE ?? 0.5, maxDrop: vars.LODGING_GATE_MAX_DROP ?? 0.1 },
     keepSnapshots: vars.LODGING_KEEP_SNAPSHOTS ?? 5,
+    processes: vars.LODGING_PROCESSES,
   };
 }
 

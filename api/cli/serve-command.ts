@@ -5,17 +5,27 @@ import { ensureDevelopmentSignIn } from '../accounts/development-account.ts';
 import { ensureDevelopmentKey } from '../keys/development-key.ts';
 import { mountMcp } from '../mcp/mcp-routes.ts';
 import { startServer } from '../server.ts';
+import {
+  ANNOUNCE_VARIABLE,
+  clusterRateLimitStores,
+  defaultProcessCount,
+  disconnectFromPrimary,
+  isClusterWorker,
+  runClusterPrimary,
+} from './serve-cluster.ts';
 import type { RunningServer, StartOptions } from '../server.ts';
 import { UsageError } from '../../platform/cli-io.ts';
 import type { CliIo } from '../../platform/cli-io.ts';
 
-export const SERVE_USAGE = `usage: lodging serve [--port N] [--host H] [--dev-key]
+export const SERVE_USAGE = `usage: lodging serve [--port N] [--host H] [--processes N] [--dev-key]
   Serves the REST API and MCP (POST /mcp) from the snapshots in $LODGING_DATA_DIR until SIGTERM or SIGINT.
   --port N     overrides PORT (0 picks a free port)
   --host H     interface to bind (default: all)
+  --processes N  server processes sharing the port (node:cluster; default: one per core in production, else 1);
+               the per-key rate limit stays exact across them (Redis, or counters held by the primary process)
   --dev-key    outside production, print the development key (the same one on every start; its secret is kept in
                $LODGING_DATA_DIR/secrets/development-key) and a ready-to-paste curl
-Environment: LODGING_DATA_DIR, PORT, LODGING_PUBLIC_URL, REDIS_URL, LODGING_REDIS_PREFIX, LODGING_RATE_LIMIT, LODGING_RATE_WINDOW_S, NODE_ENV, LOG_LEVEL.`;
+Environment: LODGING_DATA_DIR, PORT, LODGING_PROCESSES, LODGING_PUBLIC_URL, REDIS_URL, LODGING_REDIS_PREFIX, LODGING_RATE_LIMIT, LODGING_RATE_WINDOW_S, NODE_ENV, LOG_LEVEL.`;
 
 type ServeIo = Pick<CliIo, 'stdout' | 'stderr' | 'env'>;
 
@@ -62,10 +72,18 @@ export async function runServeCommand(argv: string[], io: ServeIo, hooks: ServeH
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { port: { type: 'string' }, host: { type: 'string' }, 'dev-key': { type: 'boolean', default: false } },
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      processes: { type: 'string' },
+      'dev-key': { type: 'boolean', default: false },
+    },
   });
   if (positionals.length > 0) throw new UsageError(`unexpected argument ${positionals[0]}`);
   if (values.port !== undefined && !/^\d{1,5}$/.test(values.port)) throw new UsageError('--port must be a number from 0 to 65535');
+  if (values.processes !== undefined && !/^([1-9]|[1-5]\d|6[0-4])$/.test(values.processes)) {
+    throw new UsageError('--processes must be a number from 1 to 64');
+  }
   let config;
   try {
     config = parseConfig(values.port === undefined ? io.env : { ...io.env, PORT: values.port });
@@ -74,17 +92,29 @@ export async function runServeCommand(argv: string[], io: ServeIo, hooks: ServeH
     io.stderr(`lodging serve: ${error.message}\n`);
     return 1;
   }
+  // Embedded (a caller passing hooks, e.g. a test) it is one process unless asked: cluster forks re-run the executable.
+  const embedded = hooks.stopSignal !== undefined || hooks.startOptions !== undefined;
+  const processes = values.processes
+    ? Number(values.processes)
+    : (config.processes ?? (embedded ? 1 : defaultProcessCount(config.nodeEnv === 'production')));
+  const worker = isClusterWorker();
+  if (processes > 1 && !worker) return runClusterPrimary(processes, io.stderr);
   const server = await startServer(config, {
     mountAuthenticated: mountMcp,
     ...hooks.startOptions,
     ...(values.host ? { host: values.host } : {}),
+    ...(worker && !config.redisUrl ? { rateLimitStores: clusterRateLimitStores() } : {}),
   });
   try {
-    await printWelcome(server, io, config.dataDir, values['dev-key'] ?? false, config.nodeEnv === 'production');
+    if (!worker || io.env[ANNOUNCE_VARIABLE] === '1') {
+      await printWelcome(server, io, config.dataDir, values['dev-key'] ?? false, config.nodeEnv === 'production');
+    }
     await (hooks.stopSignal ?? waitForSignal)(server);
     io.stdout('Stopping: finishing requests in flight…\n');
   } finally {
     await server.close();
+    // A forked process stays alive while its channel to the primary is open.
+    if (worker) disconnectFromPrimary();
   }
   return 0;
 }
