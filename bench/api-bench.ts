@@ -56,7 +56,7 @@ async function startApi(dataDir: string, processes: number): Promise<{ child: Ch
   const logFile = path.join(outDir, `api-serve-${processes}.log`);
   const fd = openSync(logFile, 'w');
   const started = performance.now();
-  const child = spawn(process.execPath, [LODGING, 'serve', '--port', String(API_PORT), '--host', '127.0.0.1', ...(processes > 1 ? ['--processes', String(processes)] : [])], {
+  const child = spawn(process.execPath, [LODGING, 'serve', '--port', String(API_PORT), '--host', '127.0.0.1', '--processes', String(processes)], {
     stdio: ['ignore', fd, fd],
     env: { ...process.env, LODGING_DATA_DIR: dataDir, LODGING_RATE_LIMIT: '1000000000', NODE_ENV: 'production', LOG_LEVEL: 'info', LODGING_RUNTIME: 'compiled' },
   });
