@@ -29,6 +29,8 @@ const HELLO_PORT = 3172;
 
 interface Figures {
   name: string;
+  /** Server CPU (all its processes) per request: on a shared, saturated machine a steadier figure than req/s. */
+  cpuUsPerRequest: number;
   requestsPerSecond: number;
   p50Ms: number;
   p99Ms: number;
@@ -99,15 +101,30 @@ function processTree(pid: number): number[] {
 }
 
 /** Runs autocannon over paths taken in turn for `seconds`, after a one-second warm-up that is not counted. */
-async function load(name: string, base: string, paths: string[], headers: Record<string, string>): Promise<Figures> {
+/** User + system CPU of a process in microseconds, from /proc/PID/stat (clock ticks of 10 ms). */
+function cpuUsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return 0;
+  }
+}
+
+async function load(name: string, base: string, paths: string[], headers: Record<string, string>, server: ChildProcess): Promise<Figures> {
   const seconds = Number(process.env.BENCH_API_SECONDS ?? 5);
   const connections = Number(process.env.BENCH_API_CONNECTIONS ?? 32);
   let next = 0;
   const requests = [{ setupRequest: (req: { path?: string }) => ({ ...req, path: paths[next++ % paths.length] }) }];
   await autocannon({ url: base, connections, duration: 1, headers, requests });
+  const pids = processTree(server.pid!);
+  const cpuBefore = pids.reduce((sum, pid) => sum + cpuUsOf(pid), 0);
   const result = await autocannon({ url: base, connections, duration: seconds, headers, requests });
+  const cpuAfter = pids.reduce((sum, pid) => sum + cpuUsOf(pid), 0);
   return {
     name,
+    cpuUsPerRequest: (cpuAfter - cpuBefore) / Math.max(1, result.requests.total),
     requestsPerSecond: result.requests.average,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
@@ -191,6 +208,9 @@ export interface ApiBenchFigures {
   startMs: number;
   helloRps: Measured;
   rps: Record<string, Measured>;
+  /** Server CPU µs per request by scenario (hello included), and hello's over each scenario's in the same round. */
+  cpuUsPerRequest: Record<string, Measured>;
+  cpuRatioToHello: Record<string, Measured>;
   /** Each scenario's req/s over hello's in the same round, then the median over rounds. */
   ratioToHello: Record<string, Measured>;
   p50Ms: Record<string, Measured>;
@@ -226,6 +246,8 @@ async function main(): Promise<void> {
   const p50: Record<string, number[]> = {};
   const p99: Record<string, number[]> = {};
   const helloRps: number[] = [];
+  const cpu: Record<string, number[]> = {};
+  const cpuRatios: Record<string, number[]> = {};
   const deepRatio: number[] = [];
   const processRps: Record<string, number[]> = {};
   let non2xx = 0;
@@ -248,16 +270,19 @@ async function main(): Promise<void> {
     };
     for (let round = 1; round <= roundCount; round += 1) {
       log(`round ${round}/${roundCount} (${process.env.BENCH_API_SECONDS ?? 5} s per scenario)…`);
-      const base = await load('hello', hello.url, ['/'], {});
+      const base = await load('hello', hello.url, ['/'], {}, hello.child);
       helloRps.push(base.requestsPerSecond);
+      (cpu.hello ??= []).push(base.cpuUsPerRequest);
       errors += base.errors;
       const byScenario = {} as Record<Scenario, Figures>;
       for (const scenario of SCENARIOS) {
-        const f = await load(scenario, api.url, paths[scenario], headers);
+        const f = await load(scenario, api.url, paths[scenario], headers, api.child);
         byScenario[scenario] = f;
         (rps[scenario] ??= []).push(f.requestsPerSecond);
         (ratios[scenario] ??= []).push(f.requestsPerSecond / base.requestsPerSecond);
         (p50[scenario] ??= []).push(f.p50Ms);
+        (cpu[scenario] ??= []).push(f.cpuUsPerRequest);
+        (cpuRatios[scenario] ??= []).push(base.cpuUsPerRequest / Math.max(f.cpuUsPerRequest, 1e-9));
         (p99[scenario] ??= []).push(f.p99Ms);
         non2xx += f.non2xx;
         errors += f.errors;
@@ -283,7 +308,7 @@ async function main(): Promise<void> {
       try {
         const ids = await sampleIds(cluster.url, headers, listings);
         for (let round = 1; round <= roundCount; round += 1) {
-          const f = await load('get', cluster.url, ids.map((id) => `/api/v1/places/${encodeURIComponent(id)}`), headers);
+          const f = await load('get', cluster.url, ids.map((id) => `/api/v1/places/${encodeURIComponent(id)}`), headers, cluster.child);
           (processRps[String(count)] ??= []).push(f.requestsPerSecond);
           non2xx += f.non2xx;
           errors += f.errors;
@@ -308,6 +333,8 @@ async function main(): Promise<void> {
     helloRps: measured(helloRps),
     rps: mapValues(rps),
     ratioToHello: mapValues(ratios),
+    cpuUsPerRequest: mapValues(cpu),
+    cpuRatioToHello: mapValues(cpuRatios),
     p50Ms: mapValues(p50),
     p99Ms: mapValues(p99),
     deepPageP50Ratio: measured(deepRatio),
@@ -321,7 +348,11 @@ async function main(): Promise<void> {
   const lines = [
     `API benchmark: ${listings} listings, ${roundCount} rounds × ${figures.secondsPerScenario} s, ${figures.connections} connections, start ${(api.startMs / 1000).toFixed(1)} s`,
     `hello: ${Math.round(figures.helloRps.median)} req/s (${Math.round(figures.helloRps.min)}–${Math.round(figures.helloRps.max)})`,
-    ...SCENARIOS.map((sc) => `${sc.padEnd(8)} ${Math.round(figures.rps[sc]!.median).toString().padStart(6)} req/s  vs hello ${pct(figures.ratioToHello[sc]!)}  p50 ${figures.p50Ms[sc]!.median} ms`),
+    ...SCENARIOS.map(
+      (sc) =>
+        `${sc.padEnd(8)} ${Math.round(figures.rps[sc]!.median).toString().padStart(6)} req/s  vs hello ${pct(figures.ratioToHello[sc]!)}  p50 ${figures.p50Ms[sc]!.median} ms  ` +
+        `server CPU ${figures.cpuUsPerRequest[sc]!.median.toFixed(0)} µs/request (hello ${figures.cpuUsPerRequest.hello!.median.toFixed(0)}: ${pct(figures.cpuRatioToHello[sc]!)})`,
+    ),
     `page 200 / page 1 p50: ${figures.deepPageP50Ratio.median.toFixed(2)} (${figures.deepPageP50Ratio.min.toFixed(2)}–${figures.deepPageP50Ratio.max.toFixed(2)})`,
     `RSS: ${memory.map((m) => `${m.rssMb.toFixed(0)} MB (peak ${m.peakRssMb.toFixed(0)}, anon ${m.anonMb.toFixed(0)})`).join(', ')}`,
     ...Object.entries(figures.processes).map(([n, m]) => `get by id with ${n} process(es): ${Math.round(m.median)} req/s (${Math.round(m.min)}–${Math.round(m.max)})`),
