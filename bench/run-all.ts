@@ -1,4 +1,4 @@
-// `npm run bench`: every benchmark in turn (pipeline, API), then the performance issue's table with each figure beside
+// `npm run bench`: every benchmark in turn (pipeline, API, index costs, the per-stage chunk profile), then the performance issue's table with each figure beside
 // its target (✓/✗). `--json [FILE]` also writes the figures (default bench/out/bench-<time>.json) for comparison.
 // Sizes default to what finishes in minutes on a 2-core machine; BENCH_SIZES / BENCH_API_LISTINGS override them.
 import { spawn } from 'node:child_process';
@@ -7,6 +7,7 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ApiBenchFigures, Measured } from './api-bench.ts';
+import type { ChunkProfile } from './profile-chunk.ts';
 import { sizeLabel, type BenchFigures } from './support/bench-report.ts';
 
 const outDir = fileURLToPath(new URL('./out/', import.meta.url));
@@ -35,7 +36,7 @@ interface Row {
 
 const range = (m: Measured, digits = 2) => `${m.median.toFixed(digits)} (${m.min.toFixed(digits)}–${m.max.toFixed(digits)})`;
 
-function rows(pipeline: BenchFigures, api: ApiBenchFigures): Row[] {
+function rows(pipeline: BenchFigures, api: ApiBenchFigures, chunk: ChunkProfile | null): Row[] {
   const out: Row[] = [];
   const ratio = (figure: string, key: string, target: number) => {
     out.push({ figure, value: range(api.ratioToHello[key]!), target: `≥ ${target.toFixed(2)}`, met: api.ratioToHello[key]!.median >= target });
@@ -84,6 +85,14 @@ function rows(pipeline: BenchFigures, api: ApiBenchFigures): Row[] {
       note: 'lower bound for wall on 2 idle cores',
     });
   }
+  if (chunk) {
+    out.push({
+      figure: 'CPU per listing, one core, compiled (bench:profile)',
+      value: `${chunk.stagesUs.total.toFixed(0)} µs (parse ${chunk.stagesUs.parse.toFixed(0)}, normalise ${chunk.stagesUs.normalise.toFixed(0)}, row ${chunk.stagesUs.record.toFixed(0)}; phones ${chunk.phonesUs.toFixed(0)})`,
+      target: '≤ 40 µs',
+      met: chunk.stagesUs.total <= 40,
+    });
+  }
   const p = pipeline.stageProfile;
   if (p) {
     const cpu = p.readUs + p.normaliseUs + p.writeUs;
@@ -123,12 +132,15 @@ const loadBefore = loadavg()[0]!;
 await fs.mkdir(outDir, { recursive: true });
 await run('./pipeline-bench.ts', { BENCH_SIZES: process.env.BENCH_SIZES ?? '100000,200000' });
 await run('./api-bench.ts', { BENCH_API_LISTINGS: process.env.BENCH_API_LISTINGS ?? '200000' });
+await run('./index-costs.ts', { BENCH_API_LISTINGS: process.env.BENCH_API_LISTINGS ?? '200000' });
+await run('./profile-chunk.ts', {});
 const pipeline = JSON.parse(await fs.readFile(path.join(outDir, 'pipeline-bench.json'), 'utf8')) as BenchFigures;
 const api = JSON.parse(await fs.readFile(path.join(outDir, 'api-bench.json'), 'utf8')) as ApiBenchFigures;
-const list = rows(pipeline, api);
+const chunk = JSON.parse(await fs.readFile(path.join(outDir, 'chunk-profile.json'), 'utf8').catch(() => 'null')) as ChunkProfile | null;
+const list = rows(pipeline, api, chunk);
 const load = `load average ${loadBefore.toFixed(1)} before, ${loadavg()[0]!.toFixed(1)} after (2 shared cores: every figure is noisy)`;
 process.stdout.write(`\nPerformance issue table (${load})\n${table(list)}\n`);
 if (jsonFile) {
-  await fs.writeFile(jsonFile, `${JSON.stringify({ at: new Date().toISOString(), loadAverage: { before: loadBefore, after: loadavg()[0] }, rows: list, pipeline, api }, null, 2)}\n`);
+  await fs.writeFile(jsonFile, `${JSON.stringify({ at: new Date().toISOString(), loadAverage: { before: loadBefore, after: loadavg()[0] }, rows: list, pipeline, api, chunk }, null, 2)}\n`);
   process.stdout.write(`figures: ${path.relative(process.cwd(), jsonFile)}\n`);
 }
