@@ -39,7 +39,7 @@ interface Figures {
 }
 
 async function waitForHealth(url: string, child: ChildProcess, logFile: string): Promise<void> {
-  for (let i = 0; i < 600; i += 1) {
+  for (let i = 0; i < 3000; i += 1) {
     if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}: ${readFileSync(logFile, 'utf8').slice(-2000)}`);
     try {
       const res = await fetch(url);
@@ -50,7 +50,7 @@ async function waitForHealth(url: string, child: ChildProcess, logFile: string):
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
-  throw new Error(`${url} did not answer in 60 s`);
+  throw new Error(`${url} did not answer in 300 s`);
 }
 
 /** The real `lodging serve` in production mode; its access log (info) goes to a file, as a deployment's would. */
@@ -64,7 +64,12 @@ async function startApi(dataDir: string, processes: number): Promise<{ child: Ch
   });
   closeSync(fd);
   const url = `http://127.0.0.1:${API_PORT}`;
-  await waitForHealth(`${url}/readyz`, child, logFile);
+  try {
+    await waitForHealth(`${url}/readyz`, child, logFile);
+  } catch (error) {
+    await stopChild(child);
+    throw error;
+  }
   return { child, url, startMs: performance.now() - started };
 }
 
