@@ -1,7 +1,7 @@
 // The label review use cases, shared by `lodging labels review|check` and the operator console.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { projectFile } from '../../platform/project-files.ts';
 import { isLodgingType, LODGING_TYPES_BY_SPECIFICITY, type CountryCode } from '../../model/place.ts';
 import { LABEL_LANGUAGES, type LabelLanguage } from '../normalise/label-key.ts';
 import { classifyLabel } from '../normalise/lodging-type.ts';
@@ -9,8 +9,8 @@ import { checkLabelTables, type TableProblem, type TableSource } from './check-l
 import { suggestLabelKey, type Suggestion } from './suggest-label-key.ts';
 import { readUnknownLabels, writeUnknownLabels, type UnknownLabelEntry } from './unknown-label-store.ts';
 
-/** The committed tables: data/labels/ at the project root. */
-export const DEFAULT_LABELS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../data/labels');
+/** The committed tables: data/labels/ at the project root (the same from the compiled build in dist/). */
+export const DEFAULT_LABELS_DIR = projectFile('data/labels');
 
 /** The label language of each country's exports. */
 export const COUNTRY_LANGUAGE: Record<CountryCode, LabelLanguage> = { es: 'es', gb: 'en', fr: 'fr', pt: 'pt' };
