@@ -67,7 +67,8 @@ function lodging(args: string[], env: Record<string, string>, untilStdout?: RegE
     child.stdout.on('data', (d: Buffer) => {
       stdout += d.toString();
       const match = untilStdout?.exec(stdout);
-      if (match) {
+      // Both the welcome (the address) and the start-up log line (which says whether the build runs) are in.
+      if (match && /"msg":"server listening"/.test(stdout)) {
         child.kill('SIGTERM');
         resolve({ code: null, stdout, stderr, url: match[1] });
       }
