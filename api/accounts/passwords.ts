@@ -1,6 +1,7 @@
 // Passwords: node:crypto scrypt (N = 2^17, r = 8, p = 1, OWASP's figures) in a PHC string; length and common-password rules.
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { projectFile } from '../../platform/project-files.ts';
 
 export const MIN_PASSWORD_LENGTH = 12;
 export const MAX_PASSWORD_LENGTH = 256;
@@ -21,7 +22,7 @@ function derive(password: string, salt: Buffer, logN: number, r: number, p: numb
 const b64 = (buffer: Buffer): string => buffer.toString('base64').replace(/=+$/, '');
 
 const COMMON = new Set(
-  readFileSync(new URL('../../data/passwords/common-passwords.txt', import.meta.url), 'utf8')
+  readFileSync(projectFile('data/passwords/common-passwords.txt'), 'utf8')
     .split('\n')
     .map((line) => line.trim().toLowerCase())
     .filter((line) => line !== '' && !line.startsWith('#')),

@@ -11,12 +11,13 @@ import { createConsoleKit, setConsoleSession } from './console-kit.ts';
 import type { ConsoleDeps, ConsoleKit, ConsolePlugin } from './console-kit.ts';
 import { developerConsole } from './developer/developer-console.ts';
 import { html } from './html-template.ts';
+import { projectFile } from '../../platform/project-files.ts';
 
 /** Scripts and styles only from /console/static; forms post only here; nothing may frame the pages. */
 export const CONSOLE_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
-const asset = (name: string) => readFileSync(new URL(`./static/${name}`, import.meta.url), 'utf8');
+const asset = (name: string) => readFileSync(projectFile(`api/console/static/${name}`), 'utf8');
 
 export interface ConsoleOptions {
   /** Further page groups (the operator console); the developer pages are always there. */
