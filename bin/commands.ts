@@ -87,7 +87,7 @@ commands:
   worker                      a BullMQ worker process for \`import --queue\`
   keys create|list|revoke|roll  API keys
   accounts create|list|invite|disable|enable|role  console accounts (invitation links)
-  suppress                    add an opt-out or takedown to the suppression list
+  suppress [--remove|--list]  add (or remove, or list) an opt-out or takedown on the suppression list
   explain --country CC FILE:LINE  every rule that fired for one listing
   runs [--country CC]         run history; runs show RUN_ID, runs discard RUN_ID
   snapshots --country CC      kept snapshots of a country, which one is current

@@ -1,12 +1,22 @@
-// `lodging suppress --id|--phone|--domain VALUE --note "..."`: adds an opt-out or takedown to the suppression list.
+// `lodging suppress`: add an opt-out or takedown to the suppression list, remove one, or list them with their notes.
 import { parseArgs } from 'node:util';
-import { suppressionFilePath, appendSuppressionEntry } from '../suppression/suppression-file.ts';
-import type { SuppressionKind } from '../normalise/suppression.ts';
+import {
+  addSuppression,
+  listSuppressions,
+  removeSuppression,
+  SuppressionInputError,
+  type SuppressionKind,
+} from '../publication/suppressions.ts';
 import { parseConfig } from '../../platform/environment.ts';
-import { UsageError, type CliIo } from '../../platform/cli-io.ts';
+import { CommandFailure, UsageError, type CliIo } from '../../platform/cli-io.ts';
 
 export const SUPPRESS_USAGE = `usage: lodging suppress (--id PLACE_ID | --phone E164 | --domain DOMAIN) --note "who asked, when"
-  Adds an entry to $LODGING_DATA_DIR/suppression-list.txt. It applies from the next import of the country.`;
+       lodging suppress --remove (--id PLACE_ID | --phone E164 | --domain DOMAIN)
+       lodging suppress --list [--json]
+  Adds an entry to (or removes one from) $LODGING_DATA_DIR/suppression-list.txt, or lists the entries with their notes.
+  A change applies from the next import of the country.`;
+
+const FLAG: Record<string, string> = { kind: '--id, --phone or --domain', value: 'the value', note: '--note' };
 
 export async function runSuppressCommand(argv: string[], io: CliIo): Promise<number> {
   const { values } = parseArgs({
@@ -16,21 +26,48 @@ export async function runSuppressCommand(argv: string[], io: CliIo): Promise<num
       phone: { type: 'string' },
       domain: { type: 'string' },
       note: { type: 'string' },
+      remove: { type: 'boolean', default: false },
+      list: { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
     },
   });
+  const { dataDir } = parseConfig(io.env);
+  if (values.list) {
+    if (values.remove || values.id !== undefined || values.phone !== undefined || values.domain !== undefined) {
+      throw new UsageError('--list takes no entry');
+    }
+    const listing = await listSuppressions(dataDir);
+    if (values.json) {
+      io.stdout(`${JSON.stringify({ file: listing.file, entries: listing.entries.map(({ kind, value, note, line }) => ({ kind, value, note, line })), errors: listing.errors }, null, 2)}\n`);
+    } else {
+      io.stdout(`${listing.file}: ${listing.entries.length} entr${listing.entries.length === 1 ? 'y' : 'ies'}\n`);
+      for (const e of listing.entries) io.stdout(`  ${e.kind} ${e.value}${e.note ? `  # ${e.note}` : ''}\n`);
+      for (const e of listing.errors) io.stdout(`  line ${e.line}: ${e.message}\n`);
+    }
+    return 0;
+  }
   const given = (['id', 'phone', 'domain'] as const).filter((kind) => values[kind] !== undefined);
   if (given.length !== 1) throw new UsageError('give exactly one of --id, --phone, --domain');
   const kind: SuppressionKind = given[0]!;
-  const value = values[kind]!.trim();
-  if (value === '') throw new UsageError(`--${kind} needs a value`);
-  if (kind === 'phone' && !/^\+[1-9]\d{6,14}$/.test(value.replace(/[\s().-]/g, ''))) {
-    throw new UsageError('--phone takes an E.164 number such as +34912345678');
+  const value = values[kind]!;
+  try {
+    if (values.remove) {
+      if (values.note !== undefined) throw new UsageError('--remove takes no --note');
+      const { removed, file } = await removeSuppression(dataDir, { kind, value });
+      if (removed.length === 0) throw new CommandFailure(`not in ${file}: ${kind} ${value.trim()}`);
+      for (const e of removed) io.stdout(`removed from ${file}: ${e.kind} ${e.value}${e.note ? `  # ${e.note}` : ''}\n`);
+      io.stdout('It takes effect at the next import of the country.\n');
+      return 0;
+    }
+    const result = await addSuppression(dataDir, { kind, value, note: values.note ?? '' });
+    io.stdout(result.added ? `added to ${result.file}: ${result.line}\n` : `already in ${result.file}: ${kind} ${value.trim()}\n`);
+    io.stdout('It takes effect at the next import of the country.\n');
+    return 0;
+  } catch (error) {
+    if (error instanceof SuppressionInputError) {
+      const flag = error.field === 'value' ? `--${kind}` : FLAG[error.field];
+      throw new UsageError(`${flag}: ${error.message}`);
+    }
+    throw error;
   }
-  if (!values.note?.trim()) throw new UsageError('--note is required: say who asked and when, for the review');
-  const { dataDir } = parseConfig(io.env);
-  const result = await appendSuppressionEntry(dataDir, kind, value, values.note);
-  const file = suppressionFilePath(dataDir);
-  io.stdout(result.added ? `added to ${file}: ${result.line}\n` : `already in ${file}: ${kind} ${value}\n`);
-  io.stdout('It takes effect at the next import of the country.\n');
-  return 0;
 }

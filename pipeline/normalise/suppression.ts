@@ -21,7 +21,7 @@ export interface SuppressionParse {
   errors: { line: number; message: string }[];
 }
 
-const KINDS: readonly SuppressionKind[] = ['id', 'phone', 'domain'];
+export const SUPPRESSION_KINDS: readonly SuppressionKind[] = ['id', 'phone', 'domain'];
 
 /**
  * One entry per line: `<kind> <value>  # why`, kind one of id, phone (E.164), domain (registrable domain).
@@ -39,7 +39,7 @@ export function parseSuppressionList(text: string): SuppressionParse {
     const [kind = '', ...words] = body.split(/\s+/);
     // A phone may be written with spaces; an id or a domain is one word.
     const value = kind === 'phone' ? words.join('') : words.length === 1 ? words[0] : undefined;
-    if (!KINDS.includes(kind as SuppressionKind) || !value) {
+    if (!SUPPRESSION_KINDS.includes(kind as SuppressionKind) || !value) {
       errors.push({ line, message: `expected "<id|phone|domain> <value>  # note", got "${body}"` });
       return;
     }

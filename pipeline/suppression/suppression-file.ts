@@ -1,9 +1,12 @@
-// Reads and appends the suppression list file kept in the data directory (reviewed and committed under data/).
+// Reads, appends to and removes from the suppression list file kept in the data directory (reviewed and committed under data/).
+import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import {
+  canonicalValue,
   formatSuppressionEntry,
   parseSuppressionList,
+  type SuppressionEntry,
   type SuppressionKind,
   type SuppressionParse,
 } from '../normalise/suppression.ts';
@@ -47,4 +50,37 @@ export async function appendSuppressionEntry(
   }
   await fs.appendFile(file, `${prefix}${line}\n`, 'utf8');
   return { added: true, line };
+}
+
+/**
+ * Removes every entry of this kind and value; comments, blank lines and other entries stay byte for byte.
+ * The file is replaced atomically (a reader sees the old list or the new one, never half of it).
+ */
+export async function removeSuppressionEntry(
+  dataDir: string,
+  kind: SuppressionKind,
+  value: string,
+): Promise<{ removed: SuppressionEntry[] }> {
+  const file = suppressionFilePath(dataDir);
+  let text: string;
+  try {
+    text = await fs.readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { removed: [] };
+    throw error;
+  }
+  const wanted = canonicalValue(kind, value);
+  const removed = parseSuppressionList(text).entries.filter((e) => e.kind === kind && e.value === wanted);
+  if (removed.length === 0) return { removed };
+  const drop = new Set(removed.map((e) => e.line));
+  const kept = text.split('\n').filter((_raw, index) => !drop.has(index + 1));
+  const temp = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    await fs.writeFile(temp, kept.join('\n'), 'utf8');
+    await fs.rename(temp, file);
+  } catch (error) {
+    await fs.rm(temp, { force: true });
+    throw error;
+  }
+  return { removed };
 }

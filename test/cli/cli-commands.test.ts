@@ -98,10 +98,28 @@ describe('lodging suppress', () => {
     expect(report.byReason).toEqual({ 'suppressed-id': 1, 'suppressed-phone': 1 });
   });
 
+  it('removes an entry (--remove) and lists the rest with their notes (--list), comments kept', async () => {
+    await fs.mkdir(path.join(dir, 'data'), { recursive: true });
+    const file = path.join(dir, 'data', 'suppression-list.txt');
+    await fs.writeFile(file, '# reviewed list\nid es-a  # owner #1\ndomain spam.example  # takedown #2\n');
+    const removed = await run(['suppress', '--remove', '--id', 'es-a']);
+    expect(removed.code).toBe(0);
+    expect(removed.stdout).toMatch(/removed from .*: id es-a  # owner #1/);
+    expect(await fs.readFile(file, 'utf8')).toBe('# reviewed list\ndomain spam.example  # takedown #2\n');
+    const again = await run(['suppress', '--remove', '--id', 'es-a']);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/not in .*: id es-a/);
+    const listed = JSON.parse((await run(['suppress', '--list', '--json'])).stdout) as { entries: unknown[] };
+    expect(listed.entries).toEqual([{ kind: 'domain', value: 'spam.example', note: 'takedown #2', line: 2 }]);
+    expect((await run(['suppress', '--list'])).stdout).toMatch(/domain spam\.example  # takedown #2/);
+  });
+
   it.each([
     [['suppress', '--id', 'x']],
     [['suppress', '--id', 'x', '--phone', '+34612345678', '--note', 'n']],
     [['suppress', '--phone', '612', '--note', 'n']],
+    [['suppress', '--remove', '--id', 'x', '--note', 'n']],
+    [['suppress', '--list', '--id', 'x']],
   ])('refuses %j', async (argv) => {
     expect((await run(argv)).code).toBe(2);
   });

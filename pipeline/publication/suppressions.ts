@@ -1,0 +1,73 @@
+// The suppression use cases (list, add, remove with their checks), shared by `lodging suppress` and the operator console.
+import { SUPPRESSION_KINDS, type SuppressionEntry, type SuppressionKind } from '../normalise/suppression.ts';
+import {
+  appendSuppressionEntry,
+  loadSuppressionFile,
+  removeSuppressionEntry,
+  suppressionFilePath,
+} from '../suppression/suppression-file.ts';
+
+export { SUPPRESSION_KINDS, type SuppressionEntry, type SuppressionKind };
+
+/** A value or note that cannot go on the list: the message names the field and says what is expected. */
+export class SuppressionInputError extends Error {
+  constructor(
+    readonly field: 'kind' | 'value' | 'note',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SuppressionInputError';
+  }
+}
+
+export interface SuppressionRequest {
+  kind: string;
+  value: string;
+  note?: string;
+}
+
+const E164 = /^\+[1-9]\d{6,14}$/;
+const MAX_NOTE = 500;
+
+/** The checks of `lodging suppress`: one kind, a value in that kind's form, and (when adding) a note. */
+export function checkSuppression(request: SuppressionRequest, needsNote: boolean): { kind: SuppressionKind; value: string; note: string } {
+  if (!SUPPRESSION_KINDS.includes(request.kind as SuppressionKind)) {
+    throw new SuppressionInputError('kind', `kind must be one of ${SUPPRESSION_KINDS.join(', ')}`);
+  }
+  const kind = request.kind as SuppressionKind;
+  const value = request.value.trim();
+  if (value === '') throw new SuppressionInputError('value', `a ${kind} is needed`);
+  if (kind === 'phone' && !E164.test(value.replace(/[\s().-]/g, ''))) {
+    throw new SuppressionInputError('value', 'a phone must be an E.164 number such as +34912345678');
+  }
+  if (kind !== 'phone' && /\s/.test(value)) throw new SuppressionInputError('value', `a ${kind} is one word, without spaces`);
+  if (value.includes('#')) throw new SuppressionInputError('value', `a ${kind} cannot contain #`);
+  const note = (request.note ?? '').replace(/[\r\n]+/g, ' ').trim();
+  if (needsNote && note === '') throw new SuppressionInputError('note', 'a note is required: say who asked and when, for the review');
+  if (note.length > MAX_NOTE) throw new SuppressionInputError('note', `a note is at most ${MAX_NOTE} characters`);
+  return { kind, value, note };
+}
+
+export interface SuppressionListing {
+  file: string;
+  entries: SuppressionEntry[];
+  /** Malformed lines: imports fail on them until they are fixed. */
+  errors: { line: number; message: string }[];
+}
+
+export async function listSuppressions(dataDir: string): Promise<SuppressionListing> {
+  const parsed = await loadSuppressionFile(dataDir);
+  return { file: suppressionFilePath(dataDir), entries: parsed.entries, errors: parsed.errors };
+}
+
+export async function addSuppression(dataDir: string, request: SuppressionRequest): Promise<{ added: boolean; line: string; file: string }> {
+  const { kind, value, note } = checkSuppression(request, true);
+  const result = await appendSuppressionEntry(dataDir, kind, value, note);
+  return { ...result, file: suppressionFilePath(dataDir) };
+}
+
+export async function removeSuppression(dataDir: string, request: SuppressionRequest): Promise<{ removed: SuppressionEntry[]; file: string }> {
+  const { kind, value } = checkSuppression(request, false);
+  const result = await removeSuppressionEntry(dataDir, kind, value);
+  return { ...result, file: suppressionFilePath(dataDir) };
+}
