@@ -10,6 +10,7 @@ import { parseConfig, type Config } from '../../platform/environment.ts';
 import { UsageError, type CliIo } from '../../platform/cli-io.ts';
 import { parseGateOptions, parseForce } from './publication-options.ts';
 import { createProgressDisplay } from './progress-display.ts';
+import { formatProgressLine } from '../publication/progress-line.ts';
 
 export const IMPORT_USAGE = `usage: lodging import --country CC [--json] [--queue] [--dry-run] [--force --reason "…"] FILE...
   Normalises one country's provider export (JSON Lines, plain or gzip) into a candidate snapshot, checks the
@@ -24,6 +25,8 @@ export const IMPORT_USAGE = `usage: lodging import --country CC [--json] [--queu
                              (default LODGING_GATE_MAX_REJECTED_SHARE or 0.5)
   --max-drop X               refuse when the published count falls by more than this share (from 100 published;
                              default LODGING_GATE_MAX_DROP or 0.1)
+  --progress json            progress as one JSON object per stderr line (what the operator console reads)
+  --actor NAME               who is recorded as running it (default the OS user; the console passes its account)
 Exit status: 0 published (or dry run passed); 3 refused by a publication gate (nothing published, candidate held);
 1 a fatal problem (nothing published); 2 a usage error.`;
 
@@ -41,10 +44,13 @@ export async function runImportCommand(argv: string[], io: CliIo): Promise<numbe
       'max-rejected-share': { type: 'string' },
       'max-drop': { type: 'string' },
       'wait-for-workers': { type: 'string' },
+      progress: { type: 'string' },
+      actor: { type: 'string' },
     },
   });
   if (!values.country) throw new UsageError('--country is required');
   if (positionals.length === 0) throw new UsageError('give at least one export FILE');
+  if (values.progress !== undefined && values.progress !== 'json') throw new UsageError('--progress takes json');
   const config = parseConfig(io.env);
   const thresholds = parseGateOptions(values, config.gates);
   const force = parseForce(values);
@@ -56,7 +62,8 @@ export async function runImportCommand(argv: string[], io: CliIo): Promise<numbe
     waitForWorkersMs = seconds * 1000;
   }
   const runner = await chooseRunner(values.queue ?? false, config);
-  const display = createProgressDisplay(io, `import ${values.country}`);
+  const jsonProgress = values.progress === 'json';
+  const display = createProgressDisplay(io, `import ${values.country}`, jsonProgress ? 'json' : 'auto');
   try {
     const result = await importWithGates({
       country: values.country,
@@ -68,7 +75,11 @@ export async function runImportCommand(argv: string[], io: CliIo): Promise<numbe
       thresholds,
       keep: config.keepSnapshots,
       onProgress: (progress) => display.update(progress),
-      onNotice: (line) => io.stderr(`lodging import: ${line}\n`),
+      onNotice: (line) => io.stderr(jsonProgress ? formatProgressLine({ event: 'notice', text: line }) : `lodging import: ${line}\n`),
+      onStarted: (run) => {
+        if (jsonProgress) io.stderr(formatProgressLine({ event: 'started', runId: run.runId }));
+      },
+      ...(values.actor ? { actor: values.actor } : {}),
       ...(waitForWorkersMs === undefined ? {} : { waitForWorkersMs }),
     });
     display.stop();

@@ -1,14 +1,34 @@
-// Import progress for people: a bar on a terminal, plain lines (every 10%) in logs and pipes.
+// Import progress: a bar on a terminal, plain lines (every 10%) in logs and pipes, JSON lines for the operator console.
 import cliProgress from 'cli-progress';
 import type { ImportProgress } from '../jobs/runner.ts';
+import { formatProgressLine, progressFigures } from '../publication/progress-line.ts';
 import type { CliIo } from '../../platform/cli-io.ts';
+
+export type ProgressMode = 'auto' | 'json';
 
 export interface ProgressDisplay {
   update(progress: ImportProgress): void;
   stop(): void;
 }
 
-export function createProgressDisplay(io: CliIo, label: string): ProgressDisplay {
+/** At most this often a JSON progress line (and always at a phase change). */
+const JSON_EVERY_MS = 200;
+
+export function createProgressDisplay(io: CliIo, label: string, mode: ProgressMode = 'auto'): ProgressDisplay {
+  if (mode === 'json') {
+    let lastPhase = '';
+    let lastAt = 0;
+    return {
+      update(p) {
+        const now = Date.now();
+        if (p.phase === lastPhase && now - lastAt < JSON_EVERY_MS) return;
+        lastPhase = p.phase;
+        lastAt = now;
+        io.stderr(formatProgressLine({ event: 'progress', ...progressFigures(p) }));
+      },
+      stop() {},
+    };
+  }
   if (io.interactive) {
     const bar = new cliProgress.SingleBar(
       {

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../../bin/commands.ts';
 import type { ImportReport } from '../../pipeline/report/import-report.ts';
 import { openSnapshotReader } from '../../pipeline/snapshot/snapshot-reader.ts';
+import { parseProgressLine } from '../../pipeline/publication/progress-line.ts';
 
 let dir: string;
 beforeEach(async () => {
@@ -83,6 +84,23 @@ describe('lodging import', () => {
     const reader = openSnapshotReader(path.join(dir, 'data'));
     expect(reader.getPlace('es-a')).not.toBeNull();
     reader.close();
+  });
+});
+
+describe('lodging import --progress json --actor', () => {
+  it('writes its progress as JSON lines on stderr (the same figures as the bar, the run id once recorded) and records the actor', async () => {
+    const file = await writeExport('es.jsonl', [listing('a'), listing('b')]);
+    const { code, stderr } = await run(['import', '--country', 'es', '--progress', 'json', file]);
+    expect(code).toBe(0);
+    const events = stderr.split('\n').map(parseProgressLine).filter((e) => e !== null);
+    expect(events.length).toBeGreaterThan(0);
+    expect(events.filter((e) => e.event === 'progress').at(-1)).toMatchObject({ event: 'progress', percent: 100, linesRead: 2 });
+    expect(events.find((e) => e.event === 'started')).toMatchObject({ runId: expect.any(String) });
+    expect((await run(['import', '--country', 'es', '--progress', 'xml', file])).code).toBe(2);
+    const by = await run(['import', '--country', 'es', '--json', '--actor', 'console:ops@example.org', file]);
+    expect(by.code).toBe(0);
+    const runs = JSON.parse((await run(['runs', '--json'])).stdout) as { by: string }[];
+    expect(runs[0]!.by).toBe('console:ops@example.org');
   });
 });
 
