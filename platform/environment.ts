@@ -23,7 +23,14 @@ export interface Config {
   keepSnapshots: number;
   /** `lodging serve` processes (node:cluster); undefined: one per core in production, else 1. */
   processes: number | undefined;
+  /** Where the operator console stores uploaded exports and finds exports named by file (default dataDir/imports). */
+  importDir: string;
+  /** The largest export the operator console accepts in one upload, in bytes. */
+  uploadMaxBytes: number;
 }
+
+/** 2 GiB: a whole country's export, gzip or not, with room to spare; the upload streams to disk, so memory does not grow with it. */
+export const DEFAULT_UPLOAD_MAX_BYTES = 2 * 1024 ** 3;
 
 /** A bad variable: the command prints its one-line message and exits 1. */
 export class ConfigError extends CommandFailure {
@@ -84,6 +91,8 @@ const envSchema = z.object({
   LODGING_GATE_MAX_DROP: shareFromString,
   LODGING_KEEP_SNAPSHOTS: integerFromString(1, 100),
   LODGING_PROCESSES: integerFromString(1, 64),
+  LODGING_IMPORT_DIR: z.preprocess(blankToUndefined, z.string().optional()),
+  LODGING_UPLOAD_MAX_BYTES: integerFromString(1, 1024 ** 4),
   LOG_LEVEL: z.preprocess(
     blankToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
@@ -98,8 +107,9 @@ export function parseConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd())
     throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
   }
   const vars = parsed.data;
+  const dataDir = path.resolve(cwd, vars.LODGING_DATA_DIR ?? './data');
   return {
-    dataDir: path.resolve(cwd, vars.LODGING_DATA_DIR ?? './data'),
+    dataDir,
     port: vars.PORT ?? 3000,
     publicUrl: vars.LODGING_PUBLIC_URL ?? null,
     redisUrl: vars.REDIS_URL ?? null,
@@ -112,6 +122,8 @@ export function parseConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd())
     gates: { maxRejectedShare: vars.LODGING_GATE_MAX_REJECTED_SHARE ?? 0.5, maxDrop: vars.LODGING_GATE_MAX_DROP ?? 0.1 },
     keepSnapshots: vars.LODGING_KEEP_SNAPSHOTS ?? 5,
     processes: vars.LODGING_PROCESSES,
+    importDir: vars.LODGING_IMPORT_DIR ? path.resolve(cwd, vars.LODGING_IMPORT_DIR) : path.join(dataDir, 'imports'),
+    uploadMaxBytes: vars.LODGING_UPLOAD_MAX_BYTES ?? DEFAULT_UPLOAD_MAX_BYTES,
   };
 }
 

@@ -17,6 +17,8 @@ describe('parseConfig', () => {
       logLevel: 'info',
       gates: { maxRejectedShare: 0.5, maxDrop: 0.1 },
       keepSnapshots: 5,
+      importDir: path.resolve('/srv/app', './data/imports'),
+      uploadMaxBytes: 2 * 1024 ** 3,
     });
   });
 
@@ -35,6 +37,8 @@ describe('parseConfig', () => {
         LODGING_GATE_MAX_REJECTED_SHARE: '0.25',
         LODGING_GATE_MAX_DROP: '.05',
         LODGING_KEEP_SNAPSHOTS: '10',
+        LODGING_IMPORT_DIR: 'incoming',
+        LODGING_UPLOAD_MAX_BYTES: '1048576',
       },
       '/srv/app',
     );
@@ -50,6 +54,8 @@ describe('parseConfig', () => {
       logLevel: 'warn',
       gates: { maxRejectedShare: 0.25, maxDrop: 0.05 },
       keepSnapshots: 10,
+      importDir: '/srv/app/incoming',
+      uploadMaxBytes: 1048576,
     });
   });
 
@@ -64,6 +70,8 @@ describe('parseConfig', () => {
     ['LODGING_RATE_LIMIT', '0'],
     ['LODGING_RATE_LIMIT', '-5'],
     ['LODGING_RATE_WINDOW_S', 'sixty'],
+    ['LODGING_UPLOAD_MAX_BYTES', '0'],
+    ['LODGING_UPLOAD_MAX_BYTES', '10MB'],
     ['LODGING_PUBLIC_URL', 'ftp://files.example.org'],
     ['LODGING_PUBLIC_URL', 'not a url'],
     ['REDIS_URL', 'http://127.0.0.1:6379'],
