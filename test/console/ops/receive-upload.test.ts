@@ -44,7 +44,7 @@ afterEach(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-function form(content: Uint8Array | string, filename: string, fields: Record<string, string> = { token: 'ok', country: 'es' }) {
+function form(content: Uint8Array<ArrayBuffer> | string, filename: string, fields: Record<string, string> = { token: 'ok', country: 'es' }) {
   const body = new FormData();
   for (const [k, v] of Object.entries(fields)) body.append(k, v);
   body.append('export', new Blob([content]), filename);
@@ -66,9 +66,9 @@ describe('receiveUpload', () => {
   });
 
   it('accepts gzip as is', async () => {
-    const gz = gzipSync('{"providerId":"a"}\n');
+    const gz = new Uint8Array(gzipSync('{"providerId":"a"}\n'));
     const answer = (await (await post(form(gz, 'es.jsonl.gz'))).json()) as { name: string };
-    expect(await readFile(path.join(dir, answer.name))).toEqual(gz);
+    expect(new Uint8Array(await readFile(path.join(dir, answer.name)))).toEqual(gz);
   });
 
   it('keeps only the last segment of a name that tries to leave the directory', async () => {
