@@ -117,13 +117,13 @@ export function createImportLauncher(options: LauncherOptions): ImportLauncher {
         runId: null,
         messages: [],
       };
-      const args = [options.lodgingBin ?? DEFAULT_BIN, 'import', '--country', request.country, '--json', '--progress', 'json'];
+      const args = [options.lodgingBin ?? DEFAULT_BIN, 'import', '--country', request.country, '--json', '--progress', 'json', '--actor', request.by];
       if (options.queue) args.push('--queue');
       if (request.dryRun) args.push('--dry-run');
       args.push('--', ...request.files);
       const child = spawn(process.execPath, args, {
         cwd: PROJECT_ROOT,
-        env: { ...options.env, LODGING_DATA_DIR: options.dataDir, LODGING_ACTOR: request.by },
+        env: { ...options.env, LODGING_DATA_DIR: options.dataDir },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let stdout = '';

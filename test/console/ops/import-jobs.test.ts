@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createImportLauncher, ImportBusyError, type ImportJob, type ImportLauncher } from '../../../api/console/ops/import-jobs.ts';
 import { main } from '../../../bin/commands.ts';
 import { openSnapshotReader } from '../../../pipeline/snapshot/snapshot-reader.ts';
+import { readRun } from '../../../pipeline/publication/index.ts';
 
 let dir: string;
 let launcher: ImportLauncher;
@@ -45,9 +46,18 @@ describe('the import launcher', () => {
     expect(done.progress).toMatchObject({ percent: 100, linesRead: 300 });
     expect(seen.length).toBeGreaterThan(0);
     expect(launcher.list()[0]!.id).toBe(job.id);
+    expect(done.runId).toMatch(/\w/);
+    expect(readRun(path.join(dir, 'data'), done.runId!).by).toBe('acct-1');
     const reader = openSnapshotReader(path.join(dir, 'data'));
     expect(reader.current().es?.publishedCount).toBeGreaterThan(0);
     reader.close();
+  });
+
+  it('reports an import refused by a publication gate (exit 3) as refused, with its run', async () => {
+    const file = path.join(dir, 'empty.jsonl');
+    await import('node:fs/promises').then((fs) => fs.writeFile(file, ''));
+    const done = await finished(launcher.start({ country: 'pt', files: [file], dryRun: false, by: 'acct-1' }));
+    expect(done).toMatchObject({ state: 'refused', exitCode: 3, runId: expect.any(String) });
   });
 
   it('reports a failed import with the child\'s own message', async () => {
