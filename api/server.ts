@@ -27,6 +27,7 @@ import { openConsoleStores } from './accounts/console-stores.ts';
 import type { ConsoleStores } from './accounts/console-stores.ts';
 import { migrateKeyAccounts } from './accounts/key-accounts-migration.ts';
 import { createConsoleRouter } from './console/console-app.ts';
+import { createOperatorConsole, OPS_MULTIPART_PATHS } from './console/ops/operator-console.ts';
 import type { ConsolePlugin } from './console/console-kit.ts';
 import { createUsageCounter, createUsageRecorder } from './usage/usage-recorder.ts';
 import type { UsageRecorder } from './usage/usage-recorder.ts';
@@ -160,6 +161,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     logger,
     ...(options.usageFlushIntervalMs !== undefined ? { flushIntervalMs: options.usageFlushIntervalMs } : {}),
   });
+  const operator = createOperatorConsole(config, logger);
   const query = createQueryService({ reader, cursors, publicUrl, refreshIntervalMs: options.refreshIntervalMs ?? 1000 });
   app = createApp({
     query,
@@ -172,7 +174,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       ...(stores ? { store: stores.authFailures } : {}),
     },
     ...(options.countUsage === false ? {} : { usageCounter: createUsageCounter(usage) }),
-    console: createConsoleRouter({ stores: consoleStores, publicUrl, logger }, { plugins: options.consolePlugins ?? [] }).router,
+    console: createConsoleRouter(
+      { stores: consoleStores, publicUrl, logger },
+      { plugins: [operator.plugin, ...(options.consolePlugins ?? [])], multipartPaths: OPS_MULTIPART_PATHS },
+    ).router,
     landingLinks: [{ href: '/console', label: 'Console', description: 'Sign in to create, roll and revoke your API keys.' }],
     ...(options.mountAuthenticated ? { mountAuthenticated: options.mountAuthenticated } : {}),
   });
@@ -189,6 +194,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       clearInterval(sweep);
       clearTimeout(grace);
       reader.close();
+      await operator.close();
       await usage.stop().catch((error: unknown) => logger.warn({ err: error }, 'key usage could not be written at stop'));
       await consoleStores.close();
       await revocations?.close();

@@ -54,7 +54,15 @@ export type AuditAction =
   | 'key-created'
   | 'key-rolled'
   | 'key-revoked'
-  | 'key-expired';
+  | 'key-expired'
+  // Operator actions, in the acting operator's trail (operator console and the CLI's same use cases).
+  | 'import-started'
+  | 'held-published'
+  | 'held-discarded'
+  | 'rolled-back'
+  | 'suppression-added'
+  | 'suppression-removed'
+  | 'label-mapped';
 
 export interface AuditEntry {
   at: string;

@@ -15,19 +15,22 @@ import { projectFile } from '../../platform/project-files.ts';
 
 /** Scripts and styles only from /console/static; forms post only here; nothing may frame the pages. */
 export const CONSOLE_CSP =
-  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 const asset = (name: string) => readFileSync(projectFile(`api/console/static/${name}`), 'utf8');
 
 export interface ConsoleOptions {
   /** Further page groups (the operator console); the developer pages are always there. */
   plugins?: ConsolePlugin[];
+  /** POST paths (under /console) taking multipart uploads: their route checks the CSRF token itself, from the form's first field. */
+  multipartPaths?: string[];
 }
 
 export function createConsoleRouter(deps: ConsoleDeps, options: ConsoleOptions = {}): { router: Router; kit: ConsoleKit } {
   const router = Router({ strict: false });
   const sessions = createSessionManager(deps.stores.accounts, { secure: deps.publicUrl.startsWith('https:') });
   const kit = createConsoleKit(deps, sessions);
+  const multipartPaths = new Set(options.multipartPaths ?? []);
 
   router.use((_req, res, next) => {
     res.setHeader('Content-Security-Policy', CONSOLE_CSP);
@@ -57,6 +60,7 @@ export function createConsoleRouter(deps: ConsoleDeps, options: ConsoleOptions =
   };
   const csrf: RequestHandler = async (req, res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD') return next();
+    if (multipartPaths.has(req.path) && /^multipart\/form-data\b/i.test(req.get('content-type') ?? '')) return next();
     const verdict = checkCsrf(req, deps.publicUrl, kit.session(res)?.record.csrfToken ?? null);
     if (verdict === 'ok') return next();
     requestLogger(res, deps.logger).warn({ url: redactUrl(req.originalUrl), verdict }, 'console form refused (CSRF)');
@@ -71,7 +75,8 @@ export function createConsoleRouter(deps: ConsoleDeps, options: ConsoleOptions =
   router.use(loadSession, csrf);
 
   router.get('/', (_req, res) => {
-    res.redirect(303, kit.session(res)?.account ? '/console/keys' : '/console/sign-in');
+    const account = kit.session(res)?.account;
+    res.redirect(303, account ? (account.role === 'operator' ? '/console/ops/countries' : '/console/keys') : '/console/sign-in');
   });
   developerConsole(router, kit);
   for (const plugin of options.plugins ?? []) plugin(router, kit);

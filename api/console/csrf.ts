@@ -16,8 +16,12 @@ function sameOrigin(req: Request, publicUrl: string): boolean {
 }
 
 export function checkCsrf(req: Request, publicUrl: string, sessionToken: string | null): CsrfVerdict {
+  return checkCsrfToken(req, publicUrl, sessionToken, (req.body as Record<string, unknown> | undefined)?.[CSRF_FIELD]);
+}
+
+/** The same check with the token read by the route itself (a multipart upload form sends it as its first field). */
+export function checkCsrfToken(req: Request, publicUrl: string, sessionToken: string | null, sent: unknown): CsrfVerdict {
   if (!sameOrigin(req, publicUrl)) return 'cross-site';
-  const sent = (req.body as Record<string, unknown> | undefined)?.[CSRF_FIELD];
   if (typeof sent !== 'string' || sessionToken === null) return 'bad-token';
   const a = Buffer.from(sent);
   const b = Buffer.from(sessionToken);

@@ -21,6 +21,13 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'key-rolled': 'Key rolled',
   'key-revoked': 'Key revoked',
   'key-expired': 'Key expired',
+  'import-started': 'Import started',
+  'held-published': 'Held candidate published',
+  'held-discarded': 'Held candidate discarded',
+  'rolled-back': 'Rolled back',
+  'suppression-added': 'Suppression added',
+  'suppression-removed': 'Suppression removed',
+  'label-mapped': 'Label mapped',
 };
 
 export const auditPages: ConsolePlugin = (router, kit) => {

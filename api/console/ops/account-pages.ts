@@ -1,0 +1,166 @@
+// Accounts: list with key counts and usage, invite (the link shown once), disable/enable, role; an account's keys, any of which an operator may revoke.
+import type { Request, Response } from 'express';
+import { AccountInputError, KeyNotFoundError, UnknownAccountError } from '../../accounts/account-errors.ts';
+import { createAccount, inviteAccount, resolveAccount, setAccountRole, setAccountStatus } from '../../accounts/account-service.ts';
+import { ROLES, type Account } from '../../accounts/account-store.ts';
+import { keyState, listAccountKeys, revokeAccountKey } from '../../keys/key-service.ts';
+import { HOUR_MS, hourOf } from '../../usage/usage-store.ts';
+import type { ConsoleKit } from '../console-kit.ts';
+import type { Notice } from '../console-layout.ts';
+import { button, field, postForm, selectField, when } from '../form-html.ts';
+import { html } from '../html-template.ts';
+import type { Markup } from '../html-template.ts';
+import { OPS, bodyOf, flash, operatorOnly, sendOps, type OpsPlugin } from './ops-kit.ts';
+
+const NOTICES: Record<string, Notice> = {
+  disabled: { kind: 'success', text: 'Disabled: signed out everywhere; its keys are refused from the next request.' },
+  enabled: { kind: 'success', text: 'Enabled.' },
+  role: { kind: 'success', text: 'Role changed.' },
+  revoked: { kind: 'success', text: 'Key revoked: refused from the next request.' },
+};
+const WEEK_MS = 7 * 24 * HOUR_MS;
+
+interface AccountRow {
+  account: Account;
+  active: number;
+  total: number;
+  requests: number;
+  limited: number;
+}
+
+async function accountRow(kit: ConsoleKit, account: Account, now: Date): Promise<AccountRow> {
+  const keys = await listAccountKeys(kit.deps.stores, account.id, now);
+  let requests = 0;
+  let limited = 0;
+  for (const key of keys) {
+    for (const hour of await kit.deps.stores.usage.hourly(key.id, hourOf(now.getTime() - WEEK_MS))) {
+      requests += hour.ok + hour.limited;
+      limited += hour.limited;
+    }
+  }
+  return { account, active: keys.filter((k) => keyState(k, now) === 'active').length, total: keys.length, requests, limited };
+}
+
+function inviteLink(url: string, email: string | null): Markup {
+  return html`<div class="notice success" role="status"><p>Invitation for ${email ?? 'the account'}: give this link to the person. It works once, for 24 hours, and is <strong>not shown again</strong>.</p>
+<label for="invite-link">Invitation link</label><input id="invite-link" class="secret" readonly value="${url}"></div>`;
+}
+
+async function accountsPage(kit: ConsoleKit, req: Request, res: Response, extra: { invite?: Markup; error?: string; form?: Record<string, string> } = {}) {
+  const now = new Date();
+  const accounts = await kit.deps.stores.accounts.listAccounts();
+  const rows = await Promise.all(accounts.map((a) => accountRow(kit, a, now)));
+  const csrf = await kit.csrfToken(res);
+  const me = kit.account(res).id;
+  await sendOps(kit, req, res, {
+    title: 'Accounts',
+    status: extra.error ? 400 : 200,
+    notices: flash(kit, req, NOTICES),
+    body: html`${extra.invite ?? ''}
+<section class="card narrow" aria-labelledby="invite-heading"><h2 id="invite-heading">Invite someone</h2>
+${postForm(
+  `${OPS}/accounts`,
+  csrf,
+  html`${field({ label: 'E-mail', name: 'email', type: 'email', required: true, value: extra.form?.email ?? '', error: extra.error ?? null, autocomplete: 'off' })}
+${field({ label: 'Name (optional)', name: 'name', value: extra.form?.name ?? '', maxLength: 100 })}
+${selectField({ label: 'Role', name: 'role', options: ROLES.map((r) => ({ value: r, label: r, selected: r === (extra.form?.role ?? 'developer') })) })}
+${button('Invite')}`,
+)}</section>
+<div class="table-wrap"><table><caption>${rows.length} account${rows.length === 1 ? '' : 's'}; usage is the last 7 days</caption>
+<thead><tr><th scope="col">Account</th><th scope="col">Role</th><th scope="col">Status</th><th scope="col" class="num">Keys (active)</th><th scope="col" class="num">Requests (429)</th><th scope="col">Actions</th></tr></thead>
+<tbody>${rows.map(({ account: a, active, total, requests, limited }) => {
+  const label = a.email ?? a.id;
+  return html`<tr><th scope="row"><a href="${OPS}/accounts/${a.id}">${label}</a><br><small>${a.name} · since ${when(a.createdAt)}</small></th>
+<td>${a.role}</td><td><span class="badge ${a.status === 'active' ? 'active' : 'revoked'}">${a.status}</span></td>
+<td class="num">${total} (${active})</td><td class="num">${requests} (${limited})</td>
+<td class="actions">${
+    a.id === me
+      ? html`<small>you</small>`
+      : html`${postForm(`${OPS}/accounts/${a.id}/status`, csrf, html`<input type="hidden" name="status" value="${a.status === 'active' ? 'disabled' : 'active'}">${button(a.status === 'active' ? `Disable ${label}` : `Enable ${label}`, { kind: a.status === 'active' ? 'danger' : 'plain' })}`, { className: 'inline' })}
+${postForm(`${OPS}/accounts/${a.id}/role`, csrf, html`<input type="hidden" name="role" value="${a.role === 'operator' ? 'developer' : 'operator'}">${button(`Make ${label} ${a.role === 'operator' ? 'developer' : 'operator'}`, { kind: 'plain' })}`, { className: 'inline' })}
+${a.email ? postForm(`${OPS}/accounts/${a.id}/invite`, csrf, button(`New invitation for ${label}`, { kind: 'plain' }), { className: 'inline' }) : ''}`
+  }</td></tr>`;
+})}</tbody></table></div>`,
+  });
+}
+
+export const accountPages: OpsPlugin = (router, kit) => {
+  const guard = operatorOnly(kit);
+  router.get(`/ops/accounts`, ...guard, (req, res) => accountsPage(kit, req, res));
+
+  router.post(`/ops/accounts`, ...guard, async (req, res) => {
+    const form = bodyOf(req);
+    try {
+      const invited = await createAccount(kit.deps.stores.accounts, { email: form.email ?? '', ...(form.name?.trim() ? { name: form.name } : {}), role: form.role ?? 'developer' }, kit.deps.publicUrl, kit.actor(req, res));
+      await accountsPage(kit, req, res, { invite: inviteLink(invited.inviteUrl, invited.account.email) });
+    } catch (error) {
+      if (error instanceof AccountInputError) return accountsPage(kit, req, res, { error: error.message, form });
+      throw error;
+    }
+  });
+
+  const onAccount = (path: string, act: (req: Request, res: Response, id: string) => Promise<void>) =>
+    router.post(`/ops/accounts/:id/${path}`, ...guard, async (req, res) => {
+      try {
+        await act(req, res, String(req.params.id));
+      } catch (error) {
+        if (error instanceof UnknownAccountError || error instanceof AccountInputError) return accountsPage(kit, req, res, { error: error.message });
+        throw error;
+      }
+    });
+  onAccount('status', async (req, res, id) => {
+    const status = bodyOf(req).status === 'disabled' ? 'disabled' : 'active';
+    if (id === kit.account(res).id) throw new AccountInputError('you cannot disable your own account');
+    await setAccountStatus(kit.deps.stores.accounts, id, status, kit.actor(req, res));
+    res.redirect(303, `${OPS}/accounts?notice=${status === 'disabled' ? 'disabled' : 'enabled'}`);
+  });
+  onAccount('role', async (req, res, id) => {
+    if (id === kit.account(res).id) throw new AccountInputError('you cannot change your own role');
+    await setAccountRole(kit.deps.stores.accounts, id, bodyOf(req).role ?? '', kit.actor(req, res));
+    res.redirect(303, `${OPS}/accounts?notice=role`);
+  });
+  onAccount('invite', async (req, res, id) => {
+    const invited = await inviteAccount(kit.deps.stores.accounts, id, kit.deps.publicUrl, kit.actor(req, res));
+    await accountsPage(kit, req, res, { invite: inviteLink(invited.inviteUrl, invited.account.email) });
+  });
+
+  router.get(`/ops/accounts/:id`, ...guard, async (req, res) => {
+    let account: Account;
+    try {
+      account = await resolveAccount(kit.deps.stores.accounts, String(req.params.id));
+    } catch (error) {
+      if (!(error instanceof UnknownAccountError)) throw error;
+      return sendOps(kit, req, res, { title: 'No such account', status: 404, body: html`<p><a href="${OPS}/accounts">All accounts</a></p>` });
+    }
+    const now = new Date();
+    const keys = await listAccountKeys(kit.deps.stores, account.id, now);
+    const csrf = await kit.csrfToken(res);
+    await sendOps(kit, req, res, {
+      title: `Keys of ${account.email ?? account.id}`,
+      notices: flash(kit, req, NOTICES),
+      body: html`<p class="lead">${account.name} · ${account.role} · ${account.status}</p>
+${
+  keys.length === 0
+    ? html`<p>No keys.</p>`
+    : html`<div class="table-wrap"><table><thead><tr><th scope="col">Key</th><th scope="col">Prefix</th><th scope="col">State</th><th scope="col">Last used</th><th scope="col">Expires</th><th scope="col"><span class="visually-hidden">Action</span></th></tr></thead>
+<tbody>${keys.map((k) => {
+        const state = keyState(k, now);
+        return html`<tr><th scope="row">${k.name}</th><td><code>${k.prefix}</code></td><td><span class="badge ${state}">${state}</span></td><td>${when(k.lastUsedAt)}${k.lastUsedAddress ? ` from ${k.lastUsedAddress}` : ''}</td><td>${when(k.expiresAt, 'never')}</td><td class="actions">${
+          state === 'active' ? postForm(`${OPS}/keys/${k.id}/revoke`, csrf, button(`Revoke ${k.name}`, { kind: 'danger' }), { className: 'inline' }) : ''
+        }</td></tr>`;
+      })}</tbody></table></div>`
+}
+<p><a href="${OPS}/accounts">All accounts</a></p>`,
+    });
+  });
+
+  router.post(`/ops/keys/:id/revoke`, ...guard, async (req, res) => {
+    try {
+      const key = await revokeAccountKey(kit.deps.stores, null, String(req.params.id), kit.actor(req, res));
+      res.redirect(303, `${OPS}/accounts/${key.accountId}?notice=revoked`);
+    } catch (error) {
+      if (!(error instanceof KeyNotFoundError)) throw error;
+      await sendOps(kit, req, res, { title: 'No such key', status: 404, body: html`<p><a href="${OPS}/accounts">All accounts</a></p>` });
+    }
+  });
+};

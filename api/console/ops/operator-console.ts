@@ -1,0 +1,75 @@
+// The operator console: the page groups for accounts with role operator, mounted into /console beside the developer pages.
+import type { Logger } from 'pino';
+import type { Config } from '../../../platform/environment.ts';
+import type { ConsolePlugin } from '../console-kit.ts';
+import { createImportLauncher, type ImportLauncher } from './import-jobs.ts';
+import { accountPages } from './account-pages.ts';
+import { countryPages } from './country-pages.ts';
+import { heldPages } from './held-pages.ts';
+import { importPages } from './import-pages.ts';
+import { runPages } from './run-pages.ts';
+import { snapshotPages } from './snapshot-pages.ts';
+import { mountOpsStatic } from './ops-static.ts';
+import { OPS, type OpsContext, type OpsPlugin } from './ops-kit.ts';
+import { createQueueBoard, queuePages, type QueueBoard } from './queue-pages.ts';
+import { suppressionPages } from './suppression-pages.ts';
+
+/** The multipart route, whose handler checks the CSRF token from the form's first field. */
+export const OPS_MULTIPART_PATHS = ['/ops/imports/upload'];
+
+export interface OperatorConsole {
+  plugin: ConsolePlugin;
+  launcher: ImportLauncher;
+  /** Stops running console imports and the queue dashboard's connection. */
+  close(): Promise<void>;
+}
+
+export function createOperatorConsole(config: Config, logger: Logger): OperatorConsole {
+  // The children see the server's own configuration (what it was started with, whatever the process environment says now).
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    LODGING_DATA_DIR: config.dataDir,
+    REDIS_URL: config.redisUrl ?? '',
+    LODGING_REDIS_PREFIX: config.redisPrefix,
+    LODGING_THREADS: config.threads === undefined ? '' : String(config.threads),
+  };
+  const launcher = createImportLauncher({ env, dataDir: config.dataDir, queue: Boolean(config.redisUrl) });
+  const board: QueueBoard | null = config.redisUrl
+    ? createQueueBoard(config.redisUrl, `${OPS}/queues/board`, (error) => logger.warn({ err: error }, 'queue dashboard: redis unavailable'))
+    : null;
+  const ops: OpsContext = {
+    dataDir: config.dataDir,
+    importDir: config.importDir,
+    uploadMaxBytes: config.uploadMaxBytes,
+    redisUrl: config.redisUrl,
+    redisPrefix: config.redisPrefix,
+    launcher,
+    publication: { thresholds: config.gates, keep: config.keepSnapshots },
+  };
+  // Navigation order: the daily work first.
+  const groups: { href: string; label: string; mount: OpsPlugin }[] = [
+    { href: `${OPS}/countries`, label: 'Countries', mount: countryPages },
+    { href: `${OPS}/runs`, label: 'Runs', mount: runPages },
+    { href: `${OPS}/held`, label: 'Held', mount: heldPages },
+    { href: `${OPS}/imports`, label: 'Imports', mount: importPages },
+    { href: `${OPS}/suppressions`, label: 'Suppressions', mount: suppressionPages },
+    { href: `${OPS}/accounts`, label: 'Accounts', mount: accountPages },
+    { href: `${OPS}/queues`, label: 'Queues', mount: queuePages(board) },
+  ];
+  return {
+    launcher,
+    plugin: (router, kit) => {
+      mountOpsStatic(router);
+      for (const group of groups) {
+        kit.nav.push({ href: group.href, label: group.label, role: 'operator' });
+        group.mount(router, kit, ops);
+      }
+      // Reached from Countries (one per country), not from the navigation.
+      snapshotPages(router, kit, ops);
+    },
+    async close() {
+      await launcher.close();
+      await board?.close();
+    },
+  };
+}

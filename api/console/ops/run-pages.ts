@@ -1,0 +1,107 @@
+// Runs page (history with country and outcome filters), one run (gates, counts, events) and its report: the same HTML file as `lodging report`.
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { Request, Response } from 'express';
+import { COUNTRY_CODES } from '../../../model/place.ts';
+import { isHeld, listRuns, readRun, reportHtmlPath, UnknownRunError, type RunRecord } from '../../../pipeline/publication/index.ts';
+import type { ConsoleKit } from '../console-kit.ts';
+import { when } from '../form-html.ts';
+import { html } from '../html-template.ts';
+import type { Markup } from '../html-template.ts';
+import { OUTCOME_LABELS, outcomeBadge } from './country-pages.ts';
+import { heldActions } from './held-pages.ts';
+import { gatesTable } from './run-markup.ts';
+import { COUNTRY_NAMES, OPS, operatorOnly, parseCountry, sendOps, type OpsContext, type OpsPlugin } from './ops-kit.ts';
+
+const PAGE_SIZE = 100;
+
+function select(name: string, label: string, options: { value: string; label: string }[], selected: string | null): Markup {
+  return html`<div class="field"><label for="filter-${name}">${label}</label><select id="filter-${name}" name="${name}"><option value="">All</option>${options.map(
+    (o) => html`<option value="${o.value}"${o.value === selected ? html` selected` : ''}>${o.label}</option>`,
+  )}</select></div>`;
+}
+
+async function runsPage(kit: ConsoleKit, ops: OpsContext, req: Request, res: Response) {
+  const query = kit.query(req);
+  const country = parseCountry(query.get('country'));
+  const outcome = Object.hasOwn(OUTCOME_LABELS, query.get('outcome') ?? '') ? query.get('outcome') : null;
+  const runs = listRuns(ops.dataDir, country ? { country } : {}).filter((r) => !outcome || r.outcome === outcome);
+  await sendOps(kit, req, res, {
+    title: 'Runs',
+    body: html`<p class="lead">Every import, dry run, refusal and failure, newest first. Each opens its report: the same page as <code>lodging report RUN_ID --html FILE</code>.</p>
+<form method="get" action="${OPS}/runs" class="filters" role="search" aria-label="Filter runs">
+${select('country', 'Country', COUNTRY_CODES.map((cc) => ({ value: cc, label: `${COUNTRY_NAMES[cc]} (${cc})` })), country)}
+${select('outcome', 'Outcome', Object.entries(OUTCOME_LABELS).map(([value, label]) => ({ value, label })), outcome)}
+<div class="field"><button type="submit" class="button plain">Filter</button></div>
+</form>
+${
+  runs.length === 0
+    ? html`<p>No run matches.</p>`
+    : html`<div class="table-wrap"><table><caption>${runs.length} run${runs.length === 1 ? '' : 's'}${runs.length > PAGE_SIZE ? `, the newest ${PAGE_SIZE} shown` : ''}</caption>
+<thead><tr><th scope="col">Started</th><th scope="col">Country</th><th scope="col">Outcome</th><th scope="col" class="num">Published</th><th scope="col">File</th><th scope="col">By</th><th scope="col">Report</th></tr></thead>
+<tbody>${runs.slice(0, PAGE_SIZE).map(
+        (r) => html`<tr><td><a href="${OPS}/runs/${r.runId}">${when(r.startedAt)}</a></td><td>${r.country}</td><td>${outcomeBadge(r.outcome, r.forced !== null)}${
+          r.dryRun ? ' ' : ''
+        }</td><td class="num">${r.counts?.byStatus.published ?? '—'}</td><td>${r.files.map((f, i) => html`${i ? ', ' : ''}<code>${f.name}</code>`)}</td><td>${r.by}</td><td><a href="${OPS}/runs/${r.runId}/report">Report</a></td></tr>`,
+      )}</tbody></table></div>`
+}`,
+  });
+}
+
+async function runPage(kit: ConsoleKit, ops: OpsContext, req: Request, res: Response, run: RunRecord) {
+  await sendOps(kit, req, res, {
+    title: `Run ${run.runId}`,
+    body: html`<p class="lead">${COUNTRY_NAMES[run.country]} · ${outcomeBadge(run.outcome, run.forced !== null)}${run.dryRun ? ' · dry run' : ''}</p>
+<p><a class="button" href="${OPS}/runs/${run.runId}/report">Open the report</a></p>
+<dl class="facts">
+<dt>Started</dt><dd>${when(run.startedAt)} by ${run.by} (${run.runner})</dd>
+<dt>Finished</dt><dd>${when(run.finishedAt)}</dd>
+<dt>Files</dt><dd>${run.files.map((f, i) => html`${i ? ', ' : ''}<code>${f.name}</code> (${f.size} bytes, SHA-256 <code>${f.sha256.slice(0, 12)}…</code>)`)}</dd>
+<dt>Counts</dt><dd>${run.counts ? `${run.counts.lines} lines, ${run.counts.badLines} unreadable, ${run.counts.byStatus.published} published, ${run.counts.byStatus.rejected} rejected` : '—'}</dd>
+${run.publishedVersion ? html`<dt>Published snapshot</dt><dd><code>${run.publishedVersion}</code></dd>` : ''}
+${run.forced ? html`<dt>Forced</dt><dd>by ${run.forced.by}: ${run.forced.reason}</dd>` : ''}
+${run.error ? html`<dt>Error</dt><dd>${run.error}</dd>` : ''}
+</dl>
+<h2>Gates</h2>
+${gatesTable(run.gates)}
+${isHeld(run) ? await heldActions(kit, res, run) : ''}
+<h2>Events</h2>
+<ul>${run.events.map((e) => html`<li>${when(e.at)}: ${e.what} (${e.by})${e.detail ? html` — ${e.detail}` : ''}</li>`)}</ul>`,
+  });
+}
+
+/** The report file's CSP: its one inline <style> by hash, nothing else (no script, no network). */
+function reportCsp(page: string): string {
+  const styles = [...page.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => `'sha256-${createHash('sha256').update(m[1]!, 'utf8').digest('base64')}'`);
+  return `default-src 'none'; style-src ${styles.join(' ') || "'none'"}; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
+}
+
+export const runPages: OpsPlugin = (router, kit, ops) => {
+  const guard = operatorOnly(kit);
+  const notFound = (req: Request, res: Response) =>
+    sendOps(kit, req, res, { title: 'No such run', status: 404, body: html`<p>There is no run with that id. <a href="${OPS}/runs">All runs</a></p>` });
+
+  router.get(`/ops/runs`, ...guard, (req, res) => runsPage(kit, ops, req, res));
+  router.get(`/ops/runs/:id`, ...guard, async (req, res) => {
+    let run: RunRecord;
+    try {
+      run = readRun(ops.dataDir, String(req.params.id));
+    } catch (error) {
+      if (error instanceof UnknownRunError) return notFound(req, res);
+      throw error;
+    }
+    await runPage(kit, ops, req, res, run);
+  });
+  router.get(`/ops/runs/:id/report`, ...guard, async (req, res) => {
+    let page: string;
+    try {
+      page = await readFile(reportHtmlPath(ops.dataDir, String(req.params.id)), 'utf8');
+    } catch (error) {
+      if (error instanceof UnknownRunError || (error as NodeJS.ErrnoException).code === 'ENOENT') return notFound(req, res);
+      throw error;
+    }
+    res.setHeader('Content-Security-Policy', reportCsp(page));
+    // The file exactly as `lodging report` writes it, with the console's icon so the browser does not ask for /favicon.ico.
+    res.type('html').send(page.replace('</head>', '<link rel="icon" href="/console/static/favicon.svg" type="image/svg+xml"></head>'));
+  });
+};

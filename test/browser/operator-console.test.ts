@@ -1,0 +1,141 @@
+// The operator console in real Chromium: sign in, upload an export, watch it publish live, open its report, see an empty
+// file refused and held, roll the country back to the snapshot before, and the API answers as before; a developer is refused.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount } from '../../api/accounts/account-service.ts';
+import { CLI_ACTOR } from '../../api/accounts/audit.ts';
+import { main } from '../../bin/commands.ts';
+import { startTestApi } from '../api/support/test-api.ts';
+import type { TestApi } from '../api/support/test-api.ts';
+import { browserAvailable, launchChromium, screenshot, watchPageProblems } from './support/browser.ts';
+import type { Browser, Page } from './support/browser.ts';
+
+const PASSWORD = 'a long and sunny passphrase';
+const quiet = { stdout: () => undefined, stderr: () => undefined, interactive: false };
+
+describe.runIf(browserAvailable())('operator console in Chromium', () => {
+  let api: TestApi;
+  let browser: Browser;
+  let files: string;
+
+  beforeAll(async () => {
+    api = await startTestApi({ exports: {} });
+    browser = await launchChromium();
+    files = await mkdtemp(path.join(tmpdir(), 'lodging-ops-browser-'));
+    const env = { LODGING_DATA_DIR: api.dataDir, LODGING_THREADS: '0' };
+    // What the data team published from a shell before the console: the snapshot to come back to.
+    expect(await main(['generate', '--country', 'es', '--count', '300', '--seed', '1', path.join(files, 'es-before.jsonl.gz')], { ...quiet, env })).toBe(0);
+    expect(await main(['import', '--country', 'es', path.join(files, 'es-before.jsonl.gz')], { ...quiet, env })).toBe(0);
+    expect(await main(['generate', '--country', 'es', '--count', '400', '--seed', '2', path.join(files, 'es-export.jsonl.gz')], { ...quiet, env })).toBe(0);
+    await writeFile(path.join(files, 'empty.jsonl'), '');
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await api?.close();
+    if (files) await rm(files, { recursive: true, force: true });
+  });
+
+  async function signIn(email: string, role: 'developer' | 'operator'): Promise<Page> {
+    const { inviteUrl } = await createAccount(api.server.stores.accounts, { email, role }, api.publicUrl, CLI_ACTOR);
+    const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(`${api.url}${inviteUrl.slice(api.publicUrl.length)}`);
+    await page.getByLabel('New password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('New password again').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await page.waitForURL(/\/console\/sign-in/);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => !url.pathname.endsWith('/sign-in'));
+    return page;
+  }
+
+  async function upload(page: Page, file: string, shot: string) {
+    await page.goto(`${api.url}/console/ops/imports`);
+    await page.getByLabel('Country').first().selectOption('es');
+    await page.getByLabel('Export file').setInputFiles(file);
+    await screenshot(page, shot);
+    await page.getByRole('button', { name: 'Upload and import' }).click();
+    await page.waitForURL(/\/console\/ops\/imports\/[\w-]+$/);
+  }
+
+  const answers = async () => (await (await api.get('/api/v1/places?country=es&limit=20')).text()).replace(/"cursor":"[^"]*"/g, '');
+
+  it('walks an operator from upload to rollback, and every page looks right', async () => {
+    const before = await answers();
+    const page = await signIn(`ops-${process.pid}@example.com`, 'operator');
+    const problems = watchPageProblems(page);
+    // Chromium may still ask for /favicon.ico on its own; any other failed resource is a problem.
+    const failedResources: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error' && /Failed to load resource/.test(m.text())) failedResources.push(m.location().url);
+    });
+    await page.getByRole('link', { name: 'Countries' }).click();
+    await screenshot(page, 'ops-01-countries-before');
+
+    await upload(page, path.join(files, 'es-export.jsonl.gz'), 'ops-02-upload-form');
+    // Live: the state line changes without a reload (server-sent events), then the run link appears.
+    await page.getByRole('status').filter({ hasText: 'Published' }).waitFor({ timeout: 60_000 });
+    await screenshot(page, 'ops-03-import-published');
+    expect(await page.locator('#fig-lines').innerText()).toBe('400');
+    await page.getByRole('link', { name: 'Open the run and its report' }).click();
+    await page.getByRole('link', { name: 'Open the report' }).click();
+    const chart = page.locator('svg').first();
+    await chart.waitFor();
+    expect(await chart.isVisible()).toBe(true);
+    expect((await chart.boundingBox())!.height).toBeGreaterThan(20);
+    await screenshot(page, 'ops-04-report');
+    expect(await answers()).not.toBe(before);
+
+    await upload(page, path.join(files, 'empty.jsonl'), 'ops-05-upload-empty');
+    await page.getByRole('status').filter({ hasText: 'Refused' }).waitFor({ timeout: 60_000 });
+    await screenshot(page, 'ops-06-import-refused');
+    await page.goto(`${api.url}/console/ops/held`);
+    expect(await page.getByText('zero-published').first().isVisible()).toBe(true);
+    await screenshot(page, 'ops-07-held');
+    await page.goto(`${api.url}/console/ops/countries`);
+    expect(await page.getByText('The last run was refused by a publication gate').isVisible()).toBe(true);
+    await screenshot(page, 'ops-08-countries-warning');
+
+    await page.goto(`${api.url}/console/ops/snapshots/es`);
+    await screenshot(page, 'ops-09-snapshots');
+    await page.getByRole('button', { name: 'Review rollback' }).first().click();
+    await page.getByRole('heading', { name: 'What changes' }).waitFor();
+    await screenshot(page, 'ops-10-rollback-confirm');
+    await page.getByRole('button', { name: /^Roll back es to / }).click();
+    await page.getByText('Rolled back').first().waitFor();
+    await screenshot(page, 'ops-11-rolled-back');
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(await answers()).toBe(before);
+
+    for (const [shot, url] of [
+      ['ops-12-runs', '/console/ops/runs'],
+      ['ops-13-suppressions', '/console/ops/suppressions'],
+      ['ops-14-accounts', '/console/ops/accounts'],
+      ['ops-15-queues', '/console/ops/queues'],
+    ] as const) {
+      await page.goto(`${api.url}${url}`);
+      await screenshot(page, shot);
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${api.url}/console/ops/countries`);
+    await screenshot(page, 'ops-16-countries-phone');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+    expect(failedResources.filter((url) => !url.endsWith('/favicon.ico'))).toEqual([]);
+    expect(problems.filter((p) => !p.includes('Failed to load resource'))).toEqual([]);
+  }, 180_000);
+
+  it('refuses a developer account on every operator page', async () => {
+    const page = await signIn(`dev-${process.pid}@example.com`, 'developer');
+    for (const url of ['countries', 'runs', 'held', 'snapshots/es', 'imports', 'suppressions', 'accounts', 'queues']) {
+      const response = await page.goto(`${api.url}/console/ops/${url}`);
+      expect(response!.status(), url).toBe(403);
+      expect(await page.getByRole('heading', { name: 'Not allowed' }).isVisible()).toBe(true);
+    }
+    await screenshot(page, 'ops-17-developer-refused');
+    expect(await page.getByRole('link', { name: 'Countries' }).count()).toBe(0);
+  }, 60_000);
+});
