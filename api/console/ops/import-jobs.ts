@@ -3,8 +3,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import type { CountryCode } from '../../../model/place.ts';
+import { projectFile } from '../../../platform/project-files.ts';
 import { parseProgressLine, type ProgressFigures } from '../../../pipeline/publication/progress-line.ts';
 
 /** running; then what the exit code says: 0 published (or dry run passed), 3 refused by a gate, anything else failed. */
@@ -68,8 +68,8 @@ export interface LauncherOptions {
   keep?: number;
 }
 
-const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const DEFAULT_BIN = path.join(PROJECT_ROOT, 'bin', 'lodging.js');
+const DEFAULT_BIN = projectFile('bin/lodging.js');
+const PROJECT_ROOT = path.dirname(path.dirname(DEFAULT_BIN));
 const MAX_MESSAGES = 20;
 /** The child's --json report is read only for its outcome: a bound keeps a huge report from growing the server. */
 const MAX_STDOUT = 1024 * 1024;

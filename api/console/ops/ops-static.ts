@@ -1,9 +1,10 @@
 // The operator pages' stylesheet and one script (live import progress over server-sent events), served from /console/static.
 import { readFileSync } from 'node:fs';
 import type { Router } from 'express';
+import { projectFile } from '../../../platform/project-files.ts';
 
-const OPS_JS = readFileSync(new URL('./static/ops.js', import.meta.url), 'utf8');
-const OPS_CSS = readFileSync(new URL('./static/ops.css', import.meta.url), 'utf8');
+const OPS_JS = readFileSync(projectFile('api/console/ops/static/ops.js'), 'utf8');
+const OPS_CSS = readFileSync(projectFile('api/console/ops/static/ops.css'), 'utf8');
 
 export function mountOpsStatic(router: Router): void {
   router.get('/static/ops.js', (_req, res) => {
