@@ -1,5 +1,4 @@
 // /console: the developer console (and the mount point of operator pages), server-rendered, strict CSP, CSRF on every POST.
-import { readFileSync } from 'node:fs';
 import express, { Router } from 'express';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { KeyStoreUnavailableError } from '../keys/key-store.ts';
@@ -11,13 +10,12 @@ import { createConsoleKit, setConsoleSession } from './console-kit.ts';
 import type { ConsoleDeps, ConsoleKit, ConsolePlugin } from './console-kit.ts';
 import { developerConsole } from './developer/developer-console.ts';
 import { html } from './html-template.ts';
-import { projectFile } from '../../platform/project-files.ts';
+import { serveAsset } from './static-asset.ts';
 
 /** Scripts and styles only from /console/static; forms post only here; nothing may frame the pages. */
 export const CONSOLE_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
-const asset = (name: string) => readFileSync(projectFile(`api/console/static/${name}`), 'utf8');
 
 export interface ConsoleOptions {
   /** Further page groups (the operator console); the developer pages are always there. */
@@ -37,21 +35,9 @@ export function createConsoleRouter(deps: ConsoleDeps, options: ConsoleOptions =
     res.setHeader('Cache-Control', 'no-store');
     next();
   });
-  const css = asset('console.css');
-  const js = asset('console.js');
-  router.get('/static/console.css', (_req, res) => {
-    res.setHeader('Cache-Control', 'public, max-age=300');
-    res.type('text/css').send(css);
-  });
-  const icon = asset('favicon.svg');
-  router.get('/static/favicon.svg', (_req, res) => {
-    res.setHeader('Cache-Control', 'public, max-age=86400');
-    res.type('image/svg+xml').send(icon);
-  });
-  router.get('/static/console.js', (_req, res) => {
-    res.setHeader('Cache-Control', 'public, max-age=300');
-    res.type('text/javascript').send(js);
-  });
+  serveAsset(router, '/static/console.css', 'api/console/static/console.css', 'text/css');
+  serveAsset(router, '/static/favicon.svg', 'api/console/static/favicon.svg', 'image/svg+xml', 86_400);
+  serveAsset(router, '/static/console.js', 'api/console/static/console.js', 'text/javascript');
 
   router.use(express.urlencoded({ extended: false, limit: '16kb', parameterLimit: 20 }));
   const loadSession: RequestHandler = async (req, res, next) => {
