@@ -47,7 +47,7 @@ export interface StartOptions {
   consolePlugins?: ConsolePlugin[];
   /** How often key usage counted in memory is written to the store (default 10 s). */
   usageFlushIntervalMs?: number;
-  /** false: no per-key usage counting or "last used" (only the benchmark turns it off, to measure its cost). */
+  /** false: no per-key usage counting or "last used"; default: the configuration's (LODGING_USAGE_COUNTING, on). */
   countUsage?: boolean;
   /** Rate-limit stores when there is no Redis (the cluster's, held by the primary); default: this process's memory. */
   rateLimitStores?: { perKey: Store; authFailures: Store };
@@ -173,7 +173,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       ...(options.authFailureLimit ?? { limit: 30, windowS: 60 }),
       ...(stores ? { store: stores.authFailures } : {}),
     },
-    ...(options.countUsage === false ? {} : { usageCounter: createUsageCounter(usage) }),
+    ...((options.countUsage ?? config.usageCounting) ? { usageCounter: createUsageCounter(usage) } : {}),
     console: createConsoleRouter(
       { stores: consoleStores, publicUrl, logger },
       { plugins: [operator.plugin, ...(options.consolePlugins ?? [])], multipartPaths: OPS_MULTIPART_PATHS },

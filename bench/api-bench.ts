@@ -2,7 +2,9 @@
 // app, scenarios interleaved and repeated so each ratio is a median of same-moment pairs on a noisy shared machine.
 // Env: BENCH_API_LISTINGS (200000), BENCH_API_SECONDS (5 per scenario and round), BENCH_API_ROUNDS (3),
 // BENCH_API_CONNECTIONS (32), BENCH_API_PROCESSES ("1": a list such as "1,2" also measures `serve --processes N`),
-// BENCH_API_DEEP_PAGE (200), BENCH_API_REBUILD=1 (re-import even when bench/out holds a matching snapshot). Figures are printed, never asserted.
+// BENCH_API_DEEP_PAGE (200), BENCH_API_REBUILD=1 (re-import even when bench/out holds a matching snapshot),
+// BENCH_API_COUNTING=compare (also: the API with and without per-key usage counting, side by side, interleaved).
+// Figures are printed, never asserted.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { closeSync, openSync, promises as fs, readFileSync } from 'node:fs';
@@ -26,6 +28,8 @@ const SEED = 1;
 /** perf's own port range (COORDINATION.md): the API on 3171, the hello app on 3172. */
 const API_PORT = 3171;
 const HELLO_PORT = 3172;
+/** The second API of BENCH_API_COUNTING=compare (usage counting off). */
+const API_UNCOUNTED_PORT = 3173;
 
 interface Figures {
   name: string;
@@ -54,16 +58,28 @@ async function waitForHealth(url: string, child: ChildProcess, logFile: string):
 }
 
 /** The real `lodging serve` in production mode; its access log (info) goes to a file, as a deployment's would. */
-async function startApi(dataDir: string, processes: number): Promise<{ child: ChildProcess; url: string; startMs: number }> {
-  const logFile = path.join(outDir, `api-serve-${processes}.log`);
+async function startApi(
+  dataDir: string,
+  processes: number,
+  variant: { port: number; env: Record<string, string>; name: string } = { port: API_PORT, env: {}, name: '' },
+): Promise<{ child: ChildProcess; url: string; startMs: number }> {
+  const logFile = path.join(outDir, `api-serve-${processes}${variant.name}.log`);
   const fd = openSync(logFile, 'w');
   const started = performance.now();
-  const child = spawn(process.execPath, [LODGING, 'serve', '--port', String(API_PORT), '--host', '127.0.0.1', '--processes', String(processes)], {
+  const child = spawn(process.execPath, [LODGING, 'serve', '--port', String(variant.port), '--host', '127.0.0.1', '--processes', String(processes)], {
     stdio: ['ignore', fd, fd],
-    env: { ...process.env, LODGING_DATA_DIR: dataDir, LODGING_RATE_LIMIT: '1000000000', NODE_ENV: 'production', LOG_LEVEL: 'info', LODGING_RUNTIME: 'compiled' },
+    env: {
+      ...process.env,
+      LODGING_DATA_DIR: dataDir,
+      LODGING_RATE_LIMIT: '1000000000',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'info',
+      LODGING_RUNTIME: 'compiled',
+      ...variant.env,
+    },
   });
   closeSync(fd);
-  const url = `http://127.0.0.1:${API_PORT}`;
+  const url = `http://127.0.0.1:${variant.port}`;
   try {
     await waitForHealth(`${url}/readyz`, child, logFile);
   } catch (error) {
@@ -226,6 +242,48 @@ export interface ApiBenchFigures {
   errors: number;
   /** With BENCH_API_PROCESSES listing more than one count: get-by-id req/s per process count. */
   processes: Record<string, Measured>;
+  /** With BENCH_API_COUNTING=compare: per scenario, req/s with counting over req/s without, pairs of the same round. */
+  countingRatio: Record<string, Measured> | null;
+}
+
+/**
+ * What per-key usage counting costs: two `lodging serve` at once on the same snapshot, one with LODGING_USAGE_COUNTING=off,
+ * each scenario run on one then the other (order alternating by round), so each ratio pairs measurements a few seconds apart.
+ */
+async function countingCost(
+  dataDir: string,
+  headers: Record<string, string>,
+  paths: Record<string, string[]>,
+  roundCount: number,
+): Promise<Record<string, number[]>> {
+  const counted = await startApi(dataDir, 1, { port: API_PORT, env: {}, name: '-counted' });
+  const uncounted = await startApi(dataDir, 1, { port: API_UNCOUNTED_PORT, env: { LODGING_USAGE_COUNTING: 'off' }, name: '-uncounted' }).catch(
+    async (error: unknown) => {
+      await stopChild(counted.child);
+      throw error;
+    },
+  );
+  const ratios: Record<string, number[]> = {};
+  try {
+    for (let round = 1; round <= roundCount; round += 1) {
+      const line: string[] = [];
+      for (const scenario of ['get', 'search'] as const) {
+        const order = round % 2 ? [counted, uncounted] : [uncounted, counted];
+        const [first, second] = [
+          await load(scenario, order[0]!.url, paths[scenario]!, headers, order[0]!.child),
+          await load(scenario, order[1]!.url, paths[scenario]!, headers, order[1]!.child),
+        ];
+        const [on, off] = order[0] === counted ? [first, second] : [second, first];
+        (ratios[scenario] ??= []).push(on.requestsPerSecond / off.requestsPerSecond);
+        line.push(`${scenario} ${Math.round(on.requestsPerSecond)} counted / ${Math.round(off.requestsPerSecond)} not`);
+      }
+      log(`  counting, round ${round}/${roundCount}: ${line.join(', ')}`);
+    }
+  } finally {
+    await stopChild(counted.child);
+    await stopChild(uncounted.child);
+  }
+  return ratios;
 }
 
 const SCENARIOS = ['get', 'search', 'q', 'page1', 'page200'] as const;
@@ -258,6 +316,8 @@ async function main(): Promise<void> {
   let non2xx = 0;
   let errors = 0;
   let memory: ReturnType<typeof memoryOf>[] = [];
+  let counting: Record<string, number[]> | null = null;
+  let scenarioPaths: Record<Scenario, string[]> | null = null;
   try {
     const vocabulary = vocabularyFor('es');
     const cities = vocabulary.cities.slice(0, 8).map((c) => citySlug(c.city)!);
@@ -273,6 +333,7 @@ async function main(): Promise<void> {
       page1: [`/api/v1/places?${deepQuery}`],
       page200: [`/api/v1/places?${deepQuery}&cursor=${encodeURIComponent(page200)}`],
     };
+    scenarioPaths = paths;
     for (let round = 1; round <= roundCount; round += 1) {
       log(`round ${round}/${roundCount} (${process.env.BENCH_API_SECONDS ?? 5} s per scenario)…`);
       const base = await load('hello', hello.url, ['/'], {}, hello.child);
@@ -307,6 +368,10 @@ async function main(): Promise<void> {
     await stopChild(api.child);
   }
   try {
+    if (process.env.BENCH_API_COUNTING === 'compare' && scenarioPaths) {
+      log(`usage counting on vs off: get and search, ${roundCount} rounds…`);
+      counting = await countingCost(dataDir, headers, scenarioPaths, roundCount);
+    }
     for (const count of processCounts.filter((n) => n > 1)) {
       log(`serve --processes ${count}: get by id, ${roundCount} rounds…`);
       const cluster = await startApi(dataDir, count);
@@ -347,6 +412,7 @@ async function main(): Promise<void> {
     non2xx,
     errors,
     processes: mapValues(processRps),
+    countingRatio: counting ? mapValues(counting) : null,
   };
   await fs.writeFile(path.join(outDir, 'api-bench.json'), `${JSON.stringify(figures, null, 2)}\n`);
   const pct = (m: Measured) => `${(m.median * 100).toFixed(0)}% (${(m.min * 100).toFixed(0)}–${(m.max * 100).toFixed(0)})`;
@@ -361,6 +427,9 @@ async function main(): Promise<void> {
     `page 200 / page 1 p50: ${figures.deepPageP50Ratio.median.toFixed(2)} (${figures.deepPageP50Ratio.min.toFixed(2)}–${figures.deepPageP50Ratio.max.toFixed(2)})`,
     `RSS: ${memory.map((m) => `${m.rssMb.toFixed(0)} MB (peak ${m.peakRssMb.toFixed(0)}, anon ${m.anonMb.toFixed(0)})`).join(', ')}`,
     ...Object.entries(figures.processes).map(([n, m]) => `get by id with ${n} process(es): ${Math.round(m.median)} req/s (${Math.round(m.min)}–${Math.round(m.max)})`),
+    ...Object.entries(figures.countingRatio ?? {}).map(
+      ([sc, m]) => `${sc} with usage counting / without: ${m.median.toFixed(3)} (${m.min.toFixed(3)}–${m.max.toFixed(3)}; target ≥ 0.95)`,
+    ),
     `non-2xx: ${non2xx}, errors: ${errors}`,
   ];
   process.stdout.write(`\n${lines.join('\n')}\n`);

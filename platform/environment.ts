@@ -27,6 +27,8 @@ export interface Config {
   importDir: string;
   /** The largest export the operator console accepts in one upload, in bytes. */
   uploadMaxBytes: number;
+  /** Per-key usage counting ("last used", requests per day); off only to measure what it costs (LODGING_USAGE_COUNTING=off). */
+  usageCounting: boolean;
 }
 
 /** 2 GiB: a whole country's export, gzip or not, with room to spare; the upload streams to disk, so memory does not grow with it. */
@@ -93,6 +95,7 @@ const envSchema = z.object({
   LODGING_PROCESSES: integerFromString(1, 64),
   LODGING_IMPORT_DIR: z.preprocess(blankToUndefined, z.string().optional()),
   LODGING_UPLOAD_MAX_BYTES: integerFromString(1, 1024 ** 4),
+  LODGING_USAGE_COUNTING: z.preprocess(blankToUndefined, z.enum(['on', 'off'], { message: 'must be on or off' }).optional()),
   LOG_LEVEL: z.preprocess(
     blankToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
@@ -124,6 +127,7 @@ export function parseConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd())
     processes: vars.LODGING_PROCESSES,
     importDir: vars.LODGING_IMPORT_DIR ? path.resolve(cwd, vars.LODGING_IMPORT_DIR) : path.join(dataDir, 'imports'),
     uploadMaxBytes: vars.LODGING_UPLOAD_MAX_BYTES ?? DEFAULT_UPLOAD_MAX_BYTES,
+    usageCounting: vars.LODGING_USAGE_COUNTING !== 'off',
   };
 }
 

@@ -19,6 +19,7 @@ describe('parseConfig', () => {
       keepSnapshots: 5,
       importDir: path.resolve('/srv/app', './data/imports'),
       uploadMaxBytes: 2 * 1024 ** 3,
+      usageCounting: true,
     });
   });
 
@@ -39,6 +40,7 @@ describe('parseConfig', () => {
         LODGING_KEEP_SNAPSHOTS: '10',
         LODGING_IMPORT_DIR: 'incoming',
         LODGING_UPLOAD_MAX_BYTES: '1048576',
+        LODGING_USAGE_COUNTING: 'off',
       },
       '/srv/app',
     );
@@ -56,6 +58,7 @@ describe('parseConfig', () => {
       keepSnapshots: 10,
       importDir: '/srv/app/incoming',
       uploadMaxBytes: 1048576,
+      usageCounting: false,
     });
   });
 
@@ -82,6 +85,7 @@ describe('parseConfig', () => {
     ['LODGING_GATE_MAX_REJECTED_SHARE', 'half'],
     ['LODGING_GATE_MAX_DROP', '-0.1'],
     ['LODGING_KEEP_SNAPSHOTS', '0'],
+    ['LODGING_USAGE_COUNTING', 'no'],
   ])('rejects %s=%s, naming it', (name, value) => {
     expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => parseConfig({ [name]: value })).toThrow(name);
