@@ -244,6 +244,8 @@ export interface ApiBenchFigures {
   processes: Record<string, Measured>;
   /** With BENCH_API_COUNTING=compare: per scenario, req/s with counting over req/s without, pairs of the same round. */
   countingRatio: Record<string, Measured> | null;
+  /** With BENCH_API_COUNTING=compare: per scenario, server CPU per request with counting over without. */
+  countingCpuRatio: Record<string, Measured> | null;
 }
 
 /**
@@ -255,7 +257,7 @@ async function countingCost(
   headers: Record<string, string>,
   paths: Record<string, string[]>,
   roundCount: number,
-): Promise<Record<string, number[]>> {
+): Promise<{ rps: Record<string, number[]>; cpu: Record<string, number[]> }> {
   const counted = await startApi(dataDir, 1, { port: API_PORT, env: {}, name: '-counted' });
   const uncounted = await startApi(dataDir, 1, { port: API_UNCOUNTED_PORT, env: { LODGING_USAGE_COUNTING: 'off' }, name: '-uncounted' }).catch(
     async (error: unknown) => {
@@ -264,6 +266,7 @@ async function countingCost(
     },
   );
   const ratios: Record<string, number[]> = {};
+  const cpuRatios: Record<string, number[]> = {};
   try {
     for (let round = 1; round <= roundCount; round += 1) {
       const line: string[] = [];
@@ -275,7 +278,11 @@ async function countingCost(
         ];
         const [on, off] = order[0] === counted ? [first, second] : [second, first];
         (ratios[scenario] ??= []).push(on.requestsPerSecond / off.requestsPerSecond);
-        line.push(`${scenario} ${Math.round(on.requestsPerSecond)} counted / ${Math.round(off.requestsPerSecond)} not`);
+        (cpuRatios[scenario] ??= []).push(on.cpuUsPerRequest / Math.max(off.cpuUsPerRequest, 1e-9));
+        line.push(
+          `${scenario} ${Math.round(on.requestsPerSecond)} req/s ${on.cpuUsPerRequest.toFixed(0)} µs counted, ` +
+            `${Math.round(off.requestsPerSecond)} req/s ${off.cpuUsPerRequest.toFixed(0)} µs not`,
+        );
       }
       log(`  counting, round ${round}/${roundCount}: ${line.join(', ')}`);
     }
@@ -283,7 +290,7 @@ async function countingCost(
     await stopChild(counted.child);
     await stopChild(uncounted.child);
   }
-  return ratios;
+  return { rps: ratios, cpu: cpuRatios };
 }
 
 const SCENARIOS = ['get', 'search', 'q', 'page1', 'page200'] as const;
@@ -316,7 +323,7 @@ async function main(): Promise<void> {
   let non2xx = 0;
   let errors = 0;
   let memory: ReturnType<typeof memoryOf>[] = [];
-  let counting: Record<string, number[]> | null = null;
+  let counting: { rps: Record<string, number[]>; cpu: Record<string, number[]> } | null = null;
   let scenarioPaths: Record<Scenario, string[]> | null = null;
   try {
     const vocabulary = vocabularyFor('es');
@@ -412,7 +419,8 @@ async function main(): Promise<void> {
     non2xx,
     errors,
     processes: mapValues(processRps),
-    countingRatio: counting ? mapValues(counting) : null,
+    countingRatio: counting ? mapValues(counting.rps) : null,
+    countingCpuRatio: counting ? mapValues(counting.cpu) : null,
   };
   await fs.writeFile(path.join(outDir, 'api-bench.json'), `${JSON.stringify(figures, null, 2)}\n`);
   const pct = (m: Measured) => `${(m.median * 100).toFixed(0)}% (${(m.min * 100).toFixed(0)}–${(m.max * 100).toFixed(0)})`;
@@ -428,7 +436,10 @@ async function main(): Promise<void> {
     `RSS: ${memory.map((m) => `${m.rssMb.toFixed(0)} MB (peak ${m.peakRssMb.toFixed(0)}, anon ${m.anonMb.toFixed(0)})`).join(', ')}`,
     ...Object.entries(figures.processes).map(([n, m]) => `get by id with ${n} process(es): ${Math.round(m.median)} req/s (${Math.round(m.min)}–${Math.round(m.max)})`),
     ...Object.entries(figures.countingRatio ?? {}).map(
-      ([sc, m]) => `${sc} with usage counting / without: ${m.median.toFixed(3)} (${m.min.toFixed(3)}–${m.max.toFixed(3)}; target ≥ 0.95)`,
+      ([sc, m]) =>
+        `${sc} with usage counting / without: req/s ${m.median.toFixed(3)} (${m.min.toFixed(3)}–${m.max.toFixed(3)}; target ≥ 0.95), ` +
+        `server CPU per request ${figures.countingCpuRatio![sc]!.median.toFixed(3)} ` +
+        `(${figures.countingCpuRatio![sc]!.min.toFixed(3)}–${figures.countingCpuRatio![sc]!.max.toFixed(3)}; target ≤ 1.05)`,
     ),
     `non-2xx: ${non2xx}, errors: ${errors}`,
   ];
