@@ -66,6 +66,8 @@ export interface AcceptRequest {
   label: string;
   key: string;
   language?: LabelLanguage;
+  /** Refuse (not-met) a label no import has met, even with a language: the operator console maps only listed labels. */
+  onlyMet?: boolean;
 }
 
 export interface AcceptResult {
@@ -129,6 +131,7 @@ async function acceptNow(request: AcceptRequest): Promise<AcceptResult> {
     const kind = problems.every((problem) => problem.kind === 'duplicate') ? 'already-mapped' : 'conflict';
     throw new LabelReviewError(`not written: ${problems.map((problem) => problem.message).join('; ')}`, kind);
   }
+  if (request.onlyMet && seenIn === undefined) throw new LabelReviewError(`"${label}" is not among the unknown labels imports met`, 'not-met');
   const before = await fs.readFile(target.source, 'utf8');
   const after = await writeJsonAtomically(target.source, table);
   await writeUnknownLabels(

@@ -34,6 +34,8 @@ export interface MapLabelRequest {
   key: string;
   /** The table to write; default the language of the country whose import met the label. */
   language?: LabelLanguage;
+  /** Refuse a label no import has met (the console maps only the labels it lists). */
+  onlyMet?: boolean;
 }
 
 /**
