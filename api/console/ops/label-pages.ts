@@ -60,10 +60,16 @@ async function mappedNotice(kit: ConsoleKit, req: Request, res: Response): Promi
   if (!match) return [];
   const [, file, lineNumber, section, line] = match;
   const key = section === NON_LODGING ? 'not a lodging' : section!.slice('exact.'.length);
+  let label = line!;
+  try {
+    label = String(JSON.parse(line!));
+  } catch {
+    // The line as written is shown below anyway.
+  }
   return [
     {
       kind: 'success',
-      text: html`Mapped to <strong>${key}</strong>. Added line ${lineNumber} of <code>${file}</code>, under <code>${section}</code>:
+      text: html`<q>${label}</q> mapped to <strong>${key}</strong>. Added line ${lineNumber} of <code>${file}</code>, under <code>${section}</code>:
 <code class="line-preview added-line">${line}</code>
 It applies from the next import: <a href="${OPS}/imports">start an import</a>.`,
     },
@@ -83,6 +89,7 @@ function option(value: string, label: string, selected: boolean): Markup {
 }
 
 function mapForm(item: UnknownLabel, index: number, csrf: string, labelsDir: string, error: FormState | null): Markup {
+  // The table's file name only: the page's lead names the directory.
   const id = `label-${index}`;
   const language = (error?.language as LabelLanguage | undefined) ?? COUNTRY_LANGUAGE[item.country];
   const key = error?.key ?? item.suggestion.key ?? '';
@@ -98,7 +105,7 @@ ${error ? html`<strong class="error" id="${id}-error" role="alert">Not written: 
     )}</select></div>
 <div class="field"><label for="${id}-language">Table</label>
 <select id="${id}-language" name="language">${LABEL_LANGUAGES.map((lang) =>
-      option(lang, `${LANGUAGE_NAMES[lang]} (${shownPath(labelTableFile(labelsDir, lang))})`, lang === language),
+      option(lang, `${LANGUAGE_NAMES[lang]} (${path.basename(labelTableFile(labelsDir, lang))})`, lang === language),
     )}</select></div>
 ${button('Map label')}
 </div>`,

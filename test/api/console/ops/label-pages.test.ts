@@ -122,11 +122,12 @@ describe('unknown labels page', () => {
     expect((JSON.parse(text) as { exact: Record<string, string[]> }).exact.campsite).toContain('Yurta');
 
     const page = await operator.get(mapped.location!);
-    expect(page.text).toMatch(new RegExp(`Mapped to <strong>campsite</strong>. Added line ${lineNumber} of <code>[^<]*es\\.json</code>, under <code>exact\\.campsite</code>`));
+    expect(page.text).toMatch(new RegExp(`<q>Yurta</q> mapped to <strong>campsite</strong>. Added line ${lineNumber} of <code>[^<]*es\\.json</code>, under <code>exact\\.campsite</code>`));
     expect(page.text).toMatch(/<code class="line-preview added-line">&quot;Yurta&quot;<\/code>/);
     expect(page.text).toMatch(/It applies from the next import: <a href="\/console\/ops\/imports">start an import<\/a>/);
     expect(page.text).toMatch(/Unknown labels <small>\(1\)<\/small>/);
-    expect(page.text).not.toContain('<q>Yurta</q>');
+    expect(page.text).not.toContain('<h3 id="label-0-name"><q>Yurta</q>');
+    expect(page.text).not.toContain('value="Yurta"');
 
     const trail = await harness.api.server.stores.accounts.listAudit(operatorId, 20);
     expect(trail.find((e) => e.action === 'label-mapped')).toMatchObject({ actor: operatorId, detail: `${path.join(labelsDir, 'es.json')}:${lineNumber} exact.campsite "Yurta"` });
