@@ -97,7 +97,7 @@ function mapForm(item: UnknownLabel, index: number, csrf: string, labelsDir: str
     `${OPS}/labels`,
     csrf,
     html`<input type="hidden" name="label" value="${item.label}">
-${error ? html`<strong class="error" id="${id}-error" role="alert">Not written: ${error.message}</strong>` : ''}
+${error ? html`<strong class="error" id="${id}-error">Not mapped: ${error.message}</strong>` : ''}
 <div class="map-fields">
 <div class="field"><label for="${id}-key">lodgingType</label>
 <select id="${id}-key" name="key" required${error ? html` aria-invalid="true" aria-describedby="${id}-error"` : ''}>${option('', 'Choose…', key === '')}${LABEL_KEYS.map((k) =>
@@ -144,7 +144,7 @@ async function labelsPage(kit: ConsoleKit, ops: OpsContext, req: Request, res: R
     status: form?.status ?? 200,
     notices: [
       ...(await mappedNotice(kit, req, res)),
-      ...(form ? [{ kind: 'error' as const, text: html`<q>${form.label}</q> was not mapped, nothing was written: ${form.message}` }] : []),
+      ...(form ? [{ kind: 'error' as const, text: html`<q>${form.label}</q> was not mapped and nothing was written: ${form.message}` }] : []),
     ],
     body: html`<p class="lead">Category labels recent imports met that no label table knows, most frequent first. Such a listing is published as
 <code>lodging</code>; mapping its label gives it its lodgingType <strong>from the next import</strong>. Mapping adds one line to the
@@ -179,7 +179,9 @@ export const labelPages: OpsPlugin = (router, kit, ops) => {
     } catch (error) {
       if (!(error instanceof LabelReviewError)) throw error;
       const status = error.problem === 'already-mapped' || error.problem === 'conflict' ? 409 : 400;
-      await labelsPage(kit, ops, req, res, { label, key, language, status, message: error.message });
+      const reason = error.message.replace(/^not written: /, '');
+      const message = error.problem === 'already-mapped' ? `it is already in the tables (${reason})` : reason;
+      await labelsPage(kit, ops, req, res, { label, key, language, status, message });
     }
   });
 };
