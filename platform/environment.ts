@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { CommandFailure } from './cli-io.ts';
+import { projectFile } from './project-files.ts';
 
 export interface Config {
   dataDir: string;
@@ -29,7 +30,12 @@ export interface Config {
   uploadMaxBytes: number;
   /** Per-key usage counting ("last used", requests per day); off only to measure what it costs (LODGING_USAGE_COUNTING=off). */
   usageCounting: boolean;
+  /** The label tables (es/en/fr/pt.json) imports classify with and label review writes; default the project's data/labels. */
+  labelsDir: string;
 }
+
+/** The committed label tables: data/labels/ at the project root (the same from the compiled build in dist/). */
+export const DEFAULT_LABELS_DIR = projectFile('data/labels');
 
 /** 2 GiB: a whole country's export, gzip or not, with room to spare; the upload streams to disk, so memory does not grow with it. */
 export const DEFAULT_UPLOAD_MAX_BYTES = 2 * 1024 ** 3;
@@ -96,6 +102,7 @@ const envSchema = z.object({
   LODGING_IMPORT_DIR: z.preprocess(blankToUndefined, z.string().optional()),
   LODGING_UPLOAD_MAX_BYTES: integerFromString(1, 1024 ** 4),
   LODGING_USAGE_COUNTING: z.preprocess(blankToUndefined, z.enum(['on', 'off'], { message: 'must be on or off' }).optional()),
+  LODGING_LABELS_DIR: z.preprocess(blankToUndefined, z.string().optional()),
   LOG_LEVEL: z.preprocess(
     blankToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
@@ -128,7 +135,21 @@ export function parseConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd())
     importDir: vars.LODGING_IMPORT_DIR ? path.resolve(cwd, vars.LODGING_IMPORT_DIR) : path.join(dataDir, 'imports'),
     uploadMaxBytes: vars.LODGING_UPLOAD_MAX_BYTES ?? DEFAULT_UPLOAD_MAX_BYTES,
     usageCounting: vars.LODGING_USAGE_COUNTING !== 'off',
+    labelsDir: labelsDirOf(vars.LODGING_LABELS_DIR, cwd),
   };
+}
+
+function labelsDirOf(value: string | undefined, cwd: string): string {
+  return value ? path.resolve(cwd, value) : DEFAULT_LABELS_DIR;
+}
+
+/**
+ * LODGING_LABELS_DIR alone, for the label matcher: its tables load when the module does, in every thread and
+ * process that classifies (import workers included), before any command has parsed the rest.
+ */
+export function labelsDirFromEnv(env: NodeJS.ProcessEnv, cwd: string = process.cwd()): string {
+  const parsed = envSchema.shape.LODGING_LABELS_DIR.safeParse(env.LODGING_LABELS_DIR);
+  return labelsDirOf(parsed.success ? parsed.data : undefined, cwd);
 }
 
 /** CONTRACT §5: LODGING_PUBLIC_URL, else http://localhost:{port}. */

@@ -6,7 +6,7 @@ import { redactUrl } from '../http/query-string.ts';
 import { requestLogger } from '../http/request-logger.ts';
 import { createSessionManager } from './console-session.ts';
 import { checkCsrf } from './csrf.ts';
-import { createConsoleKit, setConsoleSession } from './console-kit.ts';
+import { createConsoleKit, landingPath, setConsoleSession } from './console-kit.ts';
 import type { ConsoleDeps, ConsoleKit, ConsolePlugin } from './console-kit.ts';
 import { developerConsole } from './developer/developer-console.ts';
 import { html } from './html-template.ts';
@@ -62,7 +62,7 @@ export function createConsoleRouter(deps: ConsoleDeps, options: ConsoleOptions =
 
   router.get('/', (_req, res) => {
     const account = kit.session(res)?.account;
-    res.redirect(303, account ? (account.role === 'operator' ? '/console/ops/countries' : '/console/keys') : '/console/sign-in');
+    res.redirect(303, account ? landingPath(account.role) : '/console/sign-in');
   });
   developerConsole(router, kit);
   for (const plugin of options.plugins ?? []) plugin(router, kit);

@@ -54,6 +54,11 @@ interface Locals {
   consoleSession?: ConsoleSession | null;
 }
 
+/** Where an account lands after sign-in (and at /console): an operator on the operator Countries page, a developer on their keys. */
+export function landingPath(role: Role): string {
+  return role === 'operator' ? '/console/ops/countries' : '/console/keys';
+}
+
 export function clientAddress(req: Request): string {
   return clientAddressOf(req) ?? 'unknown';
 }

@@ -5,7 +5,8 @@ import { CommandFailure, UsageError, type CliIo } from '../../platform/cli-io.ts
 import { parseConfig } from '../../platform/environment.ts';
 import { LABEL_LANGUAGES, type LabelLanguage } from '../normalise/label-key.ts';
 import { measureHoldout } from '../labels/label-holdout.ts';
-import { acceptLabel, checkLabels, DEFAULT_LABELS_DIR, LabelReviewError, listUnknownLabels, parseAcceptArgument, readTableSources } from '../labels/label-review.ts';
+import { checkLabels, readTableSources } from '../labels/label-review.ts';
+import { LabelReviewError, listLabelsToMap, mapLabel, parseAcceptArgument } from '../publication/label-mapping.ts';
 
 export const LABELS_USAGE = `usage: lodging labels review [--country CC] [--json]
        lodging labels review --accept "LABEL=KEY" [--lang es|en|fr|pt]
@@ -13,11 +14,12 @@ export const LABELS_USAGE = `usage: lodging labels review [--country CC] [--json
        lodging labels holdout [--json]
   review    every label imports met and no table knows (kept across runs in $LODGING_DATA_DIR/review/),
             most frequent first: count in the latest import, count over all imports, a suggested key, examples
-  --accept  writes LABEL into data/labels/<lang>.json under KEY (a lodgingType, or nonLodging); the language is
-            that of the country whose import met the label unless --lang says; refused if the table would not pass check
+  --accept  writes LABEL into data/labels/<lang>.json under KEY (a lodgingType, or nonLodging) and prints the line
+            added; the language is that of the country whose import met the label unless --lang says; refused if the
+            table would not pass check. It applies from the next import
   check     fails (exit 1) on a duplicate, a conflict, or a label that folds to another's form, in or across tables
   holdout   the head-word rule's accuracy on a held-out fifth of each table (npm run labels:holdout)
-  --labels-dir DIR  the tables to read and write (default: the project's data/labels)`;
+  --labels-dir DIR  the tables to read and write (default: $LODGING_LABELS_DIR, else the project's data/labels)`;
 
 export async function runLabelsCommand(argv: string[], io: CliIo): Promise<number> {
   const [verb, ...rest] = argv;
@@ -31,12 +33,13 @@ export async function runLabelsCommand(argv: string[], io: CliIo): Promise<numbe
       'labels-dir': { type: 'string' },
     },
   });
-  const labelsDir = values['labels-dir'] ?? DEFAULT_LABELS_DIR;
+  const config = parseConfig(io.env);
+  const labelsDir = values['labels-dir'] ?? config.labelsDir;
   if (verb === 'check') return check(labelsDir, io);
   if (verb === 'holdout') return holdout(labelsDir, values.json ?? false, io);
   if (verb !== 'review') throw new UsageError(verb === undefined ? 'say review, check or holdout' : `unknown labels command "${verb}"`);
 
-  const dataDir = parseConfig(io.env).dataDir;
+  const { dataDir } = config;
   if (values.accept !== undefined) {
     if (values.lang !== undefined && !(LABEL_LANGUAGES as readonly string[]).includes(values.lang)) {
       throw new UsageError(`--lang must be one of ${LABEL_LANGUAGES.join(', ')}`);
@@ -44,8 +47,9 @@ export async function runLabelsCommand(argv: string[], io: CliIo): Promise<numbe
     try {
       const { label, key } = parseAcceptArgument(values.accept);
       const request = { dataDir, labelsDir, label, key, ...(values.lang ? { language: values.lang as LabelLanguage } : {}) };
-      const done = await acceptLabel(request);
+      const done = await mapLabel(request);
       io.stdout(`added "${done.label}" → ${done.key} to ${done.file}\n`);
+      io.stdout(`  line ${done.lineNumber}, ${done.section}: ${done.line}\n  It applies from the next import.\n`);
       return 0;
     } catch (error) {
       if (error instanceof LabelReviewError) throw new CommandFailure(error.message);
@@ -53,7 +57,7 @@ export async function runLabelsCommand(argv: string[], io: CliIo): Promise<numbe
     }
   }
   if (values.country !== undefined && !isCountryCode(values.country)) throw new UsageError('--country must be es, gb, fr or pt');
-  const items = await listUnknownLabels(dataDir, values.country === undefined ? {} : { country: values.country });
+  const items = await listLabelsToMap(dataDir, values.country === undefined ? {} : { country: values.country });
   if (values.json) {
     io.stdout(`${JSON.stringify(items, null, 2)}\n`);
     return 0;

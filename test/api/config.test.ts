@@ -1,7 +1,7 @@
 // Configuration is parsed once, with defaults from CONTRACT §5, and a bad variable fails fast with its name.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig, resolvePublicUrl } from '../../platform/environment.ts';
+import { ConfigError, DEFAULT_LABELS_DIR, labelsDirFromEnv, parseConfig, resolvePublicUrl } from '../../platform/environment.ts';
 
 describe('parseConfig', () => {
   it('applies the documented defaults', () => {
@@ -20,7 +20,9 @@ describe('parseConfig', () => {
       importDir: path.resolve('/srv/app', './data/imports'),
       uploadMaxBytes: 2 * 1024 ** 3,
       usageCounting: true,
+      labelsDir: DEFAULT_LABELS_DIR,
     });
+    expect(DEFAULT_LABELS_DIR).toBe(path.resolve('data/labels'));
   });
 
   it('reads every variable', () => {
@@ -41,6 +43,7 @@ describe('parseConfig', () => {
         LODGING_IMPORT_DIR: 'incoming',
         LODGING_UPLOAD_MAX_BYTES: '1048576',
         LODGING_USAGE_COUNTING: 'off',
+        LODGING_LABELS_DIR: 'tables',
       },
       '/srv/app',
     );
@@ -59,7 +62,14 @@ describe('parseConfig', () => {
       importDir: '/srv/app/incoming',
       uploadMaxBytes: 1048576,
       usageCounting: false,
+      labelsDir: '/srv/app/tables',
     });
+  });
+
+  it('gives the label matcher LODGING_LABELS_DIR alone, as parseConfig reads it', () => {
+    expect(labelsDirFromEnv({ LODGING_LABELS_DIR: 'tables', PORT: 'not a port' }, '/srv/app')).toBe('/srv/app/tables');
+    expect(labelsDirFromEnv({ LODGING_LABELS_DIR: ' ' }, '/srv/app')).toBe(DEFAULT_LABELS_DIR);
+    expect(labelsDirFromEnv({}, '/srv/app')).toBe(parseConfig({}, '/srv/app').labelsDir);
   });
 
   it('treats empty variables as unset', () => {

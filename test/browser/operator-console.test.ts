@@ -1,6 +1,6 @@
 // The operator console in real Chromium: sign in, upload an export, watch it publish live, open its report, see an empty
-// file refused and held, roll the country back to the snapshot before, and the API answers as before; a developer is refused.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+// file refused and held, roll the country back to the snapshot before, and the API answers as before; map an unknown label; a developer is refused.
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,9 +19,13 @@ describe.runIf(browserAvailable())('operator console in Chromium', () => {
   let api: TestApi;
   let browser: Browser;
   let files: string;
+  let labelsDir: string;
 
   beforeAll(async () => {
-    api = await startTestApi({ exports: {} });
+    // A copy of the label tables for the server and its imports: mapping a label never writes the committed data/labels.
+    labelsDir = await mkdtemp(path.join(tmpdir(), 'lodging-ops-browser-labels-'));
+    await cp(path.resolve('data/labels'), labelsDir, { recursive: true });
+    api = await startTestApi({ exports: {}, env: { LODGING_LABELS_DIR: labelsDir } });
     browser = await launchChromium();
     files = await mkdtemp(path.join(tmpdir(), 'lodging-ops-browser-'));
     const env = { LODGING_DATA_DIR: api.dataDir, LODGING_THREADS: '0' };
@@ -35,6 +39,7 @@ describe.runIf(browserAvailable())('operator console in Chromium', () => {
     await browser?.close();
     await api?.close();
     if (files) await rm(files, { recursive: true, force: true });
+    if (labelsDir) await rm(labelsDir, { recursive: true, force: true });
   });
 
   async function signIn(email: string, role: 'developer' | 'operator'): Promise<Page> {
@@ -130,9 +135,47 @@ describe.runIf(browserAvailable())('operator console in Chromium', () => {
     expect(real.join('\n')).toBe('');
   }, 180_000);
 
+  it('lands an operator on Countries and maps an unknown label from Unknown labels, at desktop and phone sizes', async () => {
+    const env = { LODGING_DATA_DIR: api.dataDir, LODGING_THREADS: '0', LODGING_LABELS_DIR: labelsDir };
+    const listing = (id: string, categories: string[]) =>
+      JSON.stringify({ providerId: id, name: `Quinta ${id}`, address: { city: 'Lisboa' }, phone: '213 456 789', categories });
+    const lines = [listing('y1', ['Yurta']), listing('y2', ['Yurta', 'Hotel']), listing('y3', ['Yurta']), listing('x1', ['<img src=x onerror=alert(1)>']), listing('h1', ['Hotel'])];
+    await writeFile(path.join(files, 'pt-labels.jsonl'), `${lines.join('\n')}\n`);
+    expect(await main(['import', '--country', 'pt', path.join(files, 'pt-labels.jsonl')], { ...quiet, env })).toBe(0);
+
+    const page = await signIn(`labels-${process.pid}@example.com`, 'operator');
+    const problems = watchPageProblems(page);
+    expect(new URL(page.url()).pathname).toBe('/console/ops/countries');
+    await page.getByRole('link', { name: 'Unknown labels' }).click();
+    await page.getByRole('heading', { name: /^Unknown labels/, level: 2 }).waitFor();
+    const card = page.getByRole('region', { name: /Yurta/ });
+    expect(await card.getByText('3 listings over 1 import').isVisible()).toBe(true);
+    expect(await page.getByText('<img src=x onerror=alert(1)>').isVisible()).toBe(true);
+    await card.getByText('Example listings').click();
+    expect(await card.getByText('pt-y1').isVisible()).toBe(true);
+    await screenshot(page, 'ops-18-unknown-labels');
+
+    await card.getByLabel('lodgingType').selectOption('campsite');
+    expect(await card.getByLabel('Table').inputValue()).toBe('pt');
+    await card.getByRole('button', { name: 'Map label' }).click();
+    await page.getByText('mapped to campsite').waitFor();
+    expect(await page.locator('.added-line').innerText()).toBe('"Yurta"');
+    expect(await page.getByRole('region', { name: /Yurta/ }).count()).toBe(0);
+    await screenshot(page, 'ops-19-label-mapped');
+    expect(JSON.parse(await readFile(path.join(labelsDir, 'pt.json'), 'utf8')).exact.campsite).toContain('Yurta');
+    expect(await readFile(path.resolve('data/labels/pt.json'), 'utf8')).not.toContain('"Yurta"');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await screenshot(page, 'ops-20-unknown-labels-phone');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+    expect(problems.join('\n')).toBe('');
+  }, 120_000);
+
   it('refuses a developer account on every operator page', async () => {
     const page = await signIn(`dev-${process.pid}@example.com`, 'developer');
-    for (const url of ['countries', 'runs', 'held', 'snapshots/es', 'imports', 'suppressions', 'accounts', 'queues']) {
+    expect(new URL(page.url()).pathname).toBe('/console/keys');
+    for (const url of ['countries', 'runs', 'held', 'snapshots/es', 'imports', 'suppressions', 'labels', 'accounts', 'queues']) {
       const response = await page.goto(`${api.url}/console/ops/${url}`);
       expect(response!.status(), url).toBe(403);
       expect(await page.getByRole('heading', { name: 'Not allowed' }).isVisible()).toBe(true);

@@ -48,12 +48,22 @@ describe('lodging labels review', () => {
     expect((await run(['labels', 'review', '--country', 'fr'])).stdout).toContain('No unknown labels');
     expect((await run(['labels', 'review'])).stdout).toMatch(/"Ecohotel"\s+es\s+2 listing\(s\).*suggest hotel[\s\S]*es-a\s+Casa a\s+\S*es\.jsonl:1/);
 
+    const before = (await fs.readFile(path.join(labelsDir, 'es.json'), 'utf8')).split('\n');
     const accepted = await run(['labels', 'review', '--accept', 'Ecohotel=hotel', '--labels-dir', labelsDir]);
     expect(accepted.code, accepted.stderr).toBe(0);
-    const table = JSON.parse(await fs.readFile(path.join(labelsDir, 'es.json'), 'utf8')) as { exact: Record<string, unknown[]> };
+    const text = await fs.readFile(path.join(labelsDir, 'es.json'), 'utf8');
+    const table = JSON.parse(text) as { exact: Record<string, unknown[]> };
     expect(table.exact.hotel).toContain('Ecohotel');
-    const after = JSON.parse((await run(['labels', 'review', '--json'])).stdout) as { label: string }[];
-    expect(after.map((item) => item.label)).toEqual(['Escape room']);
+    // The line printed is the line the file gained; the file keeps the committed formatting (one line added, one comma).
+    const lineNumber = Number(/line (\d+), exact\.hotel: "Ecohotel"/.exec(accepted.stdout)?.[1]);
+    const after = text.split('\n');
+    expect(after[lineNumber - 1]!.trim()).toBe('"Ecohotel"');
+    expect(after.length).toBe(before.length + 1);
+    expect(text).toBe(`${JSON.stringify(table, null, 2)}\n`);
+    expect(after.filter((line, i) => line !== before[i] && i < lineNumber - 2)).toEqual([]);
+    expect(accepted.stdout).toContain('It applies from the next import.');
+    const left = JSON.parse((await run(['labels', 'review', '--json'])).stdout) as { label: string }[];
+    expect(left.map((item) => item.label)).toEqual(['Escape room']);
     expect((await run(['labels', 'check', '--labels-dir', labelsDir])).code).toBe(0);
   });
 

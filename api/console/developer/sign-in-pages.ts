@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { signIn } from '../../accounts/sign-in.ts';
 import { audit } from '../../accounts/audit.ts';
 import type { ConsoleKit, ConsolePlugin } from '../console-kit.ts';
-import { clientAddress, setConsoleSession } from '../console-kit.ts';
+import { clientAddress, landingPath, setConsoleSession } from '../console-kit.ts';
 import { button, field, postForm } from '../form-html.ts';
 import { html } from '../html-template.ts';
 import type { Notice } from '../console-layout.ts';
@@ -15,12 +15,12 @@ const NOTICES: Record<string, Notice> = {
   'password-changed': { kind: 'success', text: 'Password changed. Sign in again with the new one.' },
 };
 
-/** Only a console path may follow sign-in (never another site). */
-function safeNext(value: string | null): string {
-  return value && /^\/console(?:\/[A-Za-z0-9_/-]*)?$/.test(value) ? value : '/console/keys';
+/** Only a console path may follow sign-in (never another site); null: the account's own landing page (landingPath). */
+function safeNext(value: string | null | undefined): string | null {
+  return value && /^\/console(?:\/[A-Za-z0-9_/-]*)?$/.test(value) ? value : null;
 }
 
-async function signInPage(kit: ConsoleKit, req: Request, res: Response, options: { email?: string; notices?: Notice[]; status?: number; next?: string }) {
+async function signInPage(kit: ConsoleKit, req: Request, res: Response, options: { email?: string; notices?: Notice[]; status?: number; next?: string | null }) {
   const token = await kit.csrfToken(res);
   await kit.send(req, res, {
     title: 'Sign in',
@@ -30,7 +30,7 @@ async function signInPage(kit: ConsoleKit, req: Request, res: Response, options:
 ${postForm(
   '/console/sign-in',
   token,
-  html`<input type="hidden" name="next" value="${options.next ?? '/console/keys'}">
+  html`${options.next ? html`<input type="hidden" name="next" value="${options.next}">` : ''}
 ${field({ label: 'E-mail', name: 'email', type: 'email', autocomplete: 'username', required: true, value: options.email ?? '', autofocus: !options.email })}
 ${field({ label: 'Password', name: 'password', type: 'password', autocomplete: 'current-password', required: true, autofocus: Boolean(options.email) })}
 ${button('Sign in')}`,
@@ -42,7 +42,8 @@ ${button('Sign in')}`,
 
 export const signInPages: ConsolePlugin = (router, kit) => {
   router.get('/sign-in', async (req, res) => {
-    if (kit.session(res)?.account) return res.redirect(303, '/console/keys');
+    const account = kit.session(res)?.account;
+    if (account) return res.redirect(303, landingPath(account.role));
     const notice = NOTICES[kit.query(req).get('notice') ?? ''];
     await signInPage(kit, req, res, { notices: notice ? [notice] : [], next: safeNext(kit.query(req).get('next')) });
   });
@@ -53,7 +54,7 @@ export const signInPages: ConsolePlugin = (router, kit) => {
     const result = await signIn(kit.deps.stores.accounts, { email, password: String(body.password ?? ''), address: clientAddress(req) }, kit.deps.logger);
     if (result.ok) {
       setConsoleSession(res, await kit.sessions.signIn(res, kit.session(res), result.account));
-      return res.redirect(303, safeNext(body.next ?? null));
+      return res.redirect(303, safeNext(body.next) ?? landingPath(result.account.role));
     }
     if (result.reason === 'locked') {
       res.setHeader('Retry-After', String(result.retryAfterS));

@@ -7,6 +7,7 @@ import { accountPages } from './account-pages.ts';
 import { countryPages } from './country-pages.ts';
 import { heldPages } from './held-pages.ts';
 import { importPages } from './import-pages.ts';
+import { labelPages } from './label-pages.ts';
 import { runPages } from './run-pages.ts';
 import { snapshotPages } from './snapshot-pages.ts';
 import { mountOpsStatic } from './ops-static.ts';
@@ -32,6 +33,8 @@ export function createOperatorConsole(config: Config, logger: Logger): OperatorC
     REDIS_URL: config.redisUrl ?? '',
     LODGING_REDIS_PREFIX: config.redisPrefix,
     LODGING_THREADS: config.threads === undefined ? '' : String(config.threads),
+    // A label mapped on the Unknown labels page is in these tables: the next import reads them.
+    LODGING_LABELS_DIR: config.labelsDir,
   };
   const launcher = createImportLauncher({ env, dataDir: config.dataDir, queue: Boolean(config.redisUrl) });
   const board: QueueBoard | null = config.redisUrl
@@ -40,6 +43,7 @@ export function createOperatorConsole(config: Config, logger: Logger): OperatorC
   const ops: OpsContext = {
     dataDir: config.dataDir,
     importDir: config.importDir,
+    labelsDir: config.labelsDir,
     uploadMaxBytes: config.uploadMaxBytes,
     redisUrl: config.redisUrl,
     redisPrefix: config.redisPrefix,
@@ -53,6 +57,7 @@ export function createOperatorConsole(config: Config, logger: Logger): OperatorC
     { href: `${OPS}/held`, label: 'Held', mount: heldPages },
     { href: `${OPS}/imports`, label: 'Imports', mount: importPages },
     { href: `${OPS}/suppressions`, label: 'Suppressions', mount: suppressionPages },
+    { href: `${OPS}/labels`, label: 'Unknown labels', mount: labelPages },
     { href: `${OPS}/accounts`, label: 'Accounts', mount: accountPages },
     { href: `${OPS}/queues`, label: 'Queues', mount: queuePages(board) },
   ];

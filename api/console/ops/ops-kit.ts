@@ -55,6 +55,8 @@ export function bodyOf(req: Request): Record<string, string> {
 export interface OpsContext {
   dataDir: string;
   importDir: string;
+  /** The label tables the Unknown labels page writes and the console's imports read (LODGING_LABELS_DIR). */
+  labelsDir: string;
   uploadMaxBytes: number;
   /** Queue mode: imports go to BullMQ workers; the queues page shows Bull Board. */
   redisUrl: string | null;

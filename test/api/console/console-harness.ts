@@ -23,7 +23,7 @@ export interface ConsoleHarness {
 
 export type Backend = 'sqlite' | 'redis';
 
-export async function startConsoleHarness(backend: Backend): Promise<ConsoleHarness> {
+export async function startConsoleHarness(backend: Backend, options: { env?: NodeJS.ProcessEnv } = {}): Promise<ConsoleHarness> {
   const logs: string[] = [];
   const sink = new Writable({
     write(chunk, _encoding, done) {
@@ -32,7 +32,7 @@ export async function startConsoleHarness(backend: Backend): Promise<ConsoleHarn
     },
   });
   const prefix = `${uniquePrefix('console')}:`;
-  const env: NodeJS.ProcessEnv = { LOG_LEVEL: 'info', ...(backend === 'redis' ? { REDIS_URL: TEST_REDIS_URL, LODGING_REDIS_PREFIX: prefix } : {}) };
+  const env: NodeJS.ProcessEnv = { LOG_LEVEL: 'info', ...options.env, ...(backend === 'redis' ? { REDIS_URL: TEST_REDIS_URL, LODGING_REDIS_PREFIX: prefix } : {}) };
   const api = await startTestApi({ exports: {}, env, logger: createLogger('info', sink), start: { usageFlushIntervalMs: 50 } });
 
   const invite = async (email: string, role: 'developer' | 'operator' = 'developer') => {

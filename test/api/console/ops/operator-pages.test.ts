@@ -3,6 +3,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConsoleClient } from '../../support/console-client.ts';
+import { createConsoleClient } from '../../support/console-client.ts';
+import { PASSWORD } from '../console-harness.ts';
 import { postUpload, startOpsHarness, type OpsHarness } from './ops-harness.ts';
 
 let harness: OpsHarness;
@@ -19,10 +21,11 @@ afterAll(async () => {
   await harness?.close();
 });
 
-const OPERATOR_PAGES = ['/console/ops/countries', '/console/ops/runs', '/console/ops/runs/r1', '/console/ops/runs/r1/report', '/console/ops/held', '/console/ops/snapshots/es', '/console/ops/accounts', '/console/ops/accounts/x', '/console/ops/imports', '/console/ops/imports/nope', '/console/ops/imports/nope/events', '/console/ops/suppressions', '/console/ops/queues', '/console/ops/queues/board/'];
+const OPERATOR_PAGES = ['/console/ops/countries', '/console/ops/runs', '/console/ops/runs/r1', '/console/ops/runs/r1/report', '/console/ops/held', '/console/ops/snapshots/es', '/console/ops/accounts', '/console/ops/accounts/x', '/console/ops/imports', '/console/ops/imports/nope', '/console/ops/imports/nope/events', '/console/ops/suppressions', '/console/ops/labels', '/console/ops/queues', '/console/ops/queues/board/'];
 const OPERATOR_ACTIONS: [string, Record<string, string>][] = [
   ['/console/ops/suppressions', { kind: 'id', value: 'es-x', note: 'n' }],
   ['/console/ops/suppressions/remove', { kind: 'id', value: 'es-x' }],
+  ['/console/ops/labels', { label: 'Yurta', key: 'campsite', language: 'es' }],
   ['/console/ops/imports/file', { country: 'es', file: 'es.jsonl' }],
   ['/console/ops/held/r1/publish', { confirm: 'es', reason: 'r' }],
   ['/console/ops/held/r1/discard', {}],
@@ -47,6 +50,26 @@ describe('operator pages', () => {
     }
     const upload = await postUpload(harness.api.url, developer, '/console/ops/imports/upload', { _csrf: developer.hidden('_csrf') ?? '', country: 'es' }, { name: 'es.jsonl', content: '{}\n' });
     expect(upload.status).toBe(403);
+  });
+
+  it('land an operator on Countries after sign-in, a developer on their keys (unless sign-in was asked for a page)', async () => {
+    for (const [email, role, landing] of [
+      ['land-ops@example.org', 'operator', '/console/ops/countries'],
+      ['land-dev@example.org', 'developer', '/console/keys'],
+    ] as const) {
+      const { path: invitation, token } = await harness.invite(email, role);
+      const client = createConsoleClient(harness.api.url);
+      await client.get(invitation);
+      expect((await client.post('/console/invitation', { token, password: PASSWORD, confirm: PASSWORD })).status).toBe(303);
+      await client.get('/console/sign-in');
+      expect((await client.post('/console/sign-in', { email, password: PASSWORD })).location).toBe(landing);
+      expect((await client.get('/console/sign-in')).location).toBe(landing);
+      expect((await client.get('/console')).location).toBe(landing);
+      await client.get(landing);
+      expect((await client.post('/console/sign-out', {})).status).toBe(303);
+      await client.get('/console/sign-in?next=/console/ops/held');
+      expect((await client.post('/console/sign-in', { email, password: PASSWORD, next: client.hidden('next') ?? '' })).location).toBe('/console/ops/held');
+    }
   });
 
   it('send a signed-out visitor to sign in', async () => {

@@ -6,8 +6,9 @@ export interface OpsHarness extends ConsoleHarness {
   signedInAs(email: string, role: 'developer' | 'operator'): Promise<{ client: ConsoleClient; accountId: string }>;
 }
 
-export async function startOpsHarness(backend: Backend = 'sqlite'): Promise<OpsHarness> {
-  const harness = await startConsoleHarness(backend);
+/** `env` adds server variables (e.g. LODGING_LABELS_DIR, so a test never writes the committed label tables). */
+export async function startOpsHarness(backend: Backend = 'sqlite', options: { env?: NodeJS.ProcessEnv } = {}): Promise<OpsHarness> {
+  const harness = await startConsoleHarness(backend, options);
   return {
     ...harness,
     async signedInAs(email, role) {
