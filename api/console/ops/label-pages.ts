@@ -148,8 +148,8 @@ async function labelsPage(kit: ConsoleKit, ops: OpsContext, req: Request, res: R
     ],
     body: html`<p class="lead">Category labels recent imports met that no label table knows, most frequent first. Such a listing is published as
 <code>lodging</code>; mapping its label gives it its lodgingType <strong>from the next import</strong>. Mapping adds one line to the
-reviewed table <code>${shownPath(ops.labelsDir)}/&lt;language&gt;.json</code>, checked as <code>lodging labels check</code> checks it; the same as
-<code>lodging labels review --accept "LABEL=KEY" --lang LANG</code>.</p>
+reviewed table <code>${shownPath(ops.labelsDir)}/&lt;language&gt;.json</code>, after the same checks as <code>lodging labels check</code>;
+from a shell: <code>lodging labels review --accept "LABEL=KEY" --lang LANG</code>.</p>
 <form method="get" action="${OPS}/labels" class="filters" aria-label="Filter by country">
 <div class="field"><label for="filter-country">Country</label><select id="filter-country" name="country">${option('', 'All countries', !country)}${countryChoices(country).map((c) =>
       option(c.value, c.label, c.selected === true),
