@@ -114,6 +114,12 @@ function rows(pipeline: BenchFigures, api: ApiBenchFigures, chunk: ChunkProfile 
       ...(large.size === 1_000_000 ? {} : { note: `${sizeLabel(large.size)}, not 1M` }),
     });
   }
+  // BENCH_API_COUNTING=compare (the developer console issue's ≤ 5 %): with usage counting over without, same rounds.
+  for (const [key, m] of Object.entries(api.countingRatio ?? {})) {
+    const cpu = api.countingCpuRatio?.[key];
+    out.push({ figure: `${key}: req/s with usage counting / without`, value: range(m, 3), target: '≥ 0.95', met: m.median >= 0.95 });
+    if (cpu) out.push({ figure: `  same, server CPU per request`, value: range(cpu, 3), target: '≤ 1.05', met: cpu.median <= 1.05 });
+  }
   for (const [n, m] of Object.entries(api.processes)) {
     out.push({ figure: `get by id with serve --processes ${n}`, value: `${Math.round(m.median)} req/s (${Math.round(m.min)}–${Math.round(m.max)})`, target: '', met: null });
   }
