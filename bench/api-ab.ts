@@ -126,6 +126,12 @@ try {
         `(${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})   req/s A ${median(f.ra).toFixed(0)} B ${median(f.rb).toFixed(0)}   p50 ms A ${median(f.pa)} B ${median(f.pb)}`,
     );
   }
+  const memory = (pid: number) => {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const mb = (field: string) => (Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024).toFixed(0);
+    return `RSS ${mb('VmRSS')} MB (peak ${mb('VmHWM')}, anonymous ${mb('RssAnon')}, file ${mb('RssFile')})`;
+  };
+  lines.push(`A ${memory(a.child.pid!)}`, `B ${memory(b.child.pid!)}`);
   process.stdout.write(`${lines.join('\n')}\n`);
 } finally {
   a.child.kill('SIGTERM');
