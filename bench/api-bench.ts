@@ -3,7 +3,8 @@
 // Env: BENCH_API_LISTINGS (200000), BENCH_API_SECONDS (5 per scenario and round), BENCH_API_ROUNDS (3),
 // BENCH_API_CONNECTIONS (32), BENCH_API_PROCESSES ("1": a list such as "1,2" also measures `serve --processes N`),
 // BENCH_API_DEEP_PAGE (200), BENCH_API_REBUILD=1 (re-import even when bench/out holds a matching snapshot),
-// BENCH_API_COUNTING=compare (also: the API with and without per-key usage counting, side by side, interleaved).
+// BENCH_API_COUNTING=compare (also: the API with and without per-key usage counting, side by side, interleaved;
+// BENCH_API_COUNTING_ROUNDS, default 6: both servers are restarted each round).
 // Figures are printed, never asserted.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -249,8 +250,9 @@ export interface ApiBenchFigures {
 }
 
 /**
- * What per-key usage counting costs: two `lodging serve` at once on the same snapshot, one with LODGING_USAGE_COUNTING=off,
- * each scenario run on one then the other (order alternating by round), so each ratio pairs measurements a few seconds apart.
+ * What per-key usage counting costs: two `lodging serve` at once on the same snapshot, one with LODGING_USAGE_COUNTING=off.
+ * Both are started afresh every round (which starts first alternating), so a difference between two processes (JIT,
+ * memory layout) is not taken for the cost of counting; each scenario runs on one then the other, order alternating.
  */
 async function countingCost(
   dataDir: string,
@@ -258,24 +260,23 @@ async function countingCost(
   paths: Record<string, string[]>,
   roundCount: number,
 ): Promise<{ rps: Record<string, number[]>; cpu: Record<string, number[]> }> {
-  const counted = await startApi(dataDir, 1, { port: API_PORT, env: {}, name: '-counted' });
-  const uncounted = await startApi(dataDir, 1, { port: API_UNCOUNTED_PORT, env: { LODGING_USAGE_COUNTING: 'off' }, name: '-uncounted' }).catch(
-    async (error: unknown) => {
-      await stopChild(counted.child);
-      throw error;
-    },
-  );
   const ratios: Record<string, number[]> = {};
   const cpuRatios: Record<string, number[]> = {};
-  try {
-    for (let round = 1; round <= roundCount; round += 1) {
+  for (let round = 1; round <= roundCount; round += 1) {
+    const variants: { port: number; env: Record<string, string>; name: string }[] = [
+      { port: API_PORT, env: {}, name: '-counted' },
+      { port: API_UNCOUNTED_PORT, env: { LODGING_USAGE_COUNTING: 'off' }, name: '-uncounted' },
+    ];
+    const started: Awaited<ReturnType<typeof startApi>>[] = [];
+    try {
+      for (const variant of round % 2 ? variants : [...variants].reverse()) started.push(await startApi(dataDir, 1, variant));
+      const counted = started.find((s) => s.url.endsWith(`:${API_PORT}`))!;
+      const uncounted = started.find((s) => s.url.endsWith(`:${API_UNCOUNTED_PORT}`))!;
       const line: string[] = [];
       for (const scenario of ['get', 'search'] as const) {
         const order = round % 2 ? [counted, uncounted] : [uncounted, counted];
-        const [first, second] = [
-          await load(scenario, order[0]!.url, paths[scenario]!, headers, order[0]!.child),
-          await load(scenario, order[1]!.url, paths[scenario]!, headers, order[1]!.child),
-        ];
+        const first = await load(scenario, order[0]!.url, paths[scenario]!, headers, order[0]!.child);
+        const second = await load(scenario, order[1]!.url, paths[scenario]!, headers, order[1]!.child);
         const [on, off] = order[0] === counted ? [first, second] : [second, first];
         (ratios[scenario] ??= []).push(on.requestsPerSecond / off.requestsPerSecond);
         (cpuRatios[scenario] ??= []).push(on.cpuUsPerRequest / Math.max(off.cpuUsPerRequest, 1e-9));
@@ -285,10 +286,9 @@ async function countingCost(
         );
       }
       log(`  counting, round ${round}/${roundCount}: ${line.join(', ')}`);
+    } finally {
+      for (const s of started) await stopChild(s.child);
     }
-  } finally {
-    await stopChild(counted.child);
-    await stopChild(uncounted.child);
   }
   return { rps: ratios, cpu: cpuRatios };
 }
@@ -376,8 +376,8 @@ async function main(): Promise<void> {
   }
   try {
     if (process.env.BENCH_API_COUNTING === 'compare' && scenarioPaths) {
-      log(`usage counting on vs off: get and search, ${roundCount} rounds…`);
-      counting = await countingCost(dataDir, headers, scenarioPaths, roundCount);
+      log(`usage counting on vs off: get and search, ${process.env.BENCH_API_COUNTING_ROUNDS ?? 6} rounds…`);
+      counting = await countingCost(dataDir, headers, scenarioPaths, Number(process.env.BENCH_API_COUNTING_ROUNDS ?? 6));
     }
     for (const count of processCounts.filter((n) => n > 1)) {
       log(`serve --processes ${count}: get by id, ${roundCount} rounds…`);

@@ -7,8 +7,11 @@ import { hourOf } from './usage-store.ts';
 import type { UsageCount, UsageStore } from './usage-store.ts';
 
 export interface UsageRecorder {
-  /** O(1), no I/O: called when an authenticated response finishes. */
-  count(keyId: string, limited: boolean, address: string | null): void;
+  /**
+   * O(1), no I/O: called when an authenticated response finishes. The address may be given as a function: it is
+   * then asked only when "last used" is due (at most once a minute per key), not on every request.
+   */
+  count(keyId: string, limited: boolean, address: string | null | (() => string | null)): void;
   /** Writes what was counted so far (also run on a timer and at stop). */
   flush(): Promise<void>;
   stop(): Promise<void>;
@@ -50,7 +53,7 @@ export function createUsageRecorder(options: UsageRecorderOptions): UsageRecorde
     else entry.ok += 1;
     if (at - (lastUseWritten.get(keyId) ?? 0) >= lastUseEveryMs) {
       lastUseWritten.set(keyId, at);
-      lastUses.set(keyId, { id: keyId, at: new Date(at).toISOString(), address });
+      lastUses.set(keyId, { id: keyId, at: new Date(at).toISOString(), address: typeof address === 'function' ? address() : address });
     }
   };
 
@@ -105,7 +108,7 @@ export function createUsageCounter(recorder: UsageRecorder): RequestHandler {
   return (req, res, next) => {
     res.once('finish', () => {
       const key = (res.locals as { apiKey?: StoredKey }).apiKey;
-      if (key) recorder.count(key.id, res.statusCode === 429, clientAddressOf(req));
+      if (key) recorder.count(key.id, res.statusCode === 429, () => clientAddressOf(req));
     });
     next();
   };

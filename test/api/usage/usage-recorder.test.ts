@@ -63,6 +63,25 @@ describe('usage recorder', () => {
     expect((await keys.findById(key.id))?.lastUsedAddress).toBe('203.0.113.9');
   });
 
+  it('asks a lazily given address only when "last used" is due', async () => {
+    const { keys, usage } = await open();
+    const { key } = await createKey(keys, { accountId: 'a', name: 'k' });
+    let now = 1_800_000_000_000;
+    const recorder = createUsageRecorder({ usage, keys, logger: silent, flushIntervalMs: 60_000, now: () => now });
+    let asked = 0;
+    const address = () => {
+      asked += 1;
+      return '203.0.113.7';
+    };
+    recorder.count(key.id, false, address);
+    now += 1_000;
+    recorder.count(key.id, false, address);
+    recorder.count(key.id, true, address);
+    await recorder.stop();
+    expect(asked).toBe(1);
+    expect((await keys.findById(key.id))?.lastUsedAddress).toBe('203.0.113.7');
+  });
+
   it('keeps the counts of a failed flush for the next one', async () => {
     const { keys, usage } = await open();
     let fail = true;
