@@ -21,6 +21,8 @@ describe('normaliseEmail accepts', () => {
   const accepted: [string, string][] = [
     ['mailto:info@hotel.es?subject=Hola', 'info@hotel.es'], // mailto: headers dropped
     ['MAILTO:info@hotel.es?subject=Hola&body=x', 'info@hotel.es'],
+    ['mailto:info@hotel.es?cc=otra@hotel.es', 'info@hotel.es'], // an address in the headers is not a second address
+    ['mailto:info@hotel.es?subject=Hola amigo', 'info@hotel.es'], // nor is a spaced subject more text
     ['info@hotel.es;', 'info@hotel.es'], // a trailing separator is not more text
     [',info@hotel.es', 'info@hotel.es'],
     [`${LOCAL_64}@hotel.es`, `${LOCAL_64}@hotel.es`], // the longest mailbox name
@@ -31,8 +33,8 @@ describe('normaliseEmail accepts', () => {
     expect(normaliseEmail(raw)).toEqual({ value, issues: [] });
   });
 
-  it('treats a mailto: link with nothing after it as absent', () => {
-    expect(normaliseEmail('mailto: ')).toEqual({ value: null, issues: [] });
+  it.each(['mailto: ', 'mailto: ?subject=x'])('treats the mailto: link %j, with no address, as absent', (raw) => {
+    expect(normaliseEmail(raw)).toEqual({ value: null, issues: [] });
   });
 
   it.each(['info@hotel.es mailto:', 'info@hotel.es / otra@hotel.es'])('keeps the first address of %j and says so', (raw) => {
@@ -56,6 +58,7 @@ describe('normaliseEmail rejects', () => {
     ['info@1ho_tel.es', 'invalid-email', 'the domain is not a host name'],
     ['info@ho_tel', 'invalid-email', 'the domain is not a host name'],
     ['info@[]', 'invalid-email', 'the domain is not a host name'],
+    ['info@xn--a', 'invalid-email', 'the domain is not a host name'], // no valid A-label
     ['info@localhost', 'private-host', 'localhost is not a public domain'],
     ['info@192.0.2.1', 'ip-host', '192.0.2.1 is not a public domain'],
   ];
