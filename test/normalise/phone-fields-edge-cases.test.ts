@@ -11,6 +11,7 @@ describe('normalisePhoneFields issue details', () => {
   it.each([
     [{ phone: 'ask at reception', phones: undefined }, [{ field: 'phone', code: 'invalid-phone', value: 'ask at reception', detail: 'no digits' }]],
     [{ phone: '   ', phones: [] }, []], // blank is absent, not invalid
+    [{ phone: null, phones: null }, []], // null is absent, not a wrong type
     [{ phone: 42, phones: undefined }, [{ field: 'phone', code: 'wrong-type', value: '42', detail: 'phone must be a string' }]],
     [{ phone: null, phones: [7, null, undefined] }, [{ field: 'phone', code: 'invalid-phone', value: '7', detail: 'phones items must be strings' }]],
     [{ phone: null, phones: { a: 1 } }, [{ field: 'phone', code: 'wrong-type', value: '{"a":1}', detail: 'phones must be a list of strings' }]],
