@@ -6,6 +6,6 @@ export function citySlug(city: string | null): string | null {
   if (city === null) return null;
   const slug = foldText(city)
     .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
+    .replace(/^-|-$/g, ''); // one hyphen at most at either end: the line above made every run one
   return slug === '' ? null : slug;
 }

@@ -74,7 +74,8 @@ export function splitPhoneText(raw: string): string[] {
     } else current += separator + piece;
   }
   if (current !== '') pieces.push(current);
-  return pieces.map(tidyPiece).filter((piece) => piece !== '');
+  // Every piece holds a digit, which tidyPiece never removes: no piece comes out empty.
+  return pieces.map(tidyPiece);
 }
 
 function countDigits(text: string): number {
