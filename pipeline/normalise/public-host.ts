@@ -49,6 +49,8 @@ function analyseUncached(host: string): HostAnalysis {
   const trimmed = host.trim().toLowerCase();
   const unbracketed = trimmed.startsWith('[') && trimmed.endsWith(']') ? trimmed.slice(1, -1) : trimmed;
   if (isIP(unbracketed) !== 0) return reject('ip-host');
+  // Brackets hold an IPv6 address (or an e-mail domain literal) and nothing else: "[hotel.es]" is no host name.
+  if (unbracketed !== trimmed) return reject('invalid-host');
   // The WHATWG host parser: IDN to A-labels, and odd IPv4 spellings ("0x7f.1") to dotted quads.
   const ascii = domainToASCII(unbracketed).replace(/\.$/, '');
   if (ascii === '') return reject('invalid-host');

@@ -58,6 +58,7 @@ describe('normaliseEmail rejects', () => {
     ['info@1ho_tel.es', 'invalid-email', 'the domain is not a host name'],
     ['info@ho_tel', 'invalid-email', 'the domain is not a host name'],
     ['info@[]', 'invalid-email', 'the domain is not a host name'],
+    ['info@[hotel.es]', 'invalid-email', 'the domain is not a host name'], // brackets hold an address literal only
     ['info@xn--a', 'invalid-email', 'the domain is not a host name'], // no valid A-label
     ['info@localhost', 'private-host', 'localhost is not a public domain'],
     ['info@192.0.2.1', 'ip-host', '192.0.2.1 is not a public domain'],

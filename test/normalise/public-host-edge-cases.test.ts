@@ -14,6 +14,7 @@ describe('checkPublicHost', () => {
     ['0x7f.1', 'ip-host'], // an odd IPv4 spelling the host parser turns into 127.0.0.1
     ['[hotel.es', 'invalid-host'], // a bracket on one side only
     ['hotel.es]', 'invalid-host'],
+    ['[hotel.es]', 'invalid-host'], // brackets around a name, not an IPv6 address
     ['-hotel.es', 'invalid-host'],
     ['hotel-.es', 'invalid-host'],
     ['internal', 'reserved-host'],
