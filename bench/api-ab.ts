@@ -29,7 +29,14 @@ if (!distA) throw new Error('usage: api-ab.ts DIST_A [DIST_B] [scenario…]');
 const distB = rest[0] && !['get', 'search', 'q', 'page1', 'page200'].includes(rest[0]) ? rest.shift()! : fileURLToPath(new URL('../dist', import.meta.url));
 const scenarios = rest.length > 0 ? rest : ['get', 'search', 'q', 'page1', 'page200'];
 const log = (text: string) => process.stderr.write(`${text}\n`);
-const envOf = (text: string | undefined) => Object.fromEntries((text ?? '').split(',').filter(Boolean).map((kv) => kv.split('=', 2) as [string, string]));
+/** "K=V,K=V"; a value may hold "=" (e.g. NODE_OPTIONS=--max-old-space-size=64): each pair splits at its first "=". */
+const envOf = (text: string | undefined) =>
+  Object.fromEntries(
+    (text ?? '')
+      .split(',')
+      .filter(Boolean)
+      .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)] as [string, string]),
+  );
 
 const store = openSqliteKeyStore(keysDatabasePath(dataDir));
 const { secret } = await createKey(store, { accountId: `ab-${Date.now()}`, name: 'api a/b' });
