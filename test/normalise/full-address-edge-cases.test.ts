@@ -50,6 +50,17 @@ describe('parseFullAddress edge cases', () => {
     ['es', "Calle Real 5, Reino Unido del Norte, X", parts({ street: "Calle Real 5", countryName: "Reino Unido" })],
     ['es', "Calle Real 5, Madrid, España,  ,", parts({ street: "Calle Real 5", city: "Madrid", countryName: "España" })],
     ['es', "Calle Real 5, 28001, Madrid, 3 piso", parts({ street: "Calle Real 5", state: "Madrid", postalCode: "28001" })],
+    ['es', "Calle Mayor 1, CP:28001Madrid", parts({ street: "Calle Mayor 1", city: "CP: Madrid", postalCode: "28001" })],
+    ['gb', "Antrim Road, Belfast BT15 2AN", parts({ street: "Antrim Road", city: "Belfast", postalCode: "BT15 2AN" })],
+    ['es', "Calle Mayor 1, (Centro)", parts({ street: "Calle Mayor 1", city: "(Centro)" })],
+    ['es', "Hotel Sol, Francia Plaza, 28001 Madrid", parts({ street: "Hotel Sol, Francia Plaza", city: "Madrid", postalCode: "28001" })],
+    ['es', "Calle X, Viñuela 29712 Centro", parts({ street: "Calle X", city: "Viñuela Centro", postalCode: "29712" })],
+    ['es', "Madrid 28001, España", parts({ city: "Madrid", postalCode: "28001", countryName: "España" })],
+    ['fr', "Paris 75004, France", parts({ city: "Paris", postalCode: "75004", countryName: "France" })],
+    ['pt', "Rua do Sol 150, Vila Chã 4485-722, Portugal", parts({ street: "Rua do Sol 150", city: "Vila Chã", postalCode: "4485-722", countryName: "Portugal" })],
+    ['pt', "Rua X, 3830, Portugal", parts({ street: "Rua X", postalCode: "3830", countryName: "Portugal" })],
+    ['gb', "1 Road, GIR 0AA", parts({ street: "1 Road", postalCode: "GIR 0AA" })],
+    ['gb', "1 Road, BT15 2AN Belfast", parts({ street: "1 Road", city: "Belfast", postalCode: "BT15 2AN" })],
   ])('%#: in %s reads %j', (code, text, expected) => {
     expect(parseFullAddress(text, COUNTRIES[code])).toEqual(expected);
   });
