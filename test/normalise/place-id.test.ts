@@ -63,6 +63,8 @@ describe('countryOfPlaceId', () => {
     ['de-123', null],
     ['ES-tfe-0001', null],
     ['es', null],
+    ['esp', null], // no dash: not "es" and a remainder
+    ['gbx1', null],
     ['', null],
     ['-es-1', null],
   ])('%j belongs to %s', (id, expected) => {
