@@ -9,6 +9,7 @@ import {
   listUnknownLabels,
   NON_LODGING,
   parseAcceptArgument,
+  type AcceptRequest,
   type AcceptResult,
   type LabelReviewProblem,
   type ReviewItem,
@@ -26,17 +27,8 @@ export function listLabelsToMap(dataDir: string, filter: { country?: CountryCode
   return listUnknownLabels(dataDir, filter);
 }
 
-export interface MapLabelRequest {
-  dataDir: string;
-  labelsDir?: string;
-  label: string;
-  /** A lodgingType, or NON_LODGING. */
-  key: string;
-  /** The table to write; default the language of the country whose import met the label. */
-  language?: LabelLanguage;
-  /** Refuse a label no import has met (the console maps only the labels it lists). */
-  onlyMet?: boolean;
-}
+/** The label, its key (a lodgingType or NON_LODGING), the table's language (default: the country that met it), onlyMet. */
+export type MapLabelRequest = AcceptRequest;
 
 /**
  * Writes the label into its language's table (atomically, formatted as committed) and drops it from the review
