@@ -71,8 +71,9 @@ export function parseCrawledAt(raw: unknown): Normalised<string | null> {
     return invalid();
   }
   const millis = fraction.padEnd(3, '0').slice(0, 3);
-  // In UTC the normalised text can be written directly: no Date round trip on the import's hot path.
-  if (zone.toUpperCase() === 'Z' && Number(year) >= 1000) return { value: `${year}-${month}-${day}T${hour}:${minute}:${second}.${millis}Z`, issues: [] };
+  // In UTC the normalised text can be written directly: no Date round trip on the import's hot path (the regex
+  // guarantees four-digit years, which toISOString would write the same way).
+  if (zone.toUpperCase() === 'Z') return { value: `${year}-${month}-${day}T${hour}:${minute}:${second}.${millis}Z`, issues: [] };
   const offset = formatOffset(zone);
   const time = Date.parse(`${year}-${month}-${day}T${hour}:${minute}:${second}.${millis}${offset}`);
   if (Number.isNaN(time)) return invalid();
