@@ -68,7 +68,8 @@ const STREET_ABBREVIATIONS: readonly string[] = WORDS.streetAbbreviations.map((w
 function startsWithStreetWord(part: string): boolean {
   const folded = foldText(part.trim());
   if (STREET_ABBREVIATIONS.some((abbreviation) => folded.startsWith(abbreviation))) return true;
-  const first = /^[\p{L}\p{N}'-]+/u.exec(folded)?.[0];
+  // The first word, after any opening punctuation: a street in brackets, "(Calle Sol)", is still a street.
+  const first = /[\p{L}\p{N}'-]+/u.exec(folded)?.[0];
   return first !== undefined && STREET_WORDS.has(first);
 }
 

@@ -50,6 +50,10 @@ export function parseRating(raw: unknown, language: Language): Normalised<number
 const REVIEW_WORDS = new RegExp(String.raw`\s*(?:${alternation(WORDS.reviewWords)})$`, 'iu');
 const THOUSAND_SUFFIX = new RegExp(String.raw`\s*(?:${alternation(WORDS.thousandWords)})$`, 'iu');
 
+function unbracket(text: string): string {
+  return text.replace(/^\((.*)\)$/u, '$1').trim();
+}
+
 /** Abbreviated counts ("1,2k", "12 k", "3 mil") are read at face value: the provider shows no more precision. */
 export function parseReviewCount(raw: unknown, language: Language): Normalised<number | null> {
   if (isMissing(raw)) return { value: null, issues: [] };
@@ -60,7 +64,9 @@ export function parseReviewCount(raw: unknown, language: Language): Normalised<n
   if (typeof raw === 'number') {
     value = Number.isFinite(raw) ? raw : null;
   } else {
-    const text = raw.trim().replace(/^\((.*)\)$/u, '$1').replace(REVIEW_WORDS, '').trim();
+    // Brackets around the whole, then the review word, then brackets around what is left: "(35 reseñas)" and
+    // "(35) reseñas" both read 35.
+    const text = unbracket(unbracket(raw.trim()).replace(REVIEW_WORDS, '').trim());
     const thousands = THOUSAND_SUFFIX.test(text);
     const number = parseLocaleNumber(text.replace(THOUSAND_SUFFIX, ''), language, thousands ? 'decimal' : 'count');
     value = number === null ? null : thousands ? Math.round(number * 1000) : number;

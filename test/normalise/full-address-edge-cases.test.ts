@@ -53,6 +53,8 @@ describe('parseFullAddress edge cases', () => {
     ['es', "Calle Mayor 1, CP:28001Madrid", parts({ street: "Calle Mayor 1", city: "CP: Madrid", postalCode: "28001" })],
     ['gb', "Antrim Road, Belfast BT15 2AN", parts({ street: "Antrim Road", city: "Belfast", postalCode: "BT15 2AN" })],
     ['es', "Calle Mayor 1, (Centro)", parts({ street: "Calle Mayor 1", city: "(Centro)" })],
+    ['es', "Hotel Sol, (Calle Sol), Madrid", parts({ street: "Hotel Sol, (Calle Sol)", city: "Madrid" })],
+    ['es', "Calle Mayor 1, (Calle Sol)", parts({ street: "Calle Mayor 1, (Calle Sol)" })],
     ['es', "Hotel Sol, Francia Plaza, 28001 Madrid", parts({ street: "Hotel Sol, Francia Plaza", city: "Madrid", postalCode: "28001" })],
     ['es', "Calle X, Viñuela 29712 Centro", parts({ street: "Calle X", city: "Viñuela Centro", postalCode: "29712" })],
     ['es', "Madrid 28001, España", parts({ city: "Madrid", postalCode: "28001", countryName: "España" })],

@@ -70,6 +70,10 @@ describe('parseReviewCount edge cases', () => {
     ['en', '12K', 12000],
     ['en', '12 K', 12000],
     ['es', '1 (234)', null],
+    ['es', '(35) reseñas', 35],
+    ['es', '(35 reseñas)', 35],
+    ['es', '(3)5', null],
+    ['es', '(3)5 reseñas', null],
     ['en', '1.2.3k', null],
   ])('in %s reads %j as %j', (language, raw, expected) => {
     expect(parseReviewCount(raw, language).value).toBe(expected);
