@@ -7,10 +7,11 @@ import { prepareImport } from './prepare-import.ts';
 import { DEFAULT_QUEUE_PREFIX } from './queue-names.ts';
 import type { ImportJob, ImportProgress, ImportResult, ImportRunner } from './runner.ts';
 import { SnapshotSink } from './snapshot-sink.ts';
+import { LineChunker } from './line-chunker.ts';
 
 export interface BullmqRunnerOptions {
   redisUrl: string;
-  /** Lines per chunk job (default 1000): bounds a job's size in Redis and a worker's unit of work. */
+  /** Lines per chunk job (default CHUNK_MAX_LINES; also cut at CHUNK_MAX_CHARS of text): bounds a job's size in Redis and a worker's unit of work. */
   chunkSize?: number;
   /** Chunks queued but not yet written, at most (default 8): bounds Redis memory whatever the export's size. */
   maxChunksInFlight?: number;
@@ -27,7 +28,6 @@ export interface BullmqRunnerOptions {
 }
 
 export function createBullmqRunner(options: BullmqRunnerOptions): ImportRunner {
-  const chunkSize = options.chunkSize ?? 1000;
   const maxInFlight = Math.max(1, options.maxChunksInFlight ?? 8);
   const settings = {
     redisUrl: options.redisUrl,
@@ -66,19 +66,19 @@ export function createBullmqRunner(options: BullmqRunnerOptions): ImportRunner {
       };
       try {
         let chunkIndex = 0;
-        let chunk: ExportLine[] = [];
-        const submit = async () => {
+        const submit = async (chunk: ExportLine[]) => {
           while (queued.inFlight >= maxInFlight) await collect();
           await queued.add(chunkIndex, chunk);
           chunkIndex += 1;
-          chunk = [];
         };
+        const chunker = new LineChunker(options.chunkSize === undefined ? {} : { maxLines: options.chunkSize });
         for await (const line of readExportLines(prepared.files, (p) => (bytesRead = p.bytesRead))) {
           linesRead += 1;
-          chunk.push(line);
-          if (chunk.length >= chunkSize) await submit();
+          const chunk = chunker.push(line);
+          if (chunk) await submit(chunk);
         }
-        if (chunk.length > 0) await submit();
+        const last = chunker.rest();
+        if (last) await submit(last);
         progress('reading');
         while (queued.inFlight > 0) await collect();
         progress('publishing');

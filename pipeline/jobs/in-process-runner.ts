@@ -8,11 +8,12 @@ import type { ImportJob, ImportProgress, ImportResult, ImportRunner } from './ru
 import { SnapshotSink } from './snapshot-sink.ts';
 import { ChunkWorkerPool, WorkerPoolError, type ChunkWorkerPoolOptions } from './worker-pool.ts';
 import { ImportError } from './runner.ts';
+import { LineChunker } from './line-chunker.ts';
 
 export interface InProcessRunnerOptions {
   /** Worker threads; 0 normalises on the main thread. Default: one per core. */
   threads?: number;
-  /** Lines per chunk (default 1000). */
+  /** Lines per chunk (default CHUNK_MAX_LINES; chunks are also cut at CHUNK_MAX_CHARS of text). */
   chunkSize?: number;
   /** Below this many bytes of input, threads are not worth their start-up (default 4 MiB). */
   threadThresholdBytes?: number;
@@ -21,7 +22,6 @@ export interface InProcessRunnerOptions {
 }
 
 export function createInProcessRunner(options: InProcessRunnerOptions = {}): ImportRunner {
-  const chunkSize = options.chunkSize ?? 1000;
   const threads = options.threads ?? availableParallelism();
   const threshold = options.threadThresholdBytes ?? 4 * 1024 * 1024;
 
@@ -55,17 +55,17 @@ export function createInProcessRunner(options: InProcessRunnerOptions = {}): Imp
         }
       };
       try {
-        let chunk: ExportLine[] = [];
+        const chunker = new LineChunker(options.chunkSize === undefined ? {} : { maxLines: options.chunkSize });
         for await (const line of readExportLines(prepared.files, (p) => (bytesRead = p.bytesRead))) {
           linesRead += 1;
-          chunk.push(line);
-          if (chunk.length < chunkSize) continue;
+          const chunk = chunker.push(line);
+          if (chunk === null) continue;
           submit(chunk);
-          chunk = [];
           if (pool) await drainTo(maxInFlight);
           else progress('reading');
         }
-        if (chunk.length > 0) submit(chunk);
+        const last = chunker.rest();
+        if (last) submit(last);
         await drainTo(0);
         progress('publishing');
         const result = sink.publish(prepared, 'in-process', job.candidateOnly ?? false);

@@ -1,0 +1,47 @@
+// Cuts the export's lines into chunks, the unit of work of both runners: at most 1000 lines and at most 4 Mi characters of text.
+import type { ExportLine } from '../sources/read-export.ts';
+
+/** Lines per chunk: large enough that posting a chunk costs little beside normalising it. */
+export const CHUNK_MAX_LINES = 1000;
+/**
+ * Characters of line text per chunk. A generated or real listing is ~500 characters, so this only cuts a chunk of
+ * unusually long lines (up to MAX_LINE_BYTES each): it bounds what a worker thread or a Redis job holds at once,
+ * whatever the lines' sizes, and so the workers' heaps.
+ */
+export const CHUNK_MAX_CHARS = 4 * 1024 * 1024;
+
+export interface ChunkLimits {
+  maxLines?: number;
+  maxChars?: number;
+}
+
+export class LineChunker {
+  private lines: ExportLine[] = [];
+  private chars = 0;
+  private readonly maxLines: number;
+  private readonly maxChars: number;
+
+  constructor(limits: ChunkLimits = {}) {
+    this.maxLines = limits.maxLines ?? CHUNK_MAX_LINES;
+    this.maxChars = limits.maxChars ?? CHUNK_MAX_CHARS;
+  }
+
+  /** Adds a line; returns the chunk it completes, if any (the line is its last). */
+  push(line: ExportLine): ExportLine[] | null {
+    this.lines.push(line);
+    this.chars += line.text.length;
+    return this.lines.length >= this.maxLines || this.chars >= this.maxChars ? this.take() : null;
+  }
+
+  /** The lines left once the export ends, if any. */
+  rest(): ExportLine[] | null {
+    return this.lines.length > 0 ? this.take() : null;
+  }
+
+  private take(): ExportLine[] {
+    const chunk = this.lines;
+    this.lines = [];
+    this.chars = 0;
+    return chunk;
+  }
+}
