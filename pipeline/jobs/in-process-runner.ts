@@ -67,6 +67,8 @@ export function createInProcessRunner(options: InProcessRunnerOptions = {}): Imp
         const last = chunker.rest();
         if (last) submit(last);
         await drainTo(0);
+        // The workers' heaps are no use to the publication (index builds, FTS, gates): give them back first.
+        await pool?.close();
         progress('publishing');
         const result = sink.publish(prepared, 'in-process', job.candidateOnly ?? false);
         progress('done');
