@@ -15,6 +15,9 @@ describe('checkPublicHost', () => {
     ['[hotel.es', 'invalid-host'], // a bracket on one side only
     ['hotel.es]', 'invalid-host'],
     ['[hotel.es]', 'invalid-host'], // brackets around a name, not an IPv6 address
+    ['[::1', 'invalid-host'], // half-bracketed addresses: the brackets come off only as a pair
+    ['x::1]', 'invalid-host'],
+    ['[::1x', 'invalid-host'],
     ['-hotel.es', 'invalid-host'],
     ['hotel-.es', 'invalid-host'],
     ['internal', 'reserved-host'],
