@@ -11,6 +11,7 @@ describe('scalar issue details', () => {
     [parseBusinessStatus(5), 'businessStatus', 'wrong-type', '5', 'expected text, got a number'],
     [parseVerified({ verified: true }), 'verified', 'wrong-type', '{"verified":true}', 'expected a boolean, got an object'],
     [normaliseText(Number.NaN, 'name'), 'name', 'wrong-type', 'null', 'expected text, got a number'],
+    [normaliseProviderId(Number.NaN), 'providerId', 'wrong-type', 'null', 'expected text, got a number'],
   ])('%j reports %s %s', (result, field, code, value, detail) => {
     expect(result.issues).toEqual([{ field, code, value, detail }]);
   });
@@ -44,6 +45,7 @@ describe('scalar edges found by mutation testing', () => {
     '2024-01-00', // day zero
     '2024-00-10', // month zero
     '2024-01-01T10:00:00Zjunk', // trailing text
+    'on 2024-01-01', // leading text
     '2024-01-01T10:00:00+99:00', // an offset no clock has
   ])('rejects %j as invalid-date', (raw) => {
     expect(parseCrawledAt(raw)).toMatchObject({ value: null, issues: [{ code: 'invalid-date' }] });
