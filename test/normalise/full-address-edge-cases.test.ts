@@ -66,4 +66,8 @@ describe('parseFullAddress edge cases', () => {
   ])('%#: in %s reads %j', (code, text, expected) => {
     expect(parseFullAddress(text, COUNTRIES[code])).toEqual(expected);
   });
+
+  it('reads a part with no word at all, "()", without failing', () => {
+    expect(parseFullAddress('Calle Mayor 1, ()', COUNTRIES.es).street).toBe('Calle Mayor 1');
+  });
 });
