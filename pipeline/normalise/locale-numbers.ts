@@ -66,7 +66,7 @@ export function parseReviewCount(raw: unknown, language: Language): Normalised<n
   } else {
     // Brackets around the whole, then the review word, then brackets around what is left: "(35 reseñas)" and
     // "(35) reseñas" both read 35.
-    const text = unbracket(unbracket(raw.trim()).replace(REVIEW_WORDS, '').trim());
+    const text = unbracket(unbracket(raw.trim()).replace(REVIEW_WORDS, ''));
     const thousands = THOUSAND_SUFFIX.test(text);
     const number = parseLocaleNumber(text.replace(THOUSAND_SUFFIX, ''), language, thousands ? 'decimal' : 'count');
     value = number === null ? null : thousands ? Math.round(number * 1000) : number;

@@ -72,6 +72,8 @@ describe('parseReviewCount edge cases', () => {
     ['es', '1 (234)', null],
     ['es', '(35) reseñas', 35],
     ['es', '(35 reseñas)', 35],
+    ['es', '( 35 reseñas )', 35],
+    ['es', ' (35 reseñas) ', 35],
     ['es', '(3)5', null],
     ['es', '(3)5 reseñas', null],
     ['en', '1.2.3k', null],
