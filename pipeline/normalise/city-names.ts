@@ -17,9 +17,13 @@ interface AliasFile {
 /** slug of any name → slug of the canonical name, per country; checked at load (one meaning per slug). */
 export function compileAliases(file: AliasFile, source: string): ReadonlyMap<string, string> {
   const canonicalOf = new Map<string, string>();
-  const claim = (name: string, canonical: string) => {
+  const slugOf = (name: string): string => {
     const slug = citySlug(name);
     if (slug === null) throw new Error(`${source}: "${name}" has no letters or digits`);
+    return slug;
+  };
+  const claim = (name: string, canonical: string) => {
+    const slug = slugOf(name);
     const earlier = canonicalOf.get(slug);
     if (earlier !== undefined && earlier !== canonical) {
       throw new Error(`${source}: "${name}" (slug ${slug}) already names the city ${earlier}`);
@@ -27,8 +31,7 @@ export function compileAliases(file: AliasFile, source: string): ReadonlyMap<str
     canonicalOf.set(slug, canonical);
   };
   for (const city of file.cities) {
-    const canonical = citySlug(city.name);
-    if (canonical === null) throw new Error(`${source}: "${city.name}" has no letters or digits`);
+    const canonical = slugOf(city.name);
     claim(city.name, canonical);
     for (const alias of city.aliases) claim(alias, canonical);
   }
@@ -73,7 +76,8 @@ const PATTERNS = nonCity.patterns.map(({ pattern, reason }) => ({ pattern: new R
  * address ending "s/n", a road code, a plus code, a bare number).
  */
 export function nonCityReason(city: string, country: CountryCode): string | null {
-  if (/^(?:https?:\/\/|www\.)|:\/\//i.test(city)) return 'the city is a web address';
+  // "www." first, or a scheme's "://" anywhere (which covers http:// and https://).
+  if (/^www\.|:\/\//i.test(city)) return 'the city is a web address';
   const folded = foldWords(city);
   if (folded === '' || PLACEHOLDERS.has(folded)) return 'the city is a placeholder, not a place';
   const trimmed = city.trim();
