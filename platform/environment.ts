@@ -1,4 +1,4 @@
-// The one environment parser for every command and process (CONTRACT §5): parsed once with zod, passed down as values.
+// The one environment parser for every command and process (docs/configuration.md): parsed once with zod, passed down as values.
 import path from 'node:path';
 import { z } from 'zod';
 import { CommandFailure } from './cli-io.ts';
@@ -76,7 +76,8 @@ const httpUrl = z
   .refine((value) => /^https?:\/\//i.test(value), 'must start with http:// or https://')
   .transform((value) => value.replace(/\/+$/, ''));
 
-const envSchema = z.object({
+/** Every variable the product reads; docs/configuration.md names exactly these (test/docs/docs-links.test.ts). */
+export const envSchema = z.object({
   LODGING_DATA_DIR: z.preprocess(blankToUndefined, z.string().optional()),
   PORT: integerFromString(0, 65535),
   LODGING_PUBLIC_URL: z.preprocess(blankToUndefined, httpUrl.optional()),
@@ -109,7 +110,7 @@ const envSchema = z.object({
   ),
 });
 
-/** Reads the variables of CONTRACT §5; throws ConfigError naming every bad variable. */
+/** Reads the variables of docs/configuration.md; throws ConfigError naming every bad variable. */
 export function parseConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -152,7 +153,7 @@ export function labelsDirFromEnv(env: NodeJS.ProcessEnv, cwd: string = process.c
   return labelsDirOf(parsed.success ? parsed.data : undefined, cwd);
 }
 
-/** CONTRACT §5: LODGING_PUBLIC_URL, else http://localhost:{port}. */
+/** The public base URL: LODGING_PUBLIC_URL, else http://localhost:{port}. */
 export function resolvePublicUrl(config: Pick<Config, 'publicUrl'>, boundPort: number): string {
   return config.publicUrl ?? `http://localhost:${boundPort}`;
 }
