@@ -1,6 +1,6 @@
-// Issue 10 items 1 and 5: every shell example of the README runs as printed against what `npm start` serves.
-// `npx lodging start` runs on a fresh data directory; the README's `npx lodging` lines run as printed (in bash, from
-// the project root); its curl lines are read (headers, URL, `$VAR`s, `name=$(curl … | jq -r .path)`) and sent with
+// Every shell example of the README and docs/api.md runs as printed against what `npm start` serves.
+// `npx lodging start` runs on a fresh data directory; their `npx lodging keys` lines run as printed (in bash, from
+// the project root); their curl lines are read (headers, URL, `$VAR`s, `name=$(curl … | jq -r .path)`) and sent with
 // fetch, so the test needs neither curl nor jq; each must answer 2xx.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -18,6 +18,9 @@ const COMMANDS = ['start', 'serve', 'import', 'worker', 'keys', 'suppress', 'exp
 
 
 const readme = await readFile(path.join(ROOT, 'README.md'), 'utf8');
+/** The page the API examples live on; the README's tour runs with them. */
+const apiPage = await readFile(path.join(ROOT, 'docs/api.md'), 'utf8');
+const pages = [readme, apiPage].join('\n');
 
 /** The lines of the README's ```sh blocks, `\`-continuations joined, comments dropped. */
 function shellLines(markdown: string): string[] {
@@ -32,7 +35,7 @@ function shellLines(markdown: string): string[] {
   return lines;
 }
 
-const LINES = shellLines(readme);
+const LINES = shellLines(pages);
 const CURL_LINES = LINES.filter((line) => line.includes(`curl `) && line.includes(README_BASE));
 const NPX_LINES = LINES.filter((line) => /^npx lodging (keys create|keys list|--help)/.test(line));
 
@@ -102,13 +105,13 @@ describe('npm start', () => {
   });
 });
 
-describe('the README', () => {
+describe('the README and docs/api.md', () => {
   it('runs the CLI as `npx lodging …` everywhere a command is shown, and links nothing outside the repository', () => {
-    const bare = [...readme.matchAll(new RegExp(`(?<![\\w/:.\`-])(?<!npx )lodging (${COMMANDS.join('|')})\\b`, 'g'))].map((m) => m[0]);
+    const bare = [...pages.matchAll(new RegExp(`(?<![\\w/:.\`-])(?<!npx )lodging (${COMMANDS.join('|')})\\b`, 'g'))].map((m) => m[0]);
     // The import diagram and a quoted error message name the program, not a command line to type.
     expect(bare.filter((m) => !['lodging import', 'lodging worker'].includes(m))).toEqual([]);
-    expect(readme).not.toMatch(/\.\.\/shared/);
-    expect(readme).toContain('npx lodging keys create');
+    expect(pages).not.toMatch(/\.\.\/shared/);
+    expect(apiPage).toContain('npx lodging keys create');
   });
 
   it('has curl examples to run (the read API and paging)', () => {
@@ -119,7 +122,7 @@ describe('the README', () => {
   it('names only commands that `npx lodging --help` lists', async () => {
     const { stdout } = await promisify(execFile)(process.execPath, ['bin/lodging.js', '--help'], { cwd: ROOT, env: env() });
     const listed = new Set([...stdout.matchAll(/^ {2}(\w+)/gm)].map((m) => m[1]!));
-    const named = new Set([...readme.matchAll(/npx lodging (\w+)/g)].map((m) => m[1]!));
+    const named = new Set([...pages.matchAll(/npx lodging (\w+)/g)].map((m) => m[1]!));
     expect([...named].filter((command) => !listed.has(command))).toEqual([]);
   }, 60_000);
 
