@@ -1,4 +1,4 @@
-// `npm run bench`: every benchmark in turn (pipeline, API, index costs, the per-stage chunk profile), then the performance issue's table with each figure beside
+// `npm run bench`: every benchmark in turn (pipeline, API, index costs, the per-stage chunk profile), then one table with each figure beside
 // its target (✓/✗). `--json [FILE]` also writes the figures (default bench/out/bench-<time>.json) for comparison.
 // Sizes default to what finishes in minutes on a 2-core machine; BENCH_SIZES / BENCH_API_LISTINGS override them.
 import { spawn } from 'node:child_process';
@@ -145,7 +145,7 @@ const api = JSON.parse(await fs.readFile(path.join(outDir, 'api-bench.json'), 'u
 const chunk = JSON.parse(await fs.readFile(path.join(outDir, 'chunk-profile.json'), 'utf8').catch(() => 'null')) as ChunkProfile | null;
 const list = rows(pipeline, api, chunk);
 const load = `load average ${loadBefore.toFixed(1)} before, ${loadavg()[0]!.toFixed(1)} after (2 shared cores: every figure is noisy)`;
-process.stdout.write(`\nPerformance issue table (${load})\n${table(list)}\n`);
+process.stdout.write(`\nFigures beside their targets (${load})\n${table(list)}\n`);
 if (jsonFile) {
   await fs.writeFile(jsonFile, `${JSON.stringify({ at: new Date().toISOString(), loadAverage: { before: loadBefore, after: loadavg()[0] }, rows: list, pipeline, api, chunk }, null, 2)}\n`);
   process.stdout.write(`figures: ${path.relative(process.cwd(), jsonFile)}\n`);

@@ -1,7 +1,7 @@
 // Every limit, one home (the public contract's and every bound on what the system accepts): the pipeline enforces them, REST and MCP validate with them, OpenAPI
 // and the MCP schemas state them. Change a number here and every surface follows (and the tests of each say so).
 
-/** Further distinct valid numbers kept in Place.additionalPhones (CONTRACT §2); more are dropped and reported. */
+/** Further distinct valid numbers kept in Place.additionalPhones (the data rules, docs/data-rules.md); more are dropped and reported. */
 export const MAX_ADDITIONAL_PHONES = 20;
 
 /** Provider category labels kept in Place.lodgingTypes; more are dropped and reported. */

@@ -1,6 +1,6 @@
-// The spec's LodgingType keys, in CONTRACT §2's specificity order: plain values, shared by the rules and the Place schema.
+// The spec's LodgingType keys, in the data rules' specificity order: plain values, shared by the rules and the Place schema.
 
-/** The spec's LodgingType, in CONTRACT §2's specificity order (most specific first). */
+/** The spec's LodgingType, in the data rules' specificity order (most specific first). */
 export const LODGING_TYPES_BY_SPECIFICITY = [
   'motorhomeArea',
   'campsite',

@@ -4,7 +4,7 @@ import type { LabelTable, RulePhrase } from './label-tables.ts';
 
 const RANK: ReadonlyMap<LodgingType, number> = new Map(LODGING_TYPES_BY_SPECIFICITY.map((key, rank) => [key, rank]));
 
-/** CONTRACT §2's order: motorhomeArea > campsite > … > hotel > lodging. */
+/** The data rules' order: motorhomeArea > campsite > … > hotel > lodging. */
 export function moreSpecific(a: LodgingType, b: LodgingType): boolean {
   return (RANK.get(a) ?? Infinity) < (RANK.get(b) ?? Infinity);
 }

@@ -1,4 +1,4 @@
-// CONTRACT §2 lodgingType: reads a listing's labels against every language's table; the most specific key wins.
+// The lodgingType rule (docs/data-rules.md): reads a listing's labels against every language's table; the most specific key wins.
 import type { LodgingType } from '../../model/place.ts';
 import { decideByHeadWord, findPhrases, moreSpecific } from './head-word-rule.ts';
 import { compactKey, labelKey, singularKey } from './label-key.ts';
@@ -23,7 +23,7 @@ export interface LodgingClassification {
   verdicts: LabelVerdict[];
   /** Labels no table knows, as given, distinct, in label order. */
   unknownLabels: string[];
-  /** Some label names a non-lodging place and none names lodging or is unknown: CONTRACT §3's rejection. */
+  /** Some label names a non-lodging place and none names lodging or is unknown: the data rules' not-lodging rejection. */
   onlyNonLodging: boolean;
 }
 

@@ -1,4 +1,4 @@
-// Turns a listing's phone, phones and whatsappCheck into the Place's phone fields (CONTRACT §2 "Phones").
+// Turns a listing's phone, phones and whatsappCheck into the Place's phone fields (docs/data-rules.md, phones).
 import type { Country } from '../../model/countries.ts';
 import { MAX_ADDITIONAL_PHONES } from '../../model/limits.ts';
 import type { PhoneRecord, PhoneType } from '../../model/place.ts';

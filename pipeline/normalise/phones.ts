@@ -46,7 +46,7 @@ export function parsePhone(raw: string, country: Country): Normalised<ParsedPhon
   return { value: { e164: parsed.number, phoneType: phoneTypeOf(type) }, issues };
 }
 
-/** CONTRACT §2: MOBILE → mobile, FIXED_LINE → landline, anything else (FIXED_LINE_OR_MOBILE, VOIP, TOLL_FREE…) → other. */
+/** The data rules: MOBILE → mobile, FIXED_LINE → landline, anything else (FIXED_LINE_OR_MOBILE, VOIP, TOLL_FREE…) → other. */
 export function phoneTypeOf(type: NumberType): PhoneType {
   if (type === 'MOBILE') return 'mobile';
   if (type === 'FIXED_LINE') return 'landline';

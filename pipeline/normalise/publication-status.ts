@@ -1,4 +1,4 @@
-// CONTRACT §3: decides whether a normalised listing is published, closed, suppressed or rejected, and why.
+// The data rules (docs/data-rules.md): decides whether a normalised listing is published, closed, suppressed or rejected, and why.
 import type { PublicationStatus } from './normalised-listing.ts';
 
 export interface StatusFacts {

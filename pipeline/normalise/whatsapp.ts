@@ -25,7 +25,7 @@ export function parseWhatsappCheck(raw: unknown, country: Country): Normalised<W
   return { value: { e164: parsed.e164, reachable: flag }, issues: [] };
 }
 
-/** CONTRACT §2: the check's verdict where it is for this very number (E.164), else "is a valid mobile". */
+/** The data rules: the check's verdict where it is for this very number (E.164), else "is a valid mobile". */
 export function isWhatsappEligible(phone: ParsedPhone, check: WhatsappCheck | null): boolean {
   if (check !== null && check.e164 === phone.e164) return check.reachable;
   return phone.phoneType === 'mobile';

@@ -1,4 +1,4 @@
-// Configuration is parsed once, with defaults from CONTRACT §5, and a bad variable fails fast with its name.
+// Configuration is parsed once, with the defaults of docs/configuration.md, and a bad variable fails fast with its name.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, DEFAULT_LABELS_DIR, labelsDirFromEnv, parseConfig, resolvePublicUrl } from '../../platform/environment.ts';

@@ -1,4 +1,4 @@
-// Issue 9 item 7 and defect 7 (problem-response): one table of error kinds; a 400 from URL decoding or a body parser says what was actually wrong.
+// Defect 7 (problem-response): one table of error kinds; a 400 from URL decoding or a body parser says what was actually wrong.
 import express from 'express';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

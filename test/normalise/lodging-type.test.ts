@@ -30,7 +30,7 @@ describe('one lodging label names its key', () => {
     ['Parador', 'hotel'],
     ['Hôtel', 'hotel'],
     ['Bed & breakfast', 'bedAndBreakfast'],
-    // Spec and CONTRACT examples.
+    // Examples of the data rules.
     ['Hostal', 'guesthouse'],
     ['Aparthotel', 'apartment'],
     ['Hotel balneario', 'resort'],

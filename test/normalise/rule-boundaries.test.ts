@@ -1,4 +1,4 @@
-// Behaviour the first mutation run found unpinned (issue 11): digit counting, the 6-digit boundary, digit-less pieces, URL user-info, default ports, exact query parameters, numbers in labels, ligatures and the slug letters. Input → output only, so a change of implementation (one foldText) keeps them.
+// Behaviour the first mutation run found unpinned: digit counting, the 6-digit boundary, digit-less pieces, URL user-info, default ports, exact query parameters, numbers in labels, ligatures and the slug letters. Input → output only, so a change of implementation (one foldText) keeps them.
 import { describe, expect, it } from 'vitest';
 import { citySlug } from '../../pipeline/normalise/city-slug.ts';
 import { labelKey, singularKey } from '../../pipeline/normalise/label-key.ts';

@@ -1,4 +1,4 @@
-// Issue 10 item 10: types generated from the served /openapi.json by two real generators (openapi-typescript and
+// Types generated from the served /openapi.json by two real generators (openapi-typescript and
 // @hey-api/openapi-ts) type-check a small openapi-fetch client that calls the live API, nullable enums included.
 import { execFile } from 'node:child_process';
 import { mkdir, rm, writeFile } from 'node:fs/promises';

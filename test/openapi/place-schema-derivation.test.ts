@@ -1,4 +1,4 @@
-// Issue 9 item 4: the Place family of the OpenAPI document and the MCP output schemas are generated from the one zod
+// The Place family of the OpenAPI document and the MCP output schemas are generated from the one zod
 // definition in model/place.ts; the generated document matches the hand-written one it replaced, field by field.
 import { isDeepStrictEqual } from 'node:util';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
@@ -42,10 +42,10 @@ describe('the generated OpenAPI document', () => {
     const { servers: _s, ...rest } = current;
     const { servers: _p, ...previousRest } = previous;
     const changed = structuredClone(rest);
-    // Issue 10 item 10: a nullable enum says its type, so generators keep the null.
+    // A nullable enum says its type, so generators keep the null.
     changed.components.schemas.Place.properties.phoneType = previous.components.schemas.Place.properties.phoneType;
     expect(contractOf(changed)).toEqual(contractOf(previousRest));
-    // Issue 10 item 3: the server is wherever the document was fetched from.
+    // The server is wherever the document was fetched from.
     expect(previous.servers).toEqual([{ url: 'http://localhost:3000' }]);
     expect(current.servers).toEqual([{ url: '/', description: expect.any(String) }]);
   });

@@ -1,4 +1,4 @@
-// Test-owned provider exports (CONTRACT §1 format): one row per behaviour the API tests check, plus bulk rows for paging.
+// Test-owned provider exports (the provider export format): one row per behaviour the API tests check, plus bulk rows for paging.
 
 export type ProviderListing = Record<string, unknown>;
 
