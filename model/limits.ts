@@ -80,3 +80,20 @@ export const FIELD_BOUNDS: readonly FieldBound[] = [
   { field: 'crawledAt', max: 64, kind: 'chars', over: 'drop' },
 ];
 
+
+// Import caps: what one import may read before it stops (the run fails, nothing is published, no candidate is held).
+
+/** Bytes an import may read after decompression, over all its files (LODGING_IMPORT_MAX_DECOMPRESSED_BYTES). */
+export const DEFAULT_IMPORT_MAX_DECOMPRESSED_BYTES = 8 * 1024 ** 3;
+
+/** Lines an import may read, over all its files (LODGING_IMPORT_MAX_LINES). */
+export const DEFAULT_IMPORT_MAX_LINES = 5_000_000;
+
+/** Decompressed bytes per compressed byte a gzip file may reach (LODGING_IMPORT_MAX_COMPRESSION_RATIO); real exports run near 10. */
+export const DEFAULT_IMPORT_MAX_COMPRESSION_RATIO = 100;
+
+/** The compression ratio is judged once this many bytes were decompressed from one file (small files may compress well). */
+export const COMPRESSION_RATIO_CHECKED_FROM_BYTES = 8 * 1024 * 1024;
+
+/** Rejected lines whose excerpt and rejected listings whose record a candidate keeps in full; the rest keep line and reason only. */
+export const REJECTED_KEPT_IN_FULL = 1000;

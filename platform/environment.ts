@@ -3,6 +3,11 @@ import path from 'node:path';
 import { z } from 'zod';
 import { CommandFailure } from './cli-io.ts';
 import { projectFile } from './project-files.ts';
+import {
+  DEFAULT_IMPORT_MAX_COMPRESSION_RATIO,
+  DEFAULT_IMPORT_MAX_DECOMPRESSED_BYTES,
+  DEFAULT_IMPORT_MAX_LINES,
+} from '../model/limits.ts';
 
 export interface Config {
   dataDir: string;
@@ -32,6 +37,10 @@ export interface Config {
   usageCounting: boolean;
   /** The label tables (es/en/fr/pt.json) imports classify with and label review writes; default the project's data/labels. */
   labelsDir: string;
+  /** What one import may read before it stops and fails (LODGING_IMPORT_MAX_*). */
+  importCaps: { maxDecompressedBytes: number; maxLines: number; maxCompressionRatio: number };
+  /** Console uploads: kept this many days, and at most this many bytes in all (the oldest go first). */
+  uploads: { keepDays: number; quotaBytes: number };
 }
 
 /** The committed label tables: data/labels/ at the project root (the same from the compiled build in dist/). */
@@ -39,6 +48,10 @@ export const DEFAULT_LABELS_DIR = projectFile('data/labels');
 
 /** 2 GiB: a whole country's export, gzip or not, with room to spare; the upload streams to disk, so memory does not grow with it. */
 export const DEFAULT_UPLOAD_MAX_BYTES = 2 * 1024 ** 3;
+
+/** Console uploads are kept 14 days and 20 GiB in all by default. */
+export const DEFAULT_UPLOADS_KEEP_DAYS = 14;
+export const DEFAULT_UPLOADS_QUOTA_BYTES = 20 * 1024 ** 3;
 
 /** A bad variable: the command prints its one-line message and exits 1. */
 export class ConfigError extends CommandFailure {
@@ -104,6 +117,11 @@ export const envSchema = z.object({
   LODGING_UPLOAD_MAX_BYTES: integerFromString(1, 1024 ** 4),
   LODGING_USAGE_COUNTING: z.preprocess(blankToUndefined, z.enum(['on', 'off'], { message: 'must be on or off' }).optional()),
   LODGING_LABELS_DIR: z.preprocess(blankToUndefined, z.string().optional()),
+  LODGING_IMPORT_MAX_DECOMPRESSED_BYTES: integerFromString(1, 1024 ** 5),
+  LODGING_IMPORT_MAX_LINES: integerFromString(1, 1_000_000_000),
+  LODGING_IMPORT_MAX_COMPRESSION_RATIO: integerFromString(1, 1_000_000),
+  LODGING_UPLOADS_KEEP_DAYS: integerFromString(1, 3650),
+  LODGING_UPLOADS_QUOTA_BYTES: integerFromString(1, 1024 ** 5),
   LOG_LEVEL: z.preprocess(
     blankToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
@@ -137,6 +155,15 @@ export function parseConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd())
     uploadMaxBytes: vars.LODGING_UPLOAD_MAX_BYTES ?? DEFAULT_UPLOAD_MAX_BYTES,
     usageCounting: vars.LODGING_USAGE_COUNTING !== 'off',
     labelsDir: labelsDirOf(vars.LODGING_LABELS_DIR, cwd),
+    importCaps: {
+      maxDecompressedBytes: vars.LODGING_IMPORT_MAX_DECOMPRESSED_BYTES ?? DEFAULT_IMPORT_MAX_DECOMPRESSED_BYTES,
+      maxLines: vars.LODGING_IMPORT_MAX_LINES ?? DEFAULT_IMPORT_MAX_LINES,
+      maxCompressionRatio: vars.LODGING_IMPORT_MAX_COMPRESSION_RATIO ?? DEFAULT_IMPORT_MAX_COMPRESSION_RATIO,
+    },
+    uploads: {
+      keepDays: vars.LODGING_UPLOADS_KEEP_DAYS ?? DEFAULT_UPLOADS_KEEP_DAYS,
+      quotaBytes: vars.LODGING_UPLOADS_QUOTA_BYTES ?? DEFAULT_UPLOADS_QUOTA_BYTES,
+    },
   };
 }
 

@@ -101,8 +101,8 @@ export async function runImportCommand(argv: string[], io: CliIo): Promise<numbe
 }
 
 async function chooseRunner(queue: boolean, config: Config): Promise<ImportRunner> {
-  if (!queue) return createInProcessRunner(config.threads === undefined ? {} : { threads: config.threads });
+  if (!queue) return createInProcessRunner({ caps: config.importCaps, ...(config.threads === undefined ? {} : { threads: config.threads }) });
   if (!config.redisUrl) throw new UsageError('--queue needs REDIS_URL (e.g. redis://127.0.0.1:6379)');
   const { createBullmqRunner } = await import('../jobs/bullmq-runner.ts');
-  return createBullmqRunner({ redisUrl: config.redisUrl });
+  return createBullmqRunner({ redisUrl: config.redisUrl, caps: config.importCaps });
 }

@@ -2,6 +2,7 @@
 import { createSnapshotBuilder } from '../snapshot/snapshot-builder.ts';
 import type { SnapshotBuilder } from '../snapshot/snapshot-types.ts';
 import { readExportLines, type ExportLine } from '../sources/read-export.ts';
+import type { ImportCaps } from '../sources/import-caps.ts';
 import { QueuedRun } from './bullmq-import-run.ts';
 import { prepareImport } from './prepare-import.ts';
 import { DEFAULT_QUEUE_PREFIX } from './queue-names.ts';
@@ -16,6 +17,8 @@ export interface BullmqRunnerOptions {
   /** Chunks queued but not yet written, at most (default 8): bounds Redis memory whatever the export's size. */
   maxChunksInFlight?: number;
   queuePrefix?: string;
+  /** What one import may read (default DEFAULT_IMPORT_CAPS). */
+  caps?: ImportCaps;
   /** Give up when no worker has taken a chunk for this long (default 60 s). */
   noWorkerTimeoutMs?: number;
   /** Wait this long for Redis to come back mid-run before giving up (default 30 s). */
@@ -72,7 +75,7 @@ export function createBullmqRunner(options: BullmqRunnerOptions): ImportRunner {
           chunkIndex += 1;
         };
         const chunker = new LineChunker(options.chunkSize === undefined ? {} : { maxLines: options.chunkSize });
-        for await (const line of readExportLines(prepared.files, (p) => (bytesRead = p.bytesRead))) {
+        for await (const line of readExportLines(prepared.files, (p) => (bytesRead = p.bytesRead), options.caps ? { caps: options.caps } : {})) {
           linesRead += 1;
           const chunk = chunker.push(line);
           if (chunk) await submit(chunk);

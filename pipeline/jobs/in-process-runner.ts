@@ -2,6 +2,7 @@
 import { availableParallelism } from 'node:os';
 import { createSnapshotBuilder } from '../snapshot/snapshot-builder.ts';
 import { readExportLines, type ExportLine } from '../sources/read-export.ts';
+import type { ImportCaps } from '../sources/import-caps.ts';
 import { processChunk, type ChunkItem } from './process-chunk.ts';
 import { prepareImport } from './prepare-import.ts';
 import type { ImportJob, ImportProgress, ImportResult, ImportRunner } from './runner.ts';
@@ -19,6 +20,8 @@ export interface InProcessRunnerOptions {
   threadThresholdBytes?: number;
   /** The worker threads' module and retry bound (see ChunkWorkerPool). */
   pool?: ChunkWorkerPoolOptions;
+  /** What one import may read (default DEFAULT_IMPORT_CAPS). */
+  caps?: ImportCaps;
 }
 
 export function createInProcessRunner(options: InProcessRunnerOptions = {}): ImportRunner {
@@ -56,7 +59,7 @@ export function createInProcessRunner(options: InProcessRunnerOptions = {}): Imp
       };
       try {
         const chunker = new LineChunker(options.chunkSize === undefined ? {} : { maxLines: options.chunkSize });
-        for await (const line of readExportLines(prepared.files, (p) => (bytesRead = p.bytesRead))) {
+        for await (const line of readExportLines(prepared.files, (p) => (bytesRead = p.bytesRead), options.caps ? { caps: options.caps } : {})) {
           linesRead += 1;
           const chunk = chunker.push(line);
           if (chunk === null) continue;

@@ -54,7 +54,8 @@ export class ImportError extends CommandFailure {
       | 'bad-suppression-list'
       | 'publish-failed'
       | 'queue-unavailable'
-      | 'run-failed',
+      | 'run-failed'
+      | 'import-cap',
     message: string,
   ) {
     super(message);

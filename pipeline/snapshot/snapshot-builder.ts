@@ -10,6 +10,7 @@ import type { SnapshotInfo } from './reader-types.ts';
 import type { ListingSummary } from './listing-record.ts';
 import { BUILD_SQL, SCHEMA_VERSION, schemaSection } from './statements.ts';
 import { toListingRecord, type ListingRecord } from './listing-record.ts';
+import { REJECTED_KEPT_IN_FULL } from '../../model/limits.ts';
 
 /**
  * The build's page cache. Pages it cannot hold go to the file and come back from the OS's page cache, which is not
@@ -17,6 +18,9 @@ import { toListingRecord, type ListingRecord } from './listing-record.ts';
  */
 const BUILD_CACHE_KIB = 16 * 1024;
 const DUPLICATE_REASON = 'duplicate-provider-id';
+/** Positions in a listings row (LISTING_COLUMNS order) of the content a rejected record past the first ones does not keep. */
+const ISSUES_COLUMN = 4;
+const PLACE_COLUMN = 6;
 const ADDED: AddOutcome = Object.freeze({ kind: 'added' });
 
 export function createSnapshotBuilder(options: SnapshotBuilderOptions): SnapshotBuilder {
@@ -37,6 +41,8 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
   private readonly db: Database.Database;
   private readonly sql: { [K in 'insertListing' | 'replaceListing' | 'selectHolder' | 'insertRejectedLine']: Database.Statement };
   private stored = 0;
+  private rejectedKept = 0;
+  private rejectedLinesKept = 0;
   private state: 'building' | 'sealed' | 'published' | 'aborted' = 'building';
 
   constructor(private readonly options: SnapshotBuilderOptions) {
@@ -95,6 +101,11 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
   addRecord(record: ListingRecord): AddOutcome {
     this.assertBuilding();
     const row = [...record.columns, this.options.runId];
+    // Past the first rejected records, a rejected one keeps its line, reasons and summary, not its content.
+    if (record.summary.status === 'rejected' && ++this.rejectedKept > REJECTED_KEPT_IN_FULL) {
+      row[ISSUES_COLUMN] = '[]';
+      row[PLACE_COLUMN] = '{}';
+    }
     if (this.sql.insertListing.run(row).changes === 1) {
       this.stored += 1;
       return ADDED;
@@ -104,7 +115,8 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
 
   addRejectedLine(source: SourceRef, reason: string, excerpt: string): void {
     this.assertBuilding();
-    this.sql.insertRejectedLine.run(source.file, source.fileIndex, source.line, reason, excerpt);
+    const kept = ++this.rejectedLinesKept <= REJECTED_KEPT_IN_FULL ? excerpt : '';
+    this.sql.insertRejectedLine.run(source.file, source.fileIndex, source.line, reason, kept);
   }
 
   seal(): SnapshotInfo {

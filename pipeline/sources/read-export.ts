@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { LINE_EXCERPT_BYTES, MAX_LINE_BYTES } from '../../model/limits.ts';
 import { ImportError } from '../jobs/runner.ts';
+import { ImportCapGuard, type ImportCaps } from './import-caps.ts';
 import type { SourceRef } from '../normalise/normalised-listing.ts';
 
 export interface ExportLine {
@@ -18,6 +19,8 @@ export interface ExportLine {
 export interface ReadOptions {
   /** Bytes a line may hold (default MAX_LINE_BYTES). */
   maxLineBytes?: number;
+  /** What the import may read in all (default DEFAULT_IMPORT_CAPS): past a cap, reading stops with ImportError('import-cap'). */
+  caps?: ImportCaps;
 }
 
 type SplitLine = { text: string } | { tooLongBytes: number; head: string } | { invalidUtf8: string };
@@ -92,6 +95,7 @@ export async function statExportFiles(files: readonly string[]): Promise<number>
       await fs.access(file, fs.constants.R_OK);
       total += stat.size;
     } catch (error) {
+      if (error instanceof ImportError) throw error;
       throw new ImportError('unreadable-file', `cannot read ${file}: ${(error as Error).message}`);
     }
   }
@@ -118,6 +122,7 @@ export async function* readExportLines(
   options: ReadOptions = {},
 ): AsyncGenerator<ExportLine> {
   const maxLineBytes = options.maxLineBytes ?? MAX_LINE_BYTES;
+  const guard = new ImportCapGuard(options.caps);
   const bytesTotal = await statExportFiles(files);
   let bytesBefore = 0;
   for (const [fileIndex, file] of files.entries()) {
@@ -125,15 +130,26 @@ export async function* readExportLines(
     try {
       gzip = await isGzip(file);
     } catch (error) {
+      if (error instanceof ImportError) throw error;
       throw new ImportError('unreadable-file', `cannot read ${file}: ${(error as Error).message}`);
     }
     // No await between creating the streams and listening to them: an early error is never unhandled.
-    const raw = createReadStream(file, { highWaterMark: 1 << 20 });
+    // Gzip is read in small pieces, so the compressed bytes read track what was decompressed (the ratio cap judges both).
+    const raw = createReadStream(file, { highWaterMark: gzip ? 1 << 14 : 1 << 20 });
     const input: Readable = gzip ? pipeline(raw, createGunzip(), () => {}) : raw;
     let line = 0;
+    let fileBytes = 0;
+    async function* counted(): AsyncGenerator<Buffer> {
+      for await (const chunk of input as AsyncIterable<Buffer>) {
+        fileBytes += chunk.length;
+        guard.addBytes(chunk.length, file, fileBytes, gzip ? raw.bytesRead : null);
+        yield chunk;
+      }
+    }
     try {
-      for await (const split of splitLines(input, maxLineBytes)) {
+      for await (const split of splitLines(counted(), maxLineBytes)) {
         line += 1;
+        guard.addLine();
         if (line % 4096 === 0) onBytes?.({ bytesRead: bytesBefore + raw.bytesRead, bytesTotal });
         const source = { file, fileIndex, line };
         if ('invalidUtf8' in split) {
@@ -150,9 +166,11 @@ export async function* readExportLines(
         yield { source, text: trimmed };
       }
     } catch (error) {
+      if (error instanceof ImportError) throw error;
       throw new ImportError('unreadable-file', `cannot read ${file} at line ${line + 1}: ${(error as Error).message}`);
     } finally {
       raw.destroy();
+      input.destroy();
     }
     bytesBefore += raw.bytesRead;
     onBytes?.({ bytesRead: bytesBefore, bytesTotal });

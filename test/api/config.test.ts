@@ -21,6 +21,8 @@ describe('parseConfig', () => {
       uploadMaxBytes: 2 * 1024 ** 3,
       usageCounting: true,
       labelsDir: DEFAULT_LABELS_DIR,
+      importCaps: { maxDecompressedBytes: 8 * 1024 ** 3, maxLines: 5_000_000, maxCompressionRatio: 100 },
+      uploads: { keepDays: 14, quotaBytes: 20 * 1024 ** 3 },
     });
     expect(DEFAULT_LABELS_DIR).toBe(path.resolve('data/labels'));
   });
@@ -44,6 +46,11 @@ describe('parseConfig', () => {
         LODGING_UPLOAD_MAX_BYTES: '1048576',
         LODGING_USAGE_COUNTING: 'off',
         LODGING_LABELS_DIR: 'tables',
+        LODGING_IMPORT_MAX_DECOMPRESSED_BYTES: '1000000',
+        LODGING_IMPORT_MAX_LINES: '5000',
+        LODGING_IMPORT_MAX_COMPRESSION_RATIO: '20',
+        LODGING_UPLOADS_KEEP_DAYS: '3',
+        LODGING_UPLOADS_QUOTA_BYTES: '4096',
       },
       '/srv/app',
     );
@@ -63,6 +70,8 @@ describe('parseConfig', () => {
       uploadMaxBytes: 1048576,
       usageCounting: false,
       labelsDir: '/srv/app/tables',
+      importCaps: { maxDecompressedBytes: 1000000, maxLines: 5000, maxCompressionRatio: 20 },
+      uploads: { keepDays: 3, quotaBytes: 4096 },
     });
   });
 

@@ -10,6 +10,7 @@ import { ImportFileError, listImportFiles, resolveImportFile } from './import-di
 import { ImportBusyError, type ImportJob } from './import-jobs.ts';
 import { COUNTRY_NAMES, OPS, actorName, bodyOf, countryChoices, operatorOnly, parseCountry, recordAction, type OpsContext, type OpsPlugin, sendOps } from './ops-kit.ts';
 import { receiveUpload, UploadError } from './receive-upload.ts';
+import { pruneUploads } from './upload-retention.ts';
 
 const STATE_TEXT: Record<ImportJob['state'], string> = {
   running: 'Running',
@@ -152,6 +153,7 @@ export const importPages: OpsPlugin = (router, kit, ops) => {
       if (error.status === 413) res.setHeader('Connection', 'close');
       return importsPage(kit, ops, req, res, { status: error.status, message: `Nothing was uploaded: ${error.message}.` });
     }
+    await pruneUploads(ops.importDir, ops.uploads, upload.name);
     await startJob(kit, ops, req, res, upload.fields, upload.path, upload.name);
   });
 

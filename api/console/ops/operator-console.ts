@@ -1,4 +1,5 @@
 // The operator console: the page groups for accounts with role operator, mounted into /console beside the developer pages.
+import { pruneUploads } from './upload-retention.ts';
 import type { Logger } from 'pino';
 import type { Config } from '../../../platform/environment.ts';
 import type { ConsolePlugin } from '../console-kit.ts';
@@ -35,6 +36,9 @@ export function createOperatorConsole(config: Config, logger: Logger): OperatorC
     LODGING_THREADS: config.threads === undefined ? '' : String(config.threads),
     // A label mapped on the Unknown labels page is in these tables: the next import reads them.
     LODGING_LABELS_DIR: config.labelsDir,
+    LODGING_IMPORT_MAX_DECOMPRESSED_BYTES: String(config.importCaps.maxDecompressedBytes),
+    LODGING_IMPORT_MAX_LINES: String(config.importCaps.maxLines),
+    LODGING_IMPORT_MAX_COMPRESSION_RATIO: String(config.importCaps.maxCompressionRatio),
   };
   const launcher = createImportLauncher({ env, dataDir: config.dataDir, queue: Boolean(config.redisUrl) });
   const board: QueueBoard | null = config.redisUrl
@@ -45,11 +49,14 @@ export function createOperatorConsole(config: Config, logger: Logger): OperatorC
     importDir: config.importDir,
     labelsDir: config.labelsDir,
     uploadMaxBytes: config.uploadMaxBytes,
+    uploads: config.uploads,
     redisUrl: config.redisUrl,
     redisPrefix: config.redisPrefix,
     launcher,
     publication: { thresholds: config.gates, keep: config.keepSnapshots },
   };
+  // Uploads past their retention go at start-up too, not only when the next upload arrives.
+  pruneUploads(config.importDir, config.uploads).catch((error: unknown) => logger.warn({ err: error }, 'upload retention: could not prune'));
   // Navigation order: the daily work first.
   const groups: { href: string; label: string; mount: OpsPlugin }[] = [
     { href: `${OPS}/countries`, label: 'Countries', mount: countryPages },

@@ -7,6 +7,7 @@ import type { ConsoleKit, Page } from '../console-kit.ts';
 import { html } from '../html-template.ts';
 import type { Notice } from '../console-layout.ts';
 import type { ImportLauncher } from './import-jobs.ts';
+import type { UploadRetention } from './upload-retention.ts';
 import type { GateThresholds } from '../../../pipeline/publication/index.ts';
 
 export const OPS = '/console/ops';
@@ -58,6 +59,8 @@ export interface OpsContext {
   /** The label tables the Unknown labels page writes and the console's imports read (LODGING_LABELS_DIR). */
   labelsDir: string;
   uploadMaxBytes: number;
+  /** Stored uploads' retention and disk quota (LODGING_UPLOADS_KEEP_DAYS, LODGING_UPLOADS_QUOTA_BYTES). */
+  uploads: UploadRetention;
   /** Queue mode: imports go to BullMQ workers; the queues page shows Bull Board. */
   redisUrl: string | null;
   redisPrefix: string;

@@ -60,6 +60,8 @@ export async function receiveUpload(req: Request, options: UploadOptions): Promi
   }
 
   let temp: string | null = null;
+  let fileStream: NodeJS.ReadableStream & { destroy(error?: Error): void } | null = null;
+  let sink: ReturnType<typeof createWriteStream> | null = null;
   let written: Promise<{ name: string; bytes: number }> | null = null;
   let failure: UploadError | null = null;
 
@@ -86,6 +88,7 @@ export async function receiveUpload(req: Request, options: UploadOptions): Promi
         return;
       }
       temp = path.join(root, `.upload-${randomBytes(8).toString('hex')}.part`);
+      fileStream = stream;
       let bytes = 0;
       stream.on('data', (chunk: Buffer) => {
         bytes += chunk.length;
@@ -94,15 +97,23 @@ export async function receiveUpload(req: Request, options: UploadOptions): Promi
         failure ??= new UploadError(413, `the file is larger than the upload limit (${options.maxBytes} bytes, LODGING_UPLOAD_MAX_BYTES)`);
       });
       // 'wx': never follows or replaces anything already at that name (a planted link included).
-      written = pipeline(stream, createWriteStream(temp, { flags: 'wx', mode: 0o640 })).then(() => ({ name, bytes }));
+      sink = createWriteStream(temp, { flags: 'wx', mode: 0o640 });
+      written = pipeline(stream, sink).then(() => ({ name, bytes }));
       written.catch(() => undefined);
     });
     parser.on('close', resolve);
     parser.on('error', reject);
     req.on('aborted', () => reject(new UploadError(400, 'the upload was interrupted')));
+    req.on('close', () => {
+      if (!req.complete) reject(new UploadError(400, 'the upload was interrupted'));
+    });
   });
 
+  // An interrupted upload's streams are destroyed at once, so no handle keeps its removed file's disk space.
   const cleanUp = async () => {
+    fileStream?.destroy();
+    sink?.destroy();
+    if (written) await (written as Promise<unknown>).catch(() => undefined);
     if (temp) await fs.rm(temp, { force: true });
   };
   try {

@@ -1,7 +1,7 @@
 // Uploads stream into the import directory: size limit, no escape by name or link, nothing left behind when refused or cut off.
 import { request as httpRequest } from 'node:http';
 import { gzipSync } from 'node:zlib';
-import { mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, readlink, rm, symlink, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -106,6 +106,28 @@ describe('receiveUpload', () => {
     expect((await stored()).some((n) => n.endsWith('.part'))).toBe(true);
     req.destroy();
     for (let i = 0; i < 50 && (await stored()).length > 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await stored()).toEqual([]);
+  });
+
+  it('closes the file of an upload cut off half way: no handle keeps the removed file', async () => {
+    const openParts = async () => {
+      const fds = await readdir('/proc/self/fd').catch(() => [] as string[]);
+      const targets = await Promise.all(fds.map((fd) => readlink(`/proc/self/fd/${fd}`).catch(() => '')));
+      return targets.filter((t) => t.includes('.upload-') && t.startsWith(root));
+    };
+    const boundary = 'leakboundary';
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="token"\r\n\r\nok\r\n--${boundary}\r\nContent-Disposition: form-data; name="export"; filename="es.jsonl"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+    for (let round = 0; round < 3; round++) {
+      const req = httpRequest(url, { method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': '900' } });
+      req.on('error', () => undefined);
+      req.write(head + 'z'.repeat(300));
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      req.destroy();
+    }
+    for (let i = 0; i < 100 && ((await openParts()).length > 0 || (await stored()).length > 0); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(await openParts()).toEqual([]);
     expect(await stored()).toEqual([]);
   });
 });
