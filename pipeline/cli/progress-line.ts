@@ -1,4 +1,4 @@
-// The machine-readable progress of `lodging import --progress json`: one JSON object per stderr line, read back by the console.
+// The machine-readable progress of `lodging import --progress json`: one JSON object per stderr line (the console reads it back).
 export interface ProgressFigures {
   phase: 'reading' | 'publishing' | 'done';
   linesRead: number;
@@ -23,32 +23,4 @@ export function progressFigures(p: Omit<ProgressFigures, 'percent'>): ProgressFi
 
 export function formatProgressLine(event: ProgressEvent): string {
   return `${JSON.stringify(event)}\n`;
-}
-
-const PHASES = new Set(['reading', 'publishing', 'done']);
-const count = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0;
-
-/** A progress event, or null for any other line (a plain message, a stack trace): never throws. */
-export function parseProgressLine(line: string): ProgressEvent | null {
-  const text = line.trim();
-  if (!text.startsWith('{"event":')) return null;
-  let value: Record<string, unknown>;
-  try {
-    value = JSON.parse(text) as Record<string, unknown>;
-  } catch {
-    return null;
-  }
-  if (value.event === 'started' && typeof value.runId === 'string') return { event: 'started', runId: value.runId };
-  if (value.event === 'notice' && typeof value.text === 'string') return { event: 'notice', text: value.text };
-  if (
-    value.event === 'progress' &&
-    PHASES.has(value.phase as string) &&
-    count(value.linesRead) &&
-    count(value.listingsWritten) &&
-    count(value.bytesRead) &&
-    count(value.bytesTotal)
-  ) {
-    return { event: 'progress', ...progressFigures(value as unknown as ProgressFigures) };
-  }
-  return null;
 }

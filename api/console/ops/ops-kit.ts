@@ -7,7 +7,7 @@ import type { ConsoleKit, Page } from '../console-kit.ts';
 import { html } from '../html-template.ts';
 import type { Notice } from '../console-layout.ts';
 import type { ImportLauncher } from './import-jobs.ts';
-import type { GateThresholds } from '../../../pipeline/publication/index.ts';
+import type { GateThresholds } from '../../../pipeline/index.ts';
 
 export const OPS = '/console/ops';
 
