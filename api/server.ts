@@ -7,7 +7,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Store } from 'express-rate-limit';
 import { openSnapshotReader } from '../pipeline/snapshot/snapshot-reader.ts';
-import { removeOrphanSnapshots } from '../pipeline/publication/clean-orphan-snapshots.ts';
+import { removeOrphanSnapshots } from '../pipeline/index.ts';
 import { createApp } from './app.ts';
 import type { AppDeps, RateWindow } from './app.ts';
 import { resolvePublicUrl } from '../platform/environment.ts';

@@ -23,7 +23,7 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Worker threads of the in-process runner; undefined: one per core, 0: normalise on the main thread. */
   threads: number | undefined;
-  /** Publication gates (pipeline/publication/gates.ts): refuse above these shares; --max-rejected-share / --max-drop override. */
+  /** Publication gates (pipeline/gates/gates.ts): refuse above these shares; --max-rejected-share / --max-drop override. */
   gates: { maxRejectedShare: number; maxDrop: number };
   /** Published snapshots kept per country for rollback. */
   keepSnapshots: number;

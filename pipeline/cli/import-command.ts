@@ -3,14 +3,14 @@ import { parseArgs } from 'node:util';
 import { createInProcessRunner } from '../jobs/in-process-runner.ts';
 import { type ImportRunner } from '../jobs/runner.ts';
 import { recordImportUnknownLabels } from '../labels/unknown-label-store.ts';
-import { importWithGates } from '../publication/import-with-gates.ts';
-import { formatPublication } from '../publication/format-publication.ts';
+import { importWithGates } from '../publish/import-with-gates.ts';
+import { formatPublication } from '../report/format-publication.ts';
 import { formatReport } from '../report/format-report.ts';
 import { parseConfig, type Config } from '../../platform/environment.ts';
 import { UsageError, type CliIo } from '../../platform/cli-io.ts';
 import { parseGateOptions, parseForce } from './publication-options.ts';
 import { createProgressDisplay } from './progress-display.ts';
-import { formatProgressLine } from '../publication/progress-line.ts';
+import { formatProgressLine } from './progress-line.ts';
 
 export const IMPORT_USAGE = `usage: lodging import --country CC [--json] [--queue] [--dry-run] [--force --reason "…"] FILE...
   Normalises one country's provider export (JSON Lines, plain or gzip) into a candidate snapshot, checks the

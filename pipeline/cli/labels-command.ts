@@ -5,8 +5,7 @@ import { CommandFailure, UsageError, type CliIo } from '../../platform/cli-io.ts
 import { parseConfig } from '../../platform/environment.ts';
 import { LABEL_LANGUAGES, type LabelLanguage } from '../normalise/label-key.ts';
 import { measureHoldout } from '../labels/label-holdout.ts';
-import { checkLabels, readTableSources } from '../labels/label-review.ts';
-import { LabelReviewError, listLabelsToMap, mapLabel, parseAcceptArgument } from '../publication/label-mapping.ts';
+import { acceptLabel, checkLabels, LabelReviewError, listUnknownLabels, parseAcceptArgument, readTableSources } from '../labels/label-review.ts';
 
 export const LABELS_USAGE = `usage: lodging labels review [--country CC] [--json]
        lodging labels review --accept "LABEL=KEY" [--lang es|en|fr|pt]
@@ -47,7 +46,7 @@ export async function runLabelsCommand(argv: string[], io: CliIo): Promise<numbe
     try {
       const { label, key } = parseAcceptArgument(values.accept);
       const request = { dataDir, labelsDir, label, key, ...(values.lang ? { language: values.lang as LabelLanguage } : {}) };
-      const done = await mapLabel(request);
+      const done = await acceptLabel(request);
       io.stdout(`added "${done.label}" → ${done.key} to ${done.file}\n`);
       io.stdout(`  line ${done.lineNumber}, ${done.section}: ${done.line}\n  It applies from the next import.\n`);
       return 0;
@@ -57,7 +56,7 @@ export async function runLabelsCommand(argv: string[], io: CliIo): Promise<numbe
     }
   }
   if (values.country !== undefined && !isCountryCode(values.country)) throw new UsageError('--country must be es, gb, fr or pt');
-  const items = await listLabelsToMap(dataDir, values.country === undefined ? {} : { country: values.country });
+  const items = await listUnknownLabels(dataDir, values.country === undefined ? {} : { country: values.country });
   if (values.json) {
     io.stdout(`${JSON.stringify(items, null, 2)}\n`);
     return 0;

@@ -1,7 +1,7 @@
 // Import progress: a bar on a terminal, plain lines (every 10%) in logs and pipes, JSON lines for the operator console.
 import cliProgress from 'cli-progress';
 import type { ImportProgress } from '../jobs/runner.ts';
-import { formatProgressLine, progressFigures } from '../publication/progress-line.ts';
+import { formatProgressLine, progressFigures } from './progress-line.ts';
 import type { CliIo } from '../../platform/cli-io.ts';
 
 export type ProgressMode = 'auto' | 'json';

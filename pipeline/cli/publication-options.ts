@@ -1,5 +1,5 @@
 // Parses the publication flags several commands share: --max-rejected-share, --max-drop, --force --reason.
-import type { GateThresholds } from '../publication/gates.ts';
+import type { GateThresholds } from '../gates/gates.ts';
 import { UsageError } from '../../platform/cli-io.ts';
 
 function share(flag: string, text: string | undefined, fallback: number): number {

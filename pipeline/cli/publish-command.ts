@@ -1,7 +1,7 @@
 // `lodging publish RUN_ID [--force --reason "…"]`: publishes a held candidate after review, gates re-checked now.
 import { parseArgs } from 'node:util';
-import { formatDecision, formatGate } from '../publication/format-publication.ts';
-import { publishHeldRun } from '../publication/publish-held-run.ts';
+import { formatDecision, formatGate } from '../report/format-publication.ts';
+import { publishHeldRun } from '../publish/publish-held-run.ts';
 import { parseConfig } from '../../platform/environment.ts';
 import { UsageError, type CliIo } from '../../platform/cli-io.ts';
 import { parseForce, parseGateOptions } from './publication-options.ts';

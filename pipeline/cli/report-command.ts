@@ -2,9 +2,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { PublicationReport } from '../publication/publication-report.ts';
-import { renderReportHtml } from '../publication/report-html.ts';
-import { readReportJson, readRun } from '../publication/run-store.ts';
+import type { PublicationReport } from '../report/publication-report.ts';
+import { renderReportHtml } from '../report/report-html.ts';
+import { readReportJson, readRun } from '../runs/run-store.ts';
 import { parseConfig } from '../../platform/environment.ts';
 import { UsageError, type CliIo } from '../../platform/cli-io.ts';
 

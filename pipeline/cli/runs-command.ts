@@ -1,9 +1,9 @@
 // `lodging runs [--country CC] [--json]`, `lodging runs show RUN_ID [--json]`, `lodging runs discard RUN_ID`: the run history.
 import { parseArgs } from 'node:util';
-import { discardRun } from '../publication/publish-held-run.ts';
-import { formatGate } from '../publication/format-publication.ts';
-import { isHeld, type RunRecord } from '../publication/run-record.ts';
-import { listRuns, readRun, reportHtmlPath } from '../publication/run-store.ts';
+import { discardRun } from '../publish/publish-held-run.ts';
+import { formatGate } from '../report/format-publication.ts';
+import { isHeld, type RunRecord } from '../runs/run-record.ts';
+import { listRuns, readRun, reportHtmlPath } from '../runs/run-store.ts';
 import { COUNTRY_CODES, isCountryCode } from '../../model/place.ts';
 import { parseConfig } from '../../platform/environment.ts';
 import { UsageError, type CliIo } from '../../platform/cli-io.ts';

@@ -6,7 +6,7 @@ import {
   removeSuppression,
   SuppressionInputError,
   type SuppressionKind,
-} from '../publication/suppressions.ts';
+} from '../suppression/suppressions.ts';
 import { parseConfig } from '../../platform/environment.ts';
 import { CommandFailure, UsageError, type CliIo } from '../../platform/cli-io.ts';
 

@@ -4,7 +4,7 @@ import { loadSuppressionFile, suppressionFilePath } from '../suppression/suppres
 import type { SuppressionList } from '../normalise/suppression.ts';
 import { isCountryCode, COUNTRY_CODES, type CountryCode } from '../../model/place.ts';
 import { statExportFiles } from '../sources/read-export.ts';
-import { removeOrphanSnapshots } from '../publication/clean-orphan-snapshots.ts';
+import { removeOrphanSnapshots } from '../snapshot/clean-orphan-snapshots.ts';
 import { ImportError, type ImportJob } from './runner.ts';
 
 export interface PreparedImport {

@@ -39,7 +39,7 @@ export class SnapshotSink {
 
   /**
    * Publishes the snapshot (once) and closes the report: the last step of every runner. With candidateOnly the
-   * snapshot is sealed but not served (report.snapshot stays null): the publication gates decide (pipeline/publication/).
+   * snapshot is sealed but not served (report.snapshot stays null): the publication gates decide (pipeline/gates/).
    */
   publish(prepared: PreparedImport, runner: string, candidateOnly = false): ImportResult {
     const sealed = candidateOnly ? this.builder.seal() : this.builder.publish();

@@ -10,17 +10,15 @@ const SOURCE_FILE = /\.(ts|mts|js|mjs)$/;
 // Static imports and re-exports (type-only included: a reader still holds both files in mind) and dynamic imports.
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)(['"])(\.{1,2}\/[^'"]+)\1/gm;
 
-/** What a folder may import from the project, besides itself; the only way into pipeline/ from api/ is its read side. */
+/** The only pipeline/ files api/ may import: the one entry (use cases and read side) and the snapshot reader. */
+const PIPELINE_ENTRIES = ['pipeline/index.ts', 'pipeline/snapshot/snapshot-reader.ts', 'pipeline/snapshot/reader-types.ts'];
+
+/** What a folder may import from the project, besides itself; pipeline/ never imports api/. */
 const ALLOWED: Record<string, (target: string) => boolean> = {
   model: () => false,
   platform: (t) => t.startsWith('model/'),
   pipeline: (t) => t.startsWith('model/') || t.startsWith('platform/'),
-  api: (t) =>
-    t.startsWith('model/') ||
-    t.startsWith('platform/') ||
-    t === 'pipeline/snapshot/snapshot-reader.ts' ||
-    t === 'pipeline/snapshot/reader-types.ts' ||
-    t.startsWith('pipeline/publication/'),
+  api: (t) => t.startsWith('model/') || t.startsWith('platform/') || PIPELINE_ENTRIES.includes(t),
   bin: () => true,
 };
 
@@ -93,6 +91,14 @@ describe('the import graph', () => {
     expect(violations).toEqual([]);
   });
 
+  it('lets api/ into pipeline/ only through pipeline/index.ts and the snapshot reader; never the other way', () => {
+    const crossings = [...graph].flatMap(([file, targets]) => targets.map((target) => [file, target] as const));
+    const apiIntoPipeline = crossings.filter(([file, t]) => topFolder(file) === 'api' && topFolder(t) === 'pipeline');
+    expect(apiIntoPipeline.filter(([, t]) => !PIPELINE_ENTRIES.includes(t)).map(([file, t]) => `${file} -> ${t}`)).toEqual([]);
+    expect(apiIntoPipeline.some(([, t]) => t === 'pipeline/index.ts')).toBe(true);
+    expect(crossings.filter(([file, t]) => topFolder(file) === 'pipeline' && topFolder(t) === 'api').map(([file, t]) => `${file} -> ${t}`)).toEqual([]);
+  });
+
   it('imports only files that exist in the tree', () => {
     const missing = [...graph].flatMap(([file, targets]) =>
       targets.filter((t) => !graph.has(t) && SOURCE_FILE.test(t)).map((t) => `${file} -> ${t}`),
@@ -113,5 +119,7 @@ describe('the import graph', () => {
     expect(cycles(sample)).toEqual([['pipeline/a.ts', 'pipeline/b.ts']]);
     expect(ALLOWED.pipeline!('api/x.ts')).toBe(false);
     expect(ALLOWED.api!('pipeline/jobs/import-files.ts')).toBe(false);
+    expect(ALLOWED.api!('pipeline/publish/rollback.ts')).toBe(false);
+    expect(ALLOWED.api!('pipeline/index.ts')).toBe(true);
   });
 });

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../../bin/commands.ts';
 import type { ImportReport } from '../../pipeline/report/import-report.ts';
 import { openSnapshotReader } from '../../pipeline/snapshot/snapshot-reader.ts';
-import { parseProgressLine } from '../../pipeline/publication/progress-line.ts';
+import { parseProgressLine } from '../../api/console/ops/read-progress-line.ts';
 
 let dir: string;
 beforeEach(async () => {

@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pointerPath } from '../../pipeline/snapshot/snapshot-paths.ts';
-import { listSnapshots } from '../../pipeline/publication/rollback.ts';
-import { readRun } from '../../pipeline/publication/run-store.ts';
+import { listSnapshots } from '../../pipeline/publish/rollback.ts';
+import { readRun } from '../../pipeline/runs/run-store.ts';
 import { startTestApi, type TestApi } from '../api/support/test-api.ts';
 import { countryAnswers, generatedLines, hotel, lodging, restaurant, writeLines } from './publication-kit.ts';
 

@@ -1,7 +1,7 @@
 // Rollback while an HTTP load generator walks pages of a real API: no failed request, and exactly the previous answers after.
 import autocannon from 'autocannon';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { listSnapshots, rollback } from '../../pipeline/publication/rollback.ts';
+import { listSnapshots, rollback } from '../../pipeline/publish/rollback.ts';
 import { startTestApi, type TestApi } from '../api/support/test-api.ts';
 import { countryAnswers, generatedLines, lodging, writeLines } from './publication-kit.ts';
 import path from 'node:path';

@@ -1,7 +1,6 @@
 // Countries page: one row per country: published places now by status and lodgingType (inline SVG), current snapshot, last run, warnings.
 import { COUNTRY_CODES } from '../../../model/place.ts';
-import { countryOverview, type CountryOverview } from '../../../pipeline/publication/country-overview.ts';
-import { svgBarChart } from '../../../pipeline/publication/svg-bar-chart.ts';
+import { countryOverview, svgBarChart, type CountryOverview } from '../../../pipeline/index.ts';
 import { when } from '../form-html.ts';
 import { html, trusted } from '../html-template.ts';
 import type { Markup } from '../html-template.ts';

@@ -11,7 +11,7 @@ import {
   publishHeldRun,
   readRun,
   type RunRecord,
-} from '../../../pipeline/publication/index.ts';
+} from '../../../pipeline/index.ts';
 import type { ConsoleKit } from '../console-kit.ts';
 import type { Notice } from '../console-layout.ts';
 import { button, field, postForm, when } from '../form-html.ts';

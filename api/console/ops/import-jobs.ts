@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { CountryCode } from '../../../model/place.ts';
 import { projectFile } from '../../../platform/project-files.ts';
-import { parseProgressLine, type ProgressFigures } from '../../../pipeline/publication/progress-line.ts';
+import { parseProgressLine, type ProgressFigures } from './read-progress-line.ts';
 
 /** running; then what the exit code says: 0 published (or dry run passed), 3 refused by a gate, anything else failed. */
 export type ImportJobState = 'running' | 'published' | 'dry-run' | 'refused' | 'failed';

@@ -14,7 +14,7 @@ import {
   mapLabel,
   type LabelLanguage,
   type UnknownLabel,
-} from '../../../pipeline/publication/label-mapping.ts';
+} from './label-mapping.ts';
 import type { ConsoleKit } from '../console-kit.ts';
 import type { Notice } from '../console-layout.ts';
 import { button, postForm, when } from '../form-html.ts';

@@ -8,7 +8,7 @@ import { html } from '../html-template.ts';
 import type { Notice } from '../console-layout.ts';
 import type { ImportLauncher } from './import-jobs.ts';
 import type { UploadRetention } from './upload-retention.ts';
-import type { GateThresholds } from '../../../pipeline/publication/index.ts';
+import type { GateThresholds } from '../../../pipeline/index.ts';
 
 export const OPS = '/console/ops';
 

@@ -4,7 +4,7 @@ import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
 import { Queue } from 'bullmq';
 import type { RequestHandler } from 'express';
-import { DEFAULT_QUEUE_PREFIX, IMPORT_QUEUE_NAME } from '../../../pipeline/publication/queue-name.ts';
+import { DEFAULT_QUEUE_PREFIX, IMPORT_QUEUE_NAME } from '../../../pipeline/index.ts';
 import { closeConnection, createWorkerConnection } from '../../../platform/redis-connection.ts';
 import { html } from '../html-template.ts';
 import { OPS, operatorOnly, type OpsPlugin, sendOps } from './ops-kit.ts';

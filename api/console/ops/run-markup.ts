@@ -1,5 +1,5 @@
 // Markup shared by the run, held and country pages: a run's gates with their measured values.
-import type { GateResult } from '../../../pipeline/publication/index.ts';
+import type { GateResult } from '../../../pipeline/index.ts';
 import { html } from '../html-template.ts';
 import type { Markup } from '../html-template.ts';
 

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Request, Response } from 'express';
 import { COUNTRY_CODES } from '../../../model/place.ts';
-import { isHeld, listRuns, readRun, reportHtmlPath, UnknownRunError, type RunRecord } from '../../../pipeline/publication/index.ts';
+import { isHeld, listRuns, readRun, reportHtmlPath, UnknownRunError, type RunRecord } from '../../../pipeline/index.ts';
 import type { ConsoleKit } from '../console-kit.ts';
 import { when } from '../form-html.ts';
 import { html } from '../html-template.ts';

@@ -1,9 +1,7 @@
 // Snapshots and rollback: a country's kept snapshots; rolling back shows the diff first, then points the country at the chosen snapshot.
 import type { Request, Response } from 'express';
 import type { CountryCode } from '../../../model/place.ts';
-import { previewRollback } from '../../../pipeline/publication/country-overview.ts';
-import { CountryBusyError, PublicationError, listSnapshots, rollback } from '../../../pipeline/publication/index.ts';
-import type { SnapshotDiff } from '../../../pipeline/publication/index.ts';
+import { CountryBusyError, PublicationError, listSnapshots, previewRollback, rollback, type SnapshotDiff } from '../../../pipeline/index.ts';
 import type { ConsoleKit } from '../console-kit.ts';
 import type { Notice } from '../console-layout.ts';
 import { button, postForm, when } from '../form-html.ts';

@@ -6,7 +6,7 @@ import {
   addSuppression,
   listSuppressions,
   removeSuppression,
-} from '../../../pipeline/publication/suppressions.ts';
+} from '../../../pipeline/index.ts';
 import type { ConsoleKit } from '../console-kit.ts';
 import type { Notice } from '../console-layout.ts';
 import { button, field, postForm, selectField } from '../form-html.ts';

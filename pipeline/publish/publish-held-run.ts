@@ -1,15 +1,15 @@
 // Use cases on a held candidate: publish it after review (gates re-checked against the snapshot current now), or discard it.
 import { activateSnapshot } from '../snapshot/activate-snapshot.ts';
-import { actorOf } from './actor.ts';
-import { candidateFile, reviewCandidate } from './candidate-review.ts';
-import { acquireCountryLock } from './country-lock.ts';
-import { DEFAULT_GATE_THRESHOLDS, type GateThresholds } from './gates.ts';
-import { discardHeld, expireHeld, supersedeHeld } from './held-candidates.ts';
+import { actorOf } from '../runs/actor.ts';
+import { candidateFile, reviewCandidate } from '../gates/candidate-review.ts';
+import { acquireCountryLock } from '../runs/country-lock.ts';
+import { DEFAULT_GATE_THRESHOLDS, type GateThresholds } from '../gates/gates.ts';
+import { discardHeld, expireHeld, supersedeHeld } from '../runs/held-candidates.ts';
 import { PublicationError } from './publication-errors.ts';
-import { nextStepsFor, type PublicationReport } from './publication-report.ts';
-import { renderReportHtml } from './report-html.ts';
-import { isHeld, type RunRecord } from './run-record.ts';
-import { readReportJson, readRun, saveReportFiles, saveRun } from './run-store.ts';
+import { nextStepsFor, type PublicationReport } from '../report/publication-report.ts';
+import { renderReportHtml } from '../report/report-html.ts';
+import { isHeld, type RunRecord } from '../runs/run-record.ts';
+import { readReportJson, readRun, saveReportFiles, saveRun } from '../runs/run-store.ts';
 import fs from 'node:fs';
 
 export interface HeldRunOptions {

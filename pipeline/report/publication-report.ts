@@ -1,9 +1,9 @@
 // The report of one run as the history stores it: the import report, the gates with their values, the diff, rejected lines.
-import type { ImportReport } from '../report/import-report.ts';
-import type { RejectedLine } from './candidate-rejections.ts';
-import type { GateResult, GateThresholds } from './gates.ts';
-import type { RunOutcome } from './run-record.ts';
-import type { SnapshotDiff } from './snapshot-diff.ts';
+import type { ImportReport } from './import-report.ts';
+import type { RejectedLine } from '../snapshot/candidate-rejections.ts';
+import type { GateResult, GateThresholds } from '../gates/gates.ts';
+import type { RunOutcome } from '../runs/run-record.ts';
+import type { SnapshotDiff } from '../snapshot/snapshot-diff.ts';
 
 export interface PublicationReport {
   runId: string;
@@ -26,7 +26,7 @@ export interface PublicationReport {
   nextSteps: string[];
 }
 
-/** Every command printed here is tested to work as printed (test/publication/suggested-commands.test.ts). */
+/** Every command printed here is tested to work as printed (test/publication/explain-and-hints.test.ts). */
 export function nextStepsFor(r: Pick<PublicationReport, 'runId' | 'country' | 'outcome' | 'import'>): string[] {
   const steps = [`npx lodging report ${r.runId} --html ${r.runId}.html`];
   if (r.outcome === 'refused' || r.outcome === 'dry-run') {

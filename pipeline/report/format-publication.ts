@@ -1,7 +1,7 @@
 // Renders the publication part of a report for a terminal: the decision, every gate with its value, the diff in brief.
-import type { GateResult } from './gates.ts';
+import type { GateResult } from '../gates/gates.ts';
 import type { PublicationReport } from './publication-report.ts';
-import { DIFF_KINDS } from './snapshot-diff.ts';
+import { DIFF_KINDS } from '../snapshot/snapshot-diff.ts';
 
 const pct = (share: number) => `${(share * 100).toFixed(1)}%`;
 const num = (n: number) => n.toLocaleString('en-GB');

@@ -5,7 +5,7 @@ import {
   loadSuppressionFile,
   removeSuppressionEntry,
   suppressionFilePath,
-} from '../suppression/suppression-file.ts';
+} from './suppression-file.ts';
 
 export { SUPPRESSION_KINDS, type SuppressionEntry, type SuppressionKind };
 

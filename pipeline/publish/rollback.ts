@@ -6,8 +6,8 @@ import { snapshotPath } from '../snapshot/snapshot-paths.ts';
 import { readPointer, writePointer } from '../snapshot/snapshot-pointer.ts';
 import type { CountryCode } from '../../model/place.ts';
 import type { SnapshotInfo } from '../snapshot/reader-types.ts';
-import { actorOf } from './actor.ts';
-import { acquireCountryLock } from './country-lock.ts';
+import { actorOf } from '../runs/actor.ts';
+import { acquireCountryLock } from '../runs/country-lock.ts';
 import { PublicationError } from './publication-errors.ts';
 
 export interface SnapshotListing extends PublishedSnapshotEntry {

@@ -1,20 +1,21 @@
-// Unknown labels and mapping one to a lodgingType: the use cases `lodging labels review [--accept]` and the operator console share.
+// The Unknown labels page's words for the label review use cases (`lodging labels review [--accept]` calls them directly).
 import path from 'node:path';
-import { LODGING_TYPES_BY_SPECIFICITY, type CountryCode } from '../../model/place.ts';
+import { LODGING_TYPES_BY_SPECIFICITY, type CountryCode } from '../../../model/place.ts';
 import {
   acceptLabel,
   COUNTRY_LANGUAGE,
   DEFAULT_LABELS_DIR,
+  LABEL_LANGUAGES,
   LabelReviewError,
   listUnknownLabels,
   NON_LODGING,
   parseAcceptArgument,
   type AcceptRequest,
   type AcceptResult,
+  type LabelLanguage,
   type LabelReviewProblem,
   type ReviewItem,
-} from '../labels/label-review.ts';
-import { LABEL_LANGUAGES, type LabelLanguage } from '../normalise/label-key.ts';
+} from '../../../pipeline/index.ts';
 
 export { COUNTRY_LANGUAGE, DEFAULT_LABELS_DIR, LABEL_LANGUAGES, LabelReviewError, NON_LODGING, parseAcceptArgument };
 export type { AcceptResult as LabelMapping, LabelLanguage, LabelReviewProblem, ReviewItem as UnknownLabel };

@@ -1,5 +1,5 @@
 // The use case `serve` and every import run first: remove snapshot files of interrupted imports (see protected-snapshots.ts).
-import { cleanOrphanSnapshots } from '../snapshot/snapshot-pruner.ts';
+import { cleanOrphanSnapshots } from './snapshot-pruner.ts';
 
 export interface OrphanCleanup {
   removed: string[];

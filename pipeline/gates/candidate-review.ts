@@ -4,10 +4,16 @@ import { readPointer } from '../snapshot/snapshot-pointer.ts';
 import { snapshotPath, snapshotsDir } from '../snapshot/snapshot-paths.ts';
 import type { CountryCode } from '../../model/place.ts';
 import type { SnapshotInfo } from '../snapshot/reader-types.ts';
-import { readRejectedLines, type RejectedLine } from './candidate-rejections.ts';
+import { readRejectedLines, type RejectedLine } from '../snapshot/candidate-rejections.ts';
 import { evaluateGates, type GateThresholds, type GateVerdict } from './gates.ts';
-import type { RunCounts } from './run-record.ts';
-import { diffSnapshots, type SnapshotDiff } from './snapshot-diff.ts';
+import { diffSnapshots, type SnapshotDiff } from '../snapshot/snapshot-diff.ts';
+
+/** The counts of the run that built the candidate that the gates read (a run record's counts fit). */
+export interface CandidateCounts {
+  lines: number;
+  badLines: number;
+  byStatus: { rejected: number };
+}
 
 export interface CandidateReview {
   current: SnapshotInfo | null;
@@ -24,7 +30,7 @@ export function reviewCandidate(
   dataDir: string,
   country: CountryCode,
   candidate: { file: string; publishedCount: number },
-  counts: RunCounts,
+  counts: CandidateCounts,
   thresholds: GateThresholds,
 ): CandidateReview {
   const current = readPointer(dataDir, country);

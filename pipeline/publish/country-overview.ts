@@ -2,11 +2,11 @@
 import type { CountryCode, LodgingType } from '../../model/place.ts';
 import type { PublicationStatus } from '../normalise/normalised-listing.ts';
 import { snapshotPath } from '../snapshot/snapshot-paths.ts';
-import type { PublicationReport } from './publication-report.ts';
+import type { PublicationReport } from '../report/publication-report.ts';
 import { listSnapshots, type SnapshotListing } from './rollback.ts';
-import { isHeld, type RunRecord } from './run-record.ts';
-import { listRuns, readReportJson } from './run-store.ts';
-import { diffSnapshots, type SnapshotDiff } from './snapshot-diff.ts';
+import { isHeld, type RunRecord } from '../runs/run-record.ts';
+import { listRuns, readReportJson } from '../runs/run-store.ts';
+import { diffSnapshots, type SnapshotDiff } from '../snapshot/snapshot-diff.ts';
 import { PublicationError } from './publication-errors.ts';
 
 export interface CountryOverview {

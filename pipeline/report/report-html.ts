@@ -1,9 +1,9 @@
 // Renders a run's PublicationReport as one self-contained HTML page: inline CSS and SVG, no script, no network, all escaped.
-import { escapeHtml as e } from './escape-html.ts';
-import type { GateResult } from './gates.ts';
+import { escapeHtml as e } from '../publication/escape-html.ts';
+import type { GateResult } from '../gates/gates.ts';
 import type { PublicationReport } from './publication-report.ts';
-import { DIFF_KINDS, type DiffCategory, type DiffExample, type DiffKind } from './snapshot-diff.ts';
-import { svgBarChart } from './svg-bar-chart.ts';
+import { DIFF_KINDS, type DiffCategory, type DiffExample, type DiffKind } from '../snapshot/snapshot-diff.ts';
+import { svgBarChart } from '../publication/svg-bar-chart.ts';
 
 const STATUS_COLOURS: Record<string, string> = { published: '#2e7d32', closed: '#8d6e63', suppressed: '#6a1b9a', rejected: '#c62828' };
 const GATE_LABELS: Record<string, string> = {

@@ -1,0 +1,58 @@
+// The one way into the pipeline for api/ (besides the snapshot reader): the read side and the operator use cases the CLI shares.
+
+// Import runs: import with gates, publish or discard a held run; the progress lines a child `lodging import` prints.
+export { importWithGates, type ImportWithGatesOptions, type GatedImportResult } from './publish/import-with-gates.ts';
+export { publishHeldRun, discardRun, type HeldRunOptions } from './publish/publish-held-run.ts';
+export { PublicationError } from './publish/publication-errors.ts';
+export { progressFigures, type ProgressEvent, type ProgressFigures } from './cli/progress-line.ts';
+
+// The run history and the country lock.
+export { listRuns, readRun, readReportJson, reportHtmlPath, UnknownRunError } from './runs/run-store.ts';
+export { isHeld, type RunRecord, type RunOutcome } from './runs/run-record.ts';
+export { CountryBusyError, countryLockHolder } from './runs/country-lock.ts';
+
+// Gates and reports.
+export { DEFAULT_GATE_THRESHOLDS, evaluateGates, type GateResult, type GateThresholds } from './gates/gates.ts';
+export { renderReportHtml } from './report/report-html.ts';
+export type { PublicationReport } from './report/publication-report.ts';
+export type { SnapshotDiff } from './snapshot/snapshot-diff.ts';
+
+// Snapshots: list, roll back, a country at a glance, and the files of interrupted imports removed at start-up.
+export { rollback, listSnapshots, type RollbackResult, type SnapshotListing } from './publish/rollback.ts';
+export { countryOverview, previewRollback, type CountryOverview, type RollbackPreview } from './publish/country-overview.ts';
+export { removeOrphanSnapshots } from './snapshot/clean-orphan-snapshots.ts';
+
+// Label review: the unknown labels imports met, and mapping one into its language's table.
+export {
+  acceptLabel,
+  COUNTRY_LANGUAGE,
+  DEFAULT_LABELS_DIR,
+  LabelReviewError,
+  listUnknownLabels,
+  NON_LODGING,
+  parseAcceptArgument,
+  type AcceptRequest,
+  type AcceptResult,
+  type LabelReviewProblem,
+  type ReviewItem,
+} from './labels/label-review.ts';
+export { LABEL_LANGUAGES, type LabelLanguage } from './normalise/label-key.ts';
+
+// Suppressions: list, add, remove (with their checks).
+export {
+  SUPPRESSION_KINDS,
+  SuppressionInputError,
+  addSuppression,
+  listSuppressions,
+  removeSuppression,
+  type SuppressionEntry,
+  type SuppressionKind,
+  type SuppressionListing,
+  type SuppressionRequest,
+} from './suppression/suppressions.ts';
+
+// The import queue: the name and BullMQ prefix `lodging import --queue` uses, for the console's dashboard.
+export { DEFAULT_QUEUE_PREFIX, IMPORT_QUEUE_NAME } from './jobs/queue-names.ts';
+
+// The bar chart the report draws, also on the console's country page.
+export { svgBarChart } from './publication/svg-bar-chart.ts';

@@ -1,0 +1,190 @@
+// The steps of an import with gates, each returning what it made: the request, the run, the candidate, the decision, the report.
+import { isCountryCode, COUNTRY_CODES, type CountryCode } from '../../model/place.ts';
+import type { CandidateReview } from '../gates/candidate-review.ts';
+import { DEFAULT_GATE_THRESHOLDS, type GateThresholds } from '../gates/gates.ts';
+import { ImportError, type ImportProgress, type ImportRunner } from '../jobs/runner.ts';
+import type { ImportReport } from '../report/import-report.ts';
+import { nextStepsFor, type PublicationReport } from '../report/publication-report.ts';
+import { actorOf } from '../runs/actor.ts';
+import { heldUntil, holdCandidate } from '../runs/held-candidates.ts';
+import { thisProcess } from '../runs/process-liveness.ts';
+import type { RunEvent, RunOutcome, RunRecord } from '../runs/run-record.ts';
+import { saveRun } from '../runs/run-store.ts';
+import { activateSnapshot } from '../snapshot/activate-snapshot.ts';
+import type { SnapshotInfo } from '../snapshot/reader-types.ts';
+import { digestFiles } from '../sources/file-digest.ts';
+import { PublicationError } from './publication-errors.ts';
+
+export interface ImportWithGatesOptions {
+  country: string;
+  files: string[];
+  dataDir: string;
+  runner: ImportRunner;
+  /** Everything but the publication: gates and report, candidate held for review. */
+  dryRun?: boolean;
+  /** Publish even when a gate fails; the reason is recorded with who forced it. */
+  force?: { reason: string } | null;
+  /** Who runs it: the console's account; default the OS user. */
+  actor?: string;
+  thresholds?: GateThresholds;
+  /** Published snapshots kept per country (LODGING_KEEP_SNAPSHOTS). */
+  keep?: number;
+  onProgress?: (progress: ImportProgress) => void;
+  onNotice?: (line: string) => void;
+  waitForWorkersMs?: number;
+  /** Called once the run is recorded (its id is known): the console links to it at once. */
+  onStarted?: (run: RunRecord) => void;
+}
+
+/** The options, checked: a known country, a forced run's reason, the thresholds and who runs it. */
+export interface ImportRequest {
+  options: ImportWithGatesOptions;
+  country: CountryCode;
+  dataDir: string;
+  dryRun: boolean;
+  force: { reason: string } | null;
+  thresholds: GateThresholds;
+  by: string;
+}
+
+/** What the runner made: the sealed candidate (not served) and the import report. */
+export interface BuiltCandidate {
+  candidate: SnapshotInfo;
+  imported: ImportReport;
+}
+
+/** What happened to the candidate: held for review, or made current (forced or not). */
+export interface Decision {
+  outcome: Extract<RunOutcome, 'published' | 'refused' | 'dry-run'>;
+  heldUntil: string | null;
+  forced: { by: string; reason: string } | null;
+  live: SnapshotInfo | null;
+  event: RunEvent;
+}
+
+export function checkImportRequest(options: ImportWithGatesOptions): ImportRequest {
+  const country = String(options.country).toLowerCase();
+  if (!isCountryCode(country)) {
+    throw new ImportError('unknown-country', `unknown country "${options.country}": expected one of ${COUNTRY_CODES.join(', ')}`);
+  }
+  if (options.force && !options.force.reason.trim()) throw new PublicationError('force-needs-reason', '--force needs --reason "why it is safe to publish"');
+  const thresholds = options.thresholds ?? DEFAULT_GATE_THRESHOLDS;
+  return { options, country, dataDir: options.dataDir, dryRun: options.dryRun ?? false, force: options.force ?? null, thresholds, by: actorOf(options.actor) };
+}
+
+/** The run as first recorded (running), with the size and digest of every export file. */
+export async function startRun(request: ImportRequest, runId: string): Promise<RunRecord> {
+  const startedAt = new Date().toISOString();
+  const run: RunRecord = {
+    runId,
+    country: request.country,
+    runner: request.options.runner.name,
+    dryRun: request.dryRun,
+    files: await digestFiles(request.options.files),
+    startedAt,
+    finishedAt: null,
+    ...thisProcess(),
+    by: request.by,
+    outcome: 'running',
+    candidate: null,
+    counts: null,
+    gates: null,
+    forced: null,
+    publishedVersion: null,
+    error: null,
+    events: [{ at: startedAt, what: request.dryRun ? 'dry run started' : 'import started', by: request.by }],
+  };
+  saveRun(request.dataDir, run);
+  return run;
+}
+
+/** Reads and normalises the export into a sealed candidate snapshot that nothing serves yet. */
+export async function buildCandidate(request: ImportRequest, runId: string): Promise<BuiltCandidate> {
+  const { options } = request;
+  const result = await options.runner.run(
+    {
+      country: request.country,
+      files: options.files,
+      dataDir: request.dataDir,
+      runId,
+      candidateOnly: true,
+      ...(options.onNotice ? { onNotice: options.onNotice } : {}),
+      ...(options.waitForWorkersMs === undefined ? {} : { waitForWorkersMs: options.waitForWorkersMs }),
+    },
+    options.onProgress,
+  );
+  return { candidate: result.candidate!, imported: result.report };
+}
+
+export function withCandidate(run: RunRecord, { candidate, imported }: BuiltCandidate): RunRecord {
+  return {
+    ...run,
+    candidate: { version: candidate.version, file: candidate.file, publishedCount: candidate.publishedCount, heldUntil: null },
+    counts: { lines: imported.lines, badLines: imported.badLines, listings: imported.listings, byStatus: imported.byStatus },
+  };
+}
+
+/** A dry run, or a refusal not forced, holds the candidate for review; anything else makes it current. */
+export function publishOrHold(request: ImportRequest, run: RunRecord, built: BuiltCandidate, review: CandidateReview, at: string): Decision {
+  const { dataDir, by } = request;
+  const refused = review.verdict.refused;
+  if (request.dryRun || (refused && !request.force)) {
+    const until = heldUntil();
+    holdCandidate(dataDir, built.candidate, run.runId, until);
+    const outcome = request.dryRun ? 'dry-run' : 'refused';
+    const failed = review.verdict.gates.filter((g) => g.status === 'fail').map((g) => g.gate);
+    return { outcome, heldUntil: until, forced: null, live: null, event: { at, what: outcome, by, detail: refused ? `failed: ${failed.join(', ')}` : 'gates pass' } };
+  }
+  const forced = refused && request.force ? { by, reason: request.force.reason.trim() } : null;
+  const keep = request.options.keep;
+  const live = activateSnapshot(dataDir, built.candidate, {
+    ...(keep === undefined ? {} : { keep }),
+    entry: { byStatus: built.imported.byStatus, sources: run.files.map(({ name, size, sha256 }) => ({ name, size, sha256 })), forced: forced !== null, by, reason: forced?.reason ?? null },
+  });
+  return { outcome: 'published', heldUntil: null, forced, live, event: { at, what: forced ? 'published (forced)' : 'published', by, ...(forced ? { detail: forced.reason } : {}) } };
+}
+
+export function withGates(run: RunRecord, review: CandidateReview): RunRecord {
+  return { ...run, gates: review.verdict.gates };
+}
+
+export function withDecision(run: RunRecord, decision: Decision): RunRecord {
+  return {
+    ...run,
+    finishedAt: decision.event.at,
+    outcome: decision.outcome,
+    candidate: { ...run.candidate!, heldUntil: decision.heldUntil },
+    forced: decision.forced,
+    publishedVersion: decision.live?.version ?? null,
+    events: [...run.events, decision.event],
+  };
+}
+
+export function publicationReport(request: ImportRequest, run: RunRecord, built: BuiltCandidate, review: CandidateReview, decision: Decision): PublicationReport {
+  const report: PublicationReport = {
+    runId: run.runId,
+    country: run.country,
+    outcome: run.outcome,
+    dryRun: run.dryRun,
+    publishedVersion: run.publishedVersion,
+    candidateVersion: built.candidate.version,
+    heldUntil: run.candidate!.heldUntil,
+    forced: run.forced,
+    by: request.by,
+    thresholds: request.thresholds,
+    gates: review.verdict.gates,
+    import: decision.live ? { ...built.imported, snapshot: decision.live } : built.imported,
+    diff: review.diff,
+    rejectedLines: review.rejectedLines,
+    nextSteps: [],
+  };
+  return { ...report, nextSteps: nextStepsFor(report) };
+}
+
+/** Whatever failed (the runner, the review, the publish), the run says so: never left running in a live process. */
+export function recordFailure(dataDir: string, run: RunRecord, error: unknown): void {
+  if (run.outcome !== 'running') return;
+  const at = new Date().toISOString();
+  const message = (error as Error).message;
+  saveRun(dataDir, { ...run, outcome: 'failed', finishedAt: at, error: message, events: [...run.events, { at, what: 'failed', by: 'system', detail: message }] });
+}

@@ -1,0 +1,64 @@
+// Use case: import one country's export as a candidate, check the gates, then publish, hold (refused) or keep (dry run).
+import { reviewCandidate } from '../gates/candidate-review.ts';
+import { makeRunId } from '../jobs/prepare-import.ts';
+import type { PublicationReport } from '../report/publication-report.ts';
+import { renderReportHtml } from '../report/report-html.ts';
+import { acquireCountryLock } from '../runs/country-lock.ts';
+import { expireHeld, supersedeHeld } from '../runs/held-candidates.ts';
+import type { RunRecord } from '../runs/run-record.ts';
+import { reportHtmlPath, saveReportFiles, saveRun } from '../runs/run-store.ts';
+import {
+  buildCandidate,
+  checkImportRequest,
+  publicationReport,
+  publishOrHold,
+  recordFailure,
+  startRun,
+  withCandidate,
+  withDecision,
+  withGates,
+  type ImportWithGatesOptions,
+} from './import-steps.ts';
+
+export type { ImportWithGatesOptions };
+
+export interface GatedImportResult {
+  run: RunRecord;
+  report: PublicationReport;
+  /** 0 published (or dry run passed), 3 refused by a gate (nothing published). */
+  exitCode: 0 | 3;
+  reportHtml: string;
+}
+
+export async function importWithGates(options: ImportWithGatesOptions): Promise<GatedImportResult> {
+  const request = checkImportRequest(options);
+  const { country, dataDir } = request;
+  const runId = makeRunId();
+  const lock = acquireCountryLock(dataDir, country, runId, request.dryRun ? 'dry-run import' : 'import');
+  try {
+    const started = await startRun(request, runId);
+    options.onStarted?.(started);
+    // The latest state of the run: what a failure records (a run that reached a decision is not marked failed).
+    let run = started;
+    try {
+      expireHeld(dataDir, country, Date.now(), options.keep);
+      const built = await buildCandidate(request, runId);
+      run = withCandidate(run, built);
+      const review = reviewCandidate(dataDir, country, built.candidate, run.counts!, request.thresholds);
+      run = withGates(run, review);
+      const decision = publishOrHold(request, run, built, review, new Date().toISOString());
+      run = withDecision(run, decision);
+      if (decision.live) supersedeHeld(dataDir, country, runId, options.keep);
+      const report = publicationReport(request, run, built, review, decision);
+      saveReportFiles(dataDir, runId, report, renderReportHtml(report));
+      saveRun(dataDir, run);
+      const refusedForGood = review.verdict.refused && !request.force;
+      return { run, report, exitCode: refusedForGood ? 3 : 0, reportHtml: reportHtmlPath(dataDir, runId) };
+    } catch (error) {
+      recordFailure(dataDir, run, error);
+      throw error;
+    }
+  } finally {
+    lock.release();
+  }
+}
