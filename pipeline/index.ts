@@ -54,5 +54,3 @@ export {
 // The import queue: the name and BullMQ prefix `lodging import --queue` uses, for the console's dashboard.
 export { DEFAULT_QUEUE_PREFIX, IMPORT_QUEUE_NAME } from './jobs/queue-names.ts';
 
-// The bar chart the report draws, also on the console's country page.
-export { svgBarChart } from './publication/svg-bar-chart.ts';

@@ -9,7 +9,7 @@ import { checkCsrf } from './csrf.ts';
 import { createConsoleKit, landingPath, setConsoleSession } from './console-kit.ts';
 import type { ConsoleDeps, ConsoleKit, ConsolePlugin } from './console-kit.ts';
 import { developerConsole } from './developer/developer-console.ts';
-import { html } from './html-template.ts';
+import { html } from '../../platform/html/index.ts';
 import { serveAsset } from './static-asset.ts';
 
 /** Scripts and styles only from /console/static; forms post only here; nothing may frame the pages. */

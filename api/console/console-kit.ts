@@ -9,8 +9,8 @@ import { expiresSoon, listAccountKeys } from '../keys/key-service.ts';
 import type { ConsoleSession, SessionManager } from './console-session.ts';
 import { renderShell } from './console-layout.ts';
 import type { NavItem, Notice } from './console-layout.ts';
-import { html } from './html-template.ts';
-import type { Markup } from './html-template.ts';
+import { html } from '../../platform/html/index.ts';
+import type { Markup } from '../../platform/html/index.ts';
 
 export interface ConsoleDeps {
   stores: ConsoleStores;

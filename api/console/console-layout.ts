@@ -1,7 +1,7 @@
 // The console's page shell: header with navigation and sign-out, notices, the expiring-keys banner; no inline script or style.
 import type { Account } from '../accounts/account-store.ts';
-import { html } from './html-template.ts';
-import type { Markup } from './html-template.ts';
+import { html } from '../../platform/html/index.ts';
+import type { Markup } from '../../platform/html/index.ts';
 import { button, postForm } from './form-html.ts';
 
 export interface NavItem {

@@ -1,6 +1,6 @@
 // Form building blocks for console pages: every field labelled, every action a named button, CSRF token in every POST form.
-import { html } from './html-template.ts';
-import type { Markup } from './html-template.ts';
+import { html } from '../../platform/html/index.ts';
+import type { Markup } from '../../platform/html/index.ts';
 
 export const CSRF_FIELD = '_csrf';
 

@@ -1,9 +1,8 @@
 // Requests per hour over 7 days as an inline SVG bar chart made on the server (no script, no library in the page).
 import { HOUR_MS, hourOf } from '../usage/usage-store.ts';
 import type { UsageCount } from '../usage/usage-store.ts';
-import { html, trusted } from './html-template.ts';
-import type { Markup } from './html-template.ts';
-import { escapeHtml } from '../pages/html.ts';
+import { html, svgBarChart } from '../../platform/html/index.ts';
+import type { Markup } from '../../platform/html/index.ts';
 
 export const CHART_HOURS = 7 * 24;
 
@@ -32,56 +31,23 @@ export function usageSeries(counts: UsageCount[], now: number): UsageSeries {
   return { hours, totalOk, totalLimited };
 }
 
-/** A "nice" axis maximum: 1, 2 or 5 × 10^n at or above the value. */
-function niceMax(value: number): number {
-  if (value <= 1) return 1;
-  const power = 10 ** Math.floor(Math.log10(value));
-  for (const step of [1, 2, 5, 10]) if (step * power >= value) return step * power;
-  return 10 * power;
-}
-
-const W = 720;
-const H = 200;
-const LEFT = 44;
-const RIGHT = 8;
-const TOP = 10;
-const BOTTOM = 28;
+const WIDTH = 720;
+const HEIGHT = 200;
 
 export function renderUsageChart(series: UsageSeries, label: string): Markup {
-  const max = niceMax(Math.max(...series.hours.map((h) => h.ok + h.limited)));
-  const plotW = W - LEFT - RIGHT;
-  const plotH = H - TOP - BOTTOM;
-  const barW = plotW / series.hours.length;
-  const y = (v: number) => TOP + plotH - (v / max) * plotH;
-  const parts: string[] = [];
-  for (const fraction of [0, 0.5, 1]) {
-    const value = max * fraction;
-    parts.push(`<line x1="${LEFT}" x2="${W - RIGHT}" y1="${y(value).toFixed(1)}" y2="${y(value).toFixed(1)}" class="grid"/>`);
-    parts.push(`<text x="${LEFT - 6}" y="${(y(value) + 4).toFixed(1)}" text-anchor="end" class="axis">${Number.isInteger(value) ? value : value.toFixed(1)}</text>`);
-  }
-  series.hours.forEach((h, i) => {
-    const x = (LEFT + i * barW).toFixed(2);
-    const w = Math.max(barW - 0.6, 0.5).toFixed(2);
+  const columns = series.hours.map((h) => {
     const when = new Date(h.hour).toISOString().slice(0, 13).replace('T', ' ');
-    if (h.ok > 0) {
-      parts.push(
-        `<rect x="${x}" y="${y(h.ok).toFixed(1)}" width="${w}" height="${(TOP + plotH - y(h.ok)).toFixed(1)}" class="ok"><title>${when}:00 UTC: ${h.ok} answered</title></rect>`,
-      );
-    }
-    if (h.limited > 0) {
-      parts.push(
-        `<rect x="${x}" y="${y(h.ok + h.limited).toFixed(1)}" width="${w}" height="${(y(h.ok) - y(h.ok + h.limited)).toFixed(1)}" class="limited"><title>${when}:00 UTC: ${h.limited} refused (429)</title></rect>`,
-      );
-    }
-    if (new Date(h.hour).getUTCHours() === 0) {
-      parts.push(`<line x1="${x}" x2="${x}" y1="${TOP + plotH}" y2="${TOP + plotH + 4}" class="tick"/>`);
-      parts.push(`<text x="${(Number(x) + 2).toFixed(1)}" y="${H - 8}" class="axis">${new Date(h.hour).toISOString().slice(5, 10)}</text>`);
-    }
+    return {
+      segments: [
+        { value: h.ok, className: 'ok', title: `${when}:00 UTC: ${h.ok} answered` },
+        { value: h.limited, className: 'limited', title: `${when}:00 UTC: ${h.limited} refused (429)` },
+      ],
+      tick: new Date(h.hour).getUTCHours() === 0 ? new Date(h.hour).toISOString().slice(5, 10) : null,
+    };
   });
-  parts.push(`<line x1="${LEFT}" x2="${W - RIGHT}" y1="${TOP + plotH}" y2="${TOP + plotH}" class="baseline"/>`);
   const summary = `${label}: ${series.totalOk} requests answered and ${series.totalLimited} refused with 429 in the last 7 days`;
   return html`<figure class="chart">
-${trusted(`<svg viewBox="0 0 ${W} ${H}" role="img" aria-label="${escapeHtml(summary)}" class="usage"><title>${escapeHtml(summary)}</title>${parts.join('')}</svg>`)}
+${svgBarChart({ layout: 'columns', title: summary, className: 'usage', width: WIDTH, height: HEIGHT, columns })}
 <figcaption><span class="swatch ok"></span> answered <span class="swatch limited"></span> refused (429) · requests per hour, last 7 days (UTC) · ${series.totalOk} answered, ${series.totalLimited} refused</figcaption>
 </figure>`;
 }

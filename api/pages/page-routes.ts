@@ -3,7 +3,8 @@ import { Router } from 'express';
 import type { Request } from 'express';
 import { API_ERROR_KINDS, isInvalidParameters } from '../errors.ts';
 import type { QueryService } from '../query/query-service.ts';
-import { PAGE_CSP, escapeHtml, renderDocument } from './html.ts';
+import { html } from '../../platform/html/index.ts';
+import { PAGE_CSP, renderDocument } from './html.ts';
 import { renderLandingPage } from './landing-page.ts';
 import type { LandingLink } from './landing-page.ts';
 import { renderNotFoundPage, renderPlacePage } from './place-page.ts';
@@ -53,7 +54,7 @@ export function createPageRoutes(query: QueryService, landingLinks: readonly Lan
     res.type('html').send(
       renderDocument(
         type.title,
-        `<main><h1>${type.status} ${escapeHtml(type.title)}</h1><p>${escapeHtml(type.description)}</p><p><a href="/docs">API documentation</a></p></main>`,
+        html`<main><h1>${type.status} ${type.title}</h1><p>${type.description}</p><p><a href="/docs">API documentation</a></p></main>`,
       ),
     );
   });

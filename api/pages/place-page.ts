@@ -1,25 +1,27 @@
 // The profile page a Place's profileUrl points to: server-rendered, escaped HTML with LodgingBusiness JSON-LD.
 import type { Place } from '../../model/place.ts';
-import { escapeHtml, isLinkable, jsonForScript, renderDocument } from './html.ts';
+import { html, joinHtml } from '../../platform/html/index.ts';
+import type { Markup } from '../../platform/html/index.ts';
+import { isLinkable, jsonForScript, renderDocument } from './html.ts';
 import { displayPhone } from './display-phone.ts';
 import { placeJsonLd } from './place-json-ld.ts';
 
-const text = (value: string | number | null): string => (value === null ? '' : escapeHtml(String(value)));
+const NOTHING = html``;
 
-function link(url: string | null, label: string): string {
-  if (url === null) return '';
-  return isLinkable(url) ? `<a href="${escapeHtml(url)}" rel="nofollow noopener noreferrer">${escapeHtml(label)}</a>` : text(url);
+function link(url: string | null, label: string): Markup {
+  if (url === null) return NOTHING;
+  return isLinkable(url) ? html`<a href="${url}" rel="nofollow noopener noreferrer">${label}</a>` : html`${url}`;
 }
 
 /** tel: with the E.164 number, shown in its national format (international when it belongs to another country). */
-function phoneLink(e164: string, country: string | null): string {
-  return `<a href="tel:${escapeHtml(e164)}">${escapeHtml(displayPhone(e164, country))}</a>`;
+function phoneLink(e164: string, country: string | null): Markup {
+  return html`<a href="tel:${e164}">${displayPhone(e164, country)}</a>`;
 }
 
-function emailLink(email: string | null): string {
-  if (email === null) return '';
+function emailLink(email: string | null): Markup {
+  if (email === null) return NOTHING;
   // The pipeline published it as a valid address; anything odd is shown as text rather than linked.
-  return /^[^\s"'<>@]+@[^\s"'<>@]+$/.test(email) ? `<a href="mailto:${escapeHtml(email)}">${escapeHtml(email)}</a>` : text(email);
+  return /^[^\s"'<>@]+@[^\s"'<>@]+$/.test(email) ? html`<a href="mailto:${email}">${email}</a>` : html`${email}`;
 }
 
 /** An OpenStreetMap page with a marker at the place's coordinates. */
@@ -29,45 +31,46 @@ export function openStreetMapUrl(location: { latitude: number; longitude: number
   return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=17/${lat}/${lon}`;
 }
 
-function row(term: string, html: string): string {
-  return html === '' ? '' : `<dt>${escapeHtml(term)}</dt><dd>${html}</dd>\n`;
+function row(term: string, value: Markup): Markup {
+  return value.text === '' ? NOTHING : html`<dt>${term}</dt><dd>${value}</dd>\n`;
 }
 
-function openingHours(place: Place): string {
-  if (!place.openingHours) return '';
+function openingHours(place: Place): Markup {
+  if (!place.openingHours) return NOTHING;
   const days = Object.entries(place.openingHours).map(([day, ranges]) => {
     const times = ranges.length === 0 ? 'closed' : ranges.map((r) => `${r.open}–${r.close}`).join(', ');
-    return `${escapeHtml(day)}: ${escapeHtml(times)}`;
+    return html`${day}: ${times}`;
   });
-  return days.join('<br>');
+  return joinHtml(days, html`<br>`);
 }
 
 export function renderPlacePage(place: Place): string {
   const a = place.address;
-  const address = [a.street, a.postalCode, a.city, a.state, a.country?.toUpperCase() ?? null]
-    .filter((part): part is string => part !== null && part !== '')
-    .map(escapeHtml)
-    .join(', ');
+  const address = joinHtml(
+    [a.street, a.postalCode, a.city, a.state, a.country?.toUpperCase() ?? null].filter((part): part is string => part !== null && part !== ''),
+    ', ',
+  );
   const phones = [place.phone, ...place.additionalPhones.map((p) => p.phone)].filter((p): p is string => p !== null);
   const country = place.address.country;
-  const map = place.location
-    ? `<a href="${escapeHtml(openStreetMapUrl(place.location))}" rel="nofollow noopener noreferrer">OpenStreetMap</a>`
-    : '';
+  const map = place.location ? html`<a href="${openStreetMapUrl(place.location)}" rel="nofollow noopener noreferrer">OpenStreetMap</a>` : NOTHING;
   const providerMap = link(place.sourceMapsUrl, 'the listing provider’s map');
-  const maps = [map, providerMap].filter((html) => html !== '').join(' · ');
+  const maps = joinHtml(
+    [map, providerMap].filter((part) => part.text !== ''),
+    ' · ',
+  );
   const rating =
     place.rating === null
-      ? ''
-      : `${text(place.rating)} / 5${place.reviewCount === null ? '' : ` (${text(place.reviewCount)} reviews)`} <small>from the listing provider</small>`;
+      ? NOTHING
+      : html`${place.rating} / 5${place.reviewCount === null ? '' : html` (${place.reviewCount} reviews)`} <small>from the listing provider</small>`;
   const title = place.name ?? place.legalName ?? 'Place to stay';
-  const body = `<main>
-<h1>${escapeHtml(title)}</h1>
-<p><small>${escapeHtml(place.primaryType ?? place.lodgingType)}</small></p>
+  const body = html`<main>
+<h1>${title}</h1>
+<p><small>${place.primaryType ?? place.lodgingType}</small></p>
 <dl>
-${row('Legal name', text(place.legalName))}${row('Address', address)}${row(phones.length > 1 ? 'Phones' : 'Phone', phones.map((p) => phoneLink(p, country)).join(', '))}${row('E-mail', emailLink(place.email))}${row('Website', link(place.website, place.website ?? ''))}${row('Map', maps)}${row('Categories', place.lodgingTypes.map(escapeHtml).join(', '))}${row('Rating', rating)}${row('Opening hours', openingHours(place))}</dl>
+${row('Legal name', html`${place.legalName}`)}${row('Address', address)}${row(phones.length > 1 ? 'Phones' : 'Phone', joinHtml(phones.map((p) => phoneLink(p, country)), ', '))}${row('E-mail', emailLink(place.email))}${row('Website', link(place.website, place.website ?? ''))}${row('Map', maps)}${row('Categories', joinHtml(place.lodgingTypes, ', '))}${row('Rating', rating)}${row('Opening hours', openingHours(place))}</dl>
 <p><small>A directory record only: no availability, prices or booking.${place.rating === null ? '' : ' The rating comes from a third-party listing provider, not from this directory.'}</small></p>
 </main>`;
-  const head = `<link rel="canonical" href="${escapeHtml(place.profileUrl)}">
+  const head = html`<link rel="canonical" href="${place.profileUrl}">
 <script type="application/ld+json">${jsonForScript(placeJsonLd(place))}</script>
 `;
   return renderDocument(title, body, head);
@@ -76,6 +79,6 @@ ${row('Legal name', text(place.legalName))}${row('Address', address)}${row(phone
 export function renderNotFoundPage(): string {
   return renderDocument(
     'Place not found',
-    '<main><h1>Place not found</h1><p>No published place has this address. It may have closed or been removed from the directory.</p></main>',
+    html`<main><h1>Place not found</h1><p>No published place has this address. It may have closed or been removed from the directory.</p></main>`,
   );
 }

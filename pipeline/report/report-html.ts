@@ -1,9 +1,9 @@
 // Renders a run's PublicationReport as one self-contained HTML page: inline CSS and SVG, no script, no network, all escaped.
-import { escapeHtml as e } from '../publication/escape-html.ts';
+import { html, joinHtml, raw, svgBarChart } from '../../platform/html/index.ts';
+import type { Markup } from '../../platform/html/index.ts';
 import type { GateResult } from '../gates/gates.ts';
 import type { PublicationReport } from './publication-report.ts';
 import { DIFF_KINDS, type DiffCategory, type DiffExample, type DiffKind } from '../snapshot/snapshot-diff.ts';
-import { svgBarChart } from '../publication/svg-bar-chart.ts';
 
 const STATUS_COLOURS: Record<string, string> = { published: '#2e7d32', closed: '#8d6e63', suppressed: '#6a1b9a', rejected: '#c62828' };
 const GATE_LABELS: Record<string, string> = {
@@ -51,12 +51,10 @@ function gateLimit(gate: GateResult): string {
   return `refused above ${pct(gate.threshold)}${gate.warnAbove === null ? '' : `, warned above ${pct(gate.warnAbove)}`}`;
 }
 
-function countsTable(title: string, counts: Record<string, number>): string {
+function countsTable(title: string, counts: Record<string, number>): Markup {
   const rows = Object.entries(counts);
-  if (rows.length === 0) return `<p class="small">${e(title)}: none</p>`;
-  return `<table><caption class="small">${e(title)}</caption><tbody>${rows
-    .map(([k, v]) => `<tr><td>${e(k)}</td><td class="n">${num(v)}</td></tr>`)
-    .join('')}</tbody></table>`;
+  if (rows.length === 0) return html`<p class="small">${title}: none</p>`;
+  return html`<table><caption class="small">${title}</caption><tbody>${rows.map(([k, v]) => html`<tr><td>${k}</td><td class="n">${num(v)}</td></tr>`)}</tbody></table>`;
 }
 
 function json(value: unknown): string {
@@ -64,84 +62,90 @@ function json(value: unknown): string {
   return text === undefined ? 'null' : text.length > 160 ? `${text.slice(0, 159)}…` : text;
 }
 
-function exampleRow(kind: DiffKind, x: DiffExample): string {
+function exampleRow(kind: DiffKind, x: DiffExample): Markup {
   const status = kind === 'statusChanged' ? `${x.fromStatus} → ${x.status}${x.reasons?.length ? ` (${x.reasons.join(', ')})` : ''}` : x.status;
-  const fields = (x.fields ?? [])
-    .map((f) => `<div><code>${e(f.field)}</code>: ${e(json(f.before))} → ${e(json(f.after))}</div>`)
-    .join('');
-  return `<tr><td><code>${e(x.id)}</code></td><td>${e(x.name ?? '')}</td><td>${e(x.city ?? '')}</td><td>${e(x.lodgingType)}</td><td>${e(status)}</td>${
-    kind === 'changed' || kind === 'statusChanged' ? `<td>${fields || '<span class="small">(no field differs)</span>'}</td>` : ''
+  const fields = (x.fields ?? []).map((f) => html`<div><code>${f.field}</code>: ${json(f.before)} → ${json(f.after)}</div>`);
+  return html`<tr><td><code>${x.id}</code></td><td>${x.name ?? ''}</td><td>${x.city ?? ''}</td><td>${x.lodgingType}</td><td>${status}</td>${
+    kind === 'changed' || kind === 'statusChanged' ? html`<td>${fields.length ? fields : html`<span class="small">(no field differs)</span>`}</td>` : ''
   }</tr>`;
 }
 
-function diffSection(kind: DiffKind, category: DiffCategory): string {
-  const head = `<h3>${e(KIND_LABELS[kind])}: ${num(category.count)}</h3>`;
+function diffSection(kind: DiffKind, category: DiffCategory): Markup {
+  const head = html`<h3>${KIND_LABELS[kind]}: ${num(category.count)}</h3>`;
   if (category.count === 0) return head;
   const withFields = kind === 'changed' || kind === 'statusChanged';
-  return `${head}<div class="cols">${countsTable('by lodgingType', category.byLodgingType)}${countsTable('by city', category.byCity)}</div>
-<table><thead><tr><th>id</th><th>name</th><th>city</th><th>lodgingType</th><th>status</th>${withFields ? '<th>fields that changed</th>' : ''}</tr></thead><tbody>${category.examples
-    .map((x) => exampleRow(kind, x))
-    .join('')}</tbody></table>${category.count > category.examples.length ? `<p class="small">first ${category.examples.length} of ${num(category.count)} by id</p>` : ''}`;
+  return html`${head}<div class="cols">${countsTable('by lodgingType', category.byLodgingType)}${countsTable('by city', category.byCity)}</div>
+<table><thead><tr><th>id</th><th>name</th><th>city</th><th>lodgingType</th><th>status</th>${withFields ? html`<th>fields that changed</th>` : ''}</tr></thead><tbody>${category.examples.map((x) =>
+    exampleRow(kind, x),
+  )}</tbody></table>${category.count > category.examples.length ? html`<p class="small">first ${category.examples.length} of ${num(category.count)} by id</p>` : ''}`;
 }
+
+const bars = (counts: Record<string, number>) => Object.entries(counts).map(([label, value]) => ({ label, value }));
 
 export function renderReportHtml(r: PublicationReport): string {
   const im = r.import;
   const banner =
     r.outcome === 'published'
-      ? `<div class="banner ok">${e(OUTCOME_TEXT.published)} snapshot ${e(r.publishedVersion)}${r.forced ? ` — FORCED by ${e(r.forced.by)}: ${e(r.forced.reason)}` : ''}</div>`
-      : `<div class="banner ${r.outcome === 'refused' || r.outcome === 'failed' ? 'bad' : 'held'}">${e(OUTCOME_TEXT[r.outcome] ?? r.outcome)}${
-          r.heldUntil ? ` (held until ${e(r.heldUntil)})` : ''
+      ? html`<div class="banner ok">${OUTCOME_TEXT.published} snapshot ${r.publishedVersion}${r.forced ? html` — FORCED by ${r.forced.by}: ${r.forced.reason}` : ''}</div>`
+      : html`<div class="banner ${r.outcome === 'refused' || r.outcome === 'failed' ? 'bad' : 'held'}">${OUTCOME_TEXT[r.outcome] ?? r.outcome}${
+          r.heldUntil ? html` (held until ${r.heldUntil})` : ''
         }</div>`;
-  const gates = `<table><thead><tr><th>gate</th><th>result</th><th>measured</th><th>limit</th><th>detail</th></tr></thead><tbody>${r.gates
-    .map(
-      (g) =>
-        `<tr><td>${e(GATE_LABELS[g.gate] ?? g.gate)}</td><td class="${e(g.status)}">${e(g.status)}</td><td class="n">${e(gateValue(g))}</td><td>${e(gateLimit(g))}</td><td>${e(g.detail)}</td></tr>`,
-    )
-    .join('')}</tbody></table>`;
-  const charts = `<div class="charts">
-<figure><figcaption>Listings by status</figcaption>${svgBarChart(
-    Object.entries(im.byStatus).map(([label, value]) => ({ label, value })),
-    { title: 'Listings by status', colourOf: (l) => STATUS_COLOURS[l] ?? '#4a6fa5' },
-  )}</figure>
-<figure><figcaption>Not published, by reason</figcaption>${svgBarChart(
-    Object.entries(im.byReason).map(([label, value]) => ({ label, value })),
-    { title: 'Not published, by reason', colourOf: () => '#c62828' },
-  )}</figure>
-<figure><figcaption>Published, by lodgingType</figcaption>${svgBarChart(
-    Object.entries(im.byLodgingType)
-      .filter(([, v]) => v > 0)
-      .map(([label, value]) => ({ label, value })),
-    { title: 'Published, by lodgingType' },
-  )}</figure></div>`;
-  const against = r.diff.against ? `against the current snapshot ${e(r.diff.against.version)} (${num(r.diff.against.publishedCount)} published)` : 'first import of this country: everything is added';
+  const gates = html`<table><thead><tr><th>gate</th><th>result</th><th>measured</th><th>limit</th><th>detail</th></tr></thead><tbody>${r.gates.map(
+    (g) =>
+      html`<tr><td>${GATE_LABELS[g.gate] ?? g.gate}</td><td class="${g.status}">${g.status}</td><td class="n">${gateValue(g)}</td><td>${gateLimit(g)}</td><td>${g.detail}</td></tr>`,
+  )}</tbody></table>`;
+  const charts = html`<div class="charts">
+<figure><figcaption>Listings by status</figcaption>${svgBarChart({
+    layout: 'rows',
+    bars: bars(im.byStatus),
+    title: 'Listings by status',
+    colourOf: (l) => STATUS_COLOURS[l] ?? '#4a6fa5',
+  })}</figure>
+<figure><figcaption>Not published, by reason</figcaption>${svgBarChart({ layout: 'rows', bars: bars(im.byReason), title: 'Not published, by reason', colourOf: () => '#c62828' })}</figure>
+<figure><figcaption>Published, by lodgingType</figcaption>${svgBarChart({
+    layout: 'rows',
+    bars: bars(im.byLodgingType).filter((b) => b.value > 0),
+    title: 'Published, by lodgingType',
+  })}</figure></div>`;
+  const against = r.diff.against
+    ? html`against the current snapshot ${r.diff.against.version} (${num(r.diff.against.publishedCount)} published)`
+    : 'first import of this country: everything is added';
   const unknown =
     im.unknownLabels.length === 0
-      ? '<p>None: every label is in a table.</p>'
-      : `<table><thead><tr><th>label</th><th>count</th></tr></thead><tbody>${im.unknownLabels
-          .map((u) => `<tr><td>${e(u.label)}</td><td class="n">${num(u.count)}</td></tr>`)
-          .join('')}</tbody></table><p class="small">top ${im.unknownLabels.length} of ${num(im.unknownLabelsDistinct)} distinct; add them to data/labels/</p>`;
+      ? html`<p>None: every label is in a table.</p>`
+      : html`<table><thead><tr><th>label</th><th>count</th></tr></thead><tbody>${im.unknownLabels.map(
+          (u) => html`<tr><td>${u.label}</td><td class="n">${num(u.count)}</td></tr>`,
+        )}</tbody></table><p class="small">top ${im.unknownLabels.length} of ${num(im.unknownLabelsDistinct)} distinct; add them to data/labels/</p>`;
   const rejected =
     r.rejectedLines.total === 0
-      ? '<p>None.</p>'
-      : `<table><thead><tr><th>file:line</th><th>reasons</th><th>detail</th></tr></thead><tbody>${r.rejectedLines.lines
-          .map((l) => `<tr><td><code>${e(`${l.file}:${l.line}`)}</code></td><td>${e(l.reasons.join(', '))}</td><td>${e(l.detail ?? '')}</td></tr>`)
-          .join('')}</tbody></table>${r.rejectedLines.total > r.rejectedLines.lines.length ? `<p class="small">first ${r.rejectedLines.lines.length} of ${num(r.rejectedLines.total)}</p>` : ''}`;
-  return `<!doctype html>
+      ? html`<p>None.</p>`
+      : html`<table><thead><tr><th>file:line</th><th>reasons</th><th>detail</th></tr></thead><tbody>${r.rejectedLines.lines.map(
+          (l) => html`<tr><td><code>${`${l.file}:${l.line}`}</code></td><td>${l.reasons.join(', ')}</td><td>${l.detail ?? ''}</td></tr>`,
+        )}</tbody></table>${
+          r.rejectedLines.total > r.rejectedLines.lines.length ? html`<p class="small">first ${r.rejectedLines.lines.length} of ${num(r.rejectedLines.total)}</p>` : ''
+        }`;
+  return html`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Import ${e(r.runId)} of ${e(r.country.toUpperCase())}</title><style>${CSS}</style></head>
+<title>Import ${r.runId} of ${r.country.toUpperCase()}</title><style>${raw(CSS)}</style></head>
 <body><main>
-<h1>Import ${e(r.runId)} of ${e(r.country.toUpperCase())}</h1>
-<p class="meta">${e(im.runner)} runner, by ${e(r.by)}, ${e(im.startedAt)} to ${e(im.finishedAt)}; files: ${im.files.map((f) => `<code>${e(f)}</code>`).join(', ')}</p>
+<h1>Import ${r.runId} of ${r.country.toUpperCase()}</h1>
+<p class="meta">${im.runner} runner, by ${r.by}, ${im.startedAt} to ${im.finishedAt}; files: ${joinHtml(
+    im.files.map((f) => html`<code>${f}</code>`),
+    ', ',
+  )}</p>
 ${banner}
-<p>${num(im.lines)} lines, ${num(im.listings)} listings, ${num(im.badLines)} unreadable lines; candidate snapshot ${e(r.candidateVersion ?? '—')}.</p>
-${im.warnings.length ? `<ul>${im.warnings.map((w) => `<li class="warn">${e(w)}</li>`).join('')}</ul>` : ''}
+<p>${num(im.lines)} lines, ${num(im.listings)} listings, ${num(im.badLines)} unreadable lines; candidate snapshot ${r.candidateVersion ?? '—'}.</p>
+${im.warnings.length ? html`<ul>${im.warnings.map((w) => html`<li class="warn">${w}</li>`)}</ul>` : ''}
 <h2>Publication gates</h2>${gates}
 <h2>Counts</h2>${charts}
 <h2>What it changes</h2><p>${against}</p>
-${DIFF_KINDS.map((k) => diffSection(k, r.diff[k])).join('\n')}
+${joinHtml(
+  DIFF_KINDS.map((k) => diffSection(k, r.diff[k])),
+  '\n',
+)}
 <h2>Unknown labels</h2>${unknown}
 <h2>Rejected and unreadable lines</h2>${rejected}
-<h2>Next steps</h2><ul class="cmd">${r.nextSteps.map((c) => `<li><code>${e(c)}</code></li>`).join('')}</ul>
+<h2>Next steps</h2><ul class="cmd">${r.nextSteps.map((c) => html`<li><code>${c}</code></li>`)}</ul>
 </main></body></html>
-`;
+`.text;
 }

@@ -6,7 +6,7 @@ import { audit } from '../../accounts/audit.ts';
 import { MIN_PASSWORD_LENGTH } from '../../accounts/passwords.ts';
 import type { ConsoleKit, ConsolePlugin } from '../console-kit.ts';
 import { button, field, postForm, when } from '../form-html.ts';
-import { html } from '../html-template.ts';
+import { html } from '../../../platform/html/index.ts';
 
 async function accountPage(kit: ConsoleKit, req: Request, res: Response, error: string | null = null) {
   const account = kit.account(res);

@@ -2,7 +2,7 @@
 import type { AuditAction } from '../../accounts/account-store.ts';
 import type { ConsolePlugin } from '../console-kit.ts';
 import { when } from '../form-html.ts';
-import { html } from '../html-template.ts';
+import { html } from '../../../platform/html/index.ts';
 
 export const AUDIT_LABELS: Record<AuditAction, string> = {
   'account-created': 'Account created',

@@ -6,7 +6,7 @@ import { MIN_PASSWORD_LENGTH } from '../../accounts/passwords.ts';
 import type { ConsoleKit, ConsolePlugin } from '../console-kit.ts';
 import { clientAddress } from '../console-kit.ts';
 import { button, field, postForm } from '../form-html.ts';
-import { html } from '../html-template.ts';
+import { html } from '../../../platform/html/index.ts';
 
 const TOKEN = /^lds_inv_[A-Za-z0-9_-]{43}$/;
 

@@ -21,8 +21,8 @@ import { HOUR_MS } from '../../usage/usage-store.ts';
 import type { ConsoleKit, ConsolePlugin } from '../console-kit.ts';
 import type { Notice } from '../console-layout.ts';
 import { button, field, postForm, selectField, when } from '../form-html.ts';
-import { html } from '../html-template.ts';
-import type { Markup } from '../html-template.ts';
+import { html } from '../../../platform/html/index.ts';
+import type { Markup } from '../../../platform/html/index.ts';
 import { CHART_HOURS, renderUsageChart, usageSeries } from '../usage-chart.ts';
 
 const LIFETIMES = [

@@ -5,7 +5,7 @@ import { audit } from '../../accounts/audit.ts';
 import type { ConsoleKit, ConsolePlugin } from '../console-kit.ts';
 import { clientAddress, landingPath, setConsoleSession } from '../console-kit.ts';
 import { button, field, postForm } from '../form-html.ts';
-import { html } from '../html-template.ts';
+import { html } from '../../../platform/html/index.ts';
 import type { Notice } from '../console-layout.ts';
 
 const NOTICES: Record<string, Notice> = {

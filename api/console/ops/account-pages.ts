@@ -8,8 +8,8 @@ import { HOUR_MS, hourOf } from '../../usage/usage-store.ts';
 import type { ConsoleKit } from '../console-kit.ts';
 import type { Notice } from '../console-layout.ts';
 import { button, field, postForm, selectField, when } from '../form-html.ts';
-import { html } from '../html-template.ts';
-import type { Markup } from '../html-template.ts';
+import { html } from '../../../platform/html/index.ts';
+import type { Markup } from '../../../platform/html/index.ts';
 import { OPS, bodyOf, flash, operatorOnly, sendOps, type OpsPlugin } from './ops-kit.ts';
 
 const NOTICES: Record<string, Notice> = {

@@ -1,9 +1,9 @@
 // Countries page: one row per country: published places now by status and lodgingType (inline SVG), current snapshot, last run, warnings.
 import { COUNTRY_CODES } from '../../../model/place.ts';
-import { countryOverview, svgBarChart, type CountryOverview } from '../../../pipeline/index.ts';
+import { countryOverview, type CountryOverview } from '../../../pipeline/index.ts';
 import { when } from '../form-html.ts';
-import { html, trusted } from '../html-template.ts';
-import type { Markup } from '../html-template.ts';
+import { html, svgBarChart } from '../../../platform/html/index.ts';
+import type { Markup } from '../../../platform/html/index.ts';
 import { COUNTRY_NAMES, OPS, operatorOnly, sendOps, type OpsPlugin } from './ops-kit.ts';
 
 export const STATUS_COLOURS: Record<string, string> = { published: '#1f7a3a', closed: '#8a94a3', suppressed: '#8a5a00', rejected: '#b3261e' };
@@ -34,15 +34,18 @@ function charts(o: CountryOverview): Markup {
     : [];
   return html`${
     status.length
-      ? html`<figure class="mini"><figcaption>By status</figcaption>${trusted(
-          svgBarChart(status, { title: `${COUNTRY_NAMES[o.country]}: places by status`, width: 360, colourOf: (l) => STATUS_COLOURS[l] ?? '#4a6fa5' }).replace('<svg ', '<svg class="mini-chart" '),
-        )}</figure>`
+      ? html`<figure class="mini"><figcaption>By status</figcaption>${svgBarChart({
+          layout: 'rows',
+          bars: status,
+          title: `${COUNTRY_NAMES[o.country]}: places by status`,
+          className: 'mini-chart',
+          width: 360,
+          colourOf: (l) => STATUS_COLOURS[l] ?? '#4a6fa5',
+        })}</figure>`
       : ''
   }${
     types.length
-      ? html`<figure class="mini"><figcaption>Published by lodgingType${o.byLodgingType && Object.keys(o.byLodgingType).length > 8 ? ' (top 8)' : ''}</figcaption>${trusted(
-          svgBarChart(types, { title: `${COUNTRY_NAMES[o.country]}: published places by lodgingType`, width: 360 }).replace('<svg ', '<svg class="mini-chart" '),
-        )}</figure>`
+      ? html`<figure class="mini"><figcaption>Published by lodgingType${o.byLodgingType && Object.keys(o.byLodgingType).length > 8 ? ' (top 8)' : ''}</figcaption>${svgBarChart({ layout: 'rows', bars: types, title: `${COUNTRY_NAMES[o.country]}: published places by lodgingType`, className: 'mini-chart', width: 360 })}</figure>`
       : ''
   }`;
 }

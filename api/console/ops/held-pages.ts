@@ -15,8 +15,8 @@ import {
 import type { ConsoleKit } from '../console-kit.ts';
 import type { Notice } from '../console-layout.ts';
 import { button, field, postForm, when } from '../form-html.ts';
-import { html } from '../html-template.ts';
-import type { Markup } from '../html-template.ts';
+import { html } from '../../../platform/html/index.ts';
+import type { Markup } from '../../../platform/html/index.ts';
 import { outcomeBadge } from './country-pages.ts';
 import { COUNTRY_NAMES, OPS, actorName, bodyOf, flash, operatorOnly, recordAction, sendOps, type OpsContext, type OpsPlugin } from './ops-kit.ts';
 import { gatesTable } from './run-markup.ts';

@@ -18,8 +18,8 @@ import {
 import type { ConsoleKit } from '../console-kit.ts';
 import type { Notice } from '../console-layout.ts';
 import { button, postForm, when } from '../form-html.ts';
-import { html } from '../html-template.ts';
-import type { Markup } from '../html-template.ts';
+import { html } from '../../../platform/html/index.ts';
+import type { Markup } from '../../../platform/html/index.ts';
 import { COUNTRY_NAMES, OPS, bodyOf, countryChoices, operatorOnly, recordAction, type OpsContext, type OpsPlugin, sendOps } from './ops-kit.ts';
 
 const LANGUAGE_NAMES: Record<LabelLanguage, string> = { es: 'Spanish', en: 'English', fr: 'French', pt: 'Portuguese' };

@@ -4,7 +4,7 @@ import { COUNTRY_CODES, type CountryCode } from '../../../model/place.ts';
 import type { AuditAction } from '../../accounts/account-store.ts';
 import { audit } from '../../accounts/audit.ts';
 import type { ConsoleKit, Page } from '../console-kit.ts';
-import { html } from '../html-template.ts';
+import { html } from '../../../platform/html/index.ts';
 import type { Notice } from '../console-layout.ts';
 import type { ImportLauncher } from './import-jobs.ts';
 import type { UploadRetention } from './upload-retention.ts';

@@ -6,7 +6,7 @@ import { Queue } from 'bullmq';
 import type { RequestHandler } from 'express';
 import { DEFAULT_QUEUE_PREFIX, IMPORT_QUEUE_NAME } from '../../../pipeline/index.ts';
 import { closeConnection, createWorkerConnection } from '../../../platform/redis-connection.ts';
-import { html } from '../html-template.ts';
+import { html } from '../../../platform/html/index.ts';
 import { OPS, operatorOnly, type OpsPlugin, sendOps } from './ops-kit.ts';
 
 /** Bull Board is a script application: its own policy, still no other site, no framing, no inline script. */

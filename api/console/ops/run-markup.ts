@@ -1,7 +1,7 @@
 // Markup shared by the run, held and country pages: a run's gates with their measured values.
 import type { GateResult } from '../../../pipeline/index.ts';
-import { html } from '../html-template.ts';
-import type { Markup } from '../html-template.ts';
+import { html } from '../../../platform/html/index.ts';
+import type { Markup } from '../../../platform/html/index.ts';
 
 export function gatesTable(gates: GateResult[] | null): Markup {
   if (!gates || gates.length === 0) return html`<p>No gate results (the run ended before the gates).</p>`;

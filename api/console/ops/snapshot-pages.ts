@@ -5,8 +5,8 @@ import { CountryBusyError, PublicationError, listSnapshots, previewRollback, rol
 import type { ConsoleKit } from '../console-kit.ts';
 import type { Notice } from '../console-layout.ts';
 import { button, postForm, when } from '../form-html.ts';
-import { html } from '../html-template.ts';
-import type { Markup } from '../html-template.ts';
+import { html } from '../../../platform/html/index.ts';
+import type { Markup } from '../../../platform/html/index.ts';
 import { COUNTRY_NAMES, OPS, actorName, bodyOf, flash, operatorOnly, parseCountry, recordAction, sendOps, type OpsContext, type OpsPlugin } from './ops-kit.ts';
 
 const NOTICES: Record<string, Notice> = {

@@ -10,7 +10,7 @@ import {
 import type { ConsoleKit } from '../console-kit.ts';
 import type { Notice } from '../console-layout.ts';
 import { button, field, postForm, selectField } from '../form-html.ts';
-import { html } from '../html-template.ts';
+import { html } from '../../../platform/html/index.ts';
 import { OPS, bodyOf, flash, operatorOnly, recordAction, type OpsContext, type OpsPlugin, sendOps } from './ops-kit.ts';
 
 const KIND_LABELS = { id: 'Place id', phone: 'Phone (E.164)', domain: 'Website domain' } as const;
