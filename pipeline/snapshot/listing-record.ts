@@ -12,6 +12,8 @@ export interface ListingSummary {
   lodgingType: LodgingType;
   /** "field/code" of every issue, e.g. "phone/invalid-phone". */
   issueKeys: string[];
+  /** "field/code group" of every issue the report counts by group (a third-party host, a suggested kind). */
+  issueGroups?: string[];
   unknownLabels: string[];
   source: SourceRef;
 }
@@ -33,6 +35,7 @@ export function summariseListing(listing: NormalisedListing): ListingSummary {
     reasons: listing.reasons,
     lodgingType: listing.place.lodgingType,
     issueKeys: listing.issues.map((issue) => `${issue.field}/${issue.code}`),
+    issueGroups: listing.issues.flatMap((issue) => (issue.group === undefined ? [] : [`${issue.field}/${issue.code} ${issue.group}`])),
     unknownLabels: listing.unknownLabels,
     source: listing.source,
   };
