@@ -60,6 +60,11 @@ export const REPAIR_CODES: ReadonlySet<string> = new Set([
   'too-many-phones',
   'several-urls',
   'public-body',
+  'city-tidied',
+  'state-tidied',
+  'city-from-full-address',
+  'street-from-full-address',
+  'postal-code-from-full-address',
 ]);
 
 export function isRepair(code: string): boolean {
