@@ -35,10 +35,16 @@ export function summariseListing(listing: NormalisedListing): ListingSummary {
     reasons: listing.reasons,
     lodgingType: listing.place.lodgingType,
     issueKeys: listing.issues.map((issue) => `${issue.field}/${issue.code}`),
-    issueGroups: listing.issues.flatMap((issue) => (issue.group === undefined ? [] : [`${issue.field}/${issue.code} ${issue.group}`])),
     unknownLabels: listing.unknownLabels,
     source: listing.source,
+    ...groupsOf(listing),
   };
+}
+
+/** Only listings with a grouped issue carry issueGroups, so other summaries keep their earlier shape. */
+function groupsOf(listing: NormalisedListing): { issueGroups?: string[] } {
+  const groups = listing.issues.flatMap((issue) => (issue.group === undefined ? [] : [`${issue.field}/${issue.code} ${issue.group}`]));
+  return groups.length === 0 ? {} : { issueGroups: groups };
 }
 
 export function toListingRecord(listing: NormalisedListing): ListingRecord {
