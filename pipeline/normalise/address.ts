@@ -1,10 +1,11 @@
 // A listing's postal address: the structured `address`, or the one-line `fullAddress` where it is absent; plus the city slug and any foreign country it names.
 import type { Country } from '../../model/countries.ts';
 import type { Address } from '../../model/place.ts';
-import { canonicalCitySlug, nonCityReason } from './city-names.ts';
+import { canonicalCitySlug, isKnownCity, nonCityReason } from './city-names.ts';
+import { collapseDoubled, isRegionName, tidyCity } from './city-tidy.ts';
 import { citySlug } from './city-slug.ts';
 import { countryCodeForName } from './country-names.ts';
-import { parseFullAddress } from './full-address.ts';
+import { parseFullAddress, type FullAddressParts } from './full-address.ts';
 import { issue, type Issue, type Normalised } from './issues.ts';
 import { describeType, isMissing, normaliseText } from './scalars.ts';
 
@@ -27,12 +28,17 @@ interface AddressText {
 export function normaliseAddress(raw: { address: unknown; fullAddress: unknown }, country: Country): Normalised<NormalisedAddress> {
   const issues: Issue[] = [];
   const text = readAddress(raw, country, issues);
-  const city = checkCity(text.city, country, issues);
+  // The one-line form beside an object fills what the object lacks (street, postal code, a usable city).
+  const fullAddress = isObject(raw.address) && typeof raw.fullAddress === 'string' ? sameCountryParts(raw.fullAddress, country) : null;
+  fillFromFullAddress(text, fullAddress, issues);
+  const city = chooseCity(text.city, fullAddress, country, issues);
   const foreignCountry = findForeignCountry(text.countryText, country, issues);
+  const state = text.state === null ? null : collapseDoubled(text.state);
+  if (state !== text.state) issues.push({ ...issue('address', 'state-tidied', text.state, `state: "${text.state}" → "${state}"`), group: 'doubled-collapsed' });
   const address: Address = {
     street: text.street,
     city,
-    state: text.state,
+    state,
     postalCode: text.postalCode,
     country: country.code, // always the dataset's: a foreign address is rejected, not relabelled
   };
@@ -94,13 +100,56 @@ function readOneLine(text: string, country: Country): AddressText {
   };
 }
 
-/** A value that is not a city (data/cities/non-city.json) would make a nonsense slug such as `s-n`: null, reported. */
-function checkCity(city: string | null, country: Country, issues: Issue[]): string | null {
-  if (city === null) return null;
-  const reason = nonCityReason(city, country.code);
-  if (reason === null) return city;
+/** The one-line form's parts, unless it names another country (then it only tells which country: not our fields). */
+function sameCountryParts(fullAddress: string, country: Country): FullAddressParts | null {
+  const parts = parseFullAddress(fullAddress, country);
+  const named = parts.countryName === null ? null : countryCodeForName(parts.countryName);
+  return named === null || named === country.code ? parts : null;
+}
+
+function fillFromFullAddress(text: AddressText, full: FullAddressParts | null, issues: Issue[]): void {
+  if (full === null) return;
+  if (text.street === null && full.street !== null) {
+    text.street = full.street;
+    issues.push(issue('address', 'street-from-full-address', full.street, 'street: missing from the address object, read from fullAddress'));
+  }
+  if (text.postalCode === null && full.postalCode !== null) {
+    text.postalCode = full.postalCode;
+    issues.push(issue('address', 'postal-code-from-full-address', full.postalCode, 'postalCode: missing from the address object, read from fullAddress'));
+  }
+}
+
+/**
+ * The city as published, tidied (city-tidy.ts); a value that is not a city (data/cities/non-city.json) would make a
+ * nonsense slug such as `s-n`. When the value is missing, not a city, or a province/region name, the locality
+ * fullAddress names takes its place (`city-from-full-address`, grouped by why); otherwise a non-city is null, reported.
+ */
+function chooseCity(raw: string | null, full: FullAddressParts | null, country: Country, issues: Issue[]): string | null {
+  const city = raw === null ? null : tidied(raw, country, issues);
+  const reason = city === null ? null : nonCityReason(city, country.code);
+  const why = city === null ? 'missing' : reason !== null ? 'not-a-city' : isRegionName(city, country.code) ? 'region' : null;
+  const fromFull = why === null ? null : localityOf(full, country);
+  if (fromFull !== null && (city === null || citySlug(fromFull) !== citySlug(city))) {
+    const detail = `city: ${city === null ? 'missing' : `"${city}" is ${reason ?? 'a province or region'}`}; read from fullAddress`;
+    issues.push({ ...issue('address', 'city-from-full-address', fromFull, detail), group: why! });
+    return tidied(fromFull, country, []);
+  }
+  if (city === null || reason === null) return city;
   issues.push(issue('address', 'invalid-city', city, reason));
   return null;
+}
+
+function tidied(city: string, country: Country, issues: Issue[]): string {
+  const result = tidyCity(city, country.code, (name) => isKnownCity(country.code, name));
+  for (const rule of result.rules) issues.push({ ...issue('address', 'city-tidied', city, `"${city}" → "${result.value}"`), group: rule });
+  return result.value;
+}
+
+/** The locality a one-line address names, when it is a usable city and not itself a region. */
+function localityOf(full: FullAddressParts | null, country: Country): string | null {
+  const city = full?.city ?? null;
+  if (city === null || nonCityReason(city, country.code) !== null || isRegionName(city, country.code)) return null;
+  return city;
 }
 
 function findForeignCountry(countryText: string | null, country: Country, issues: Issue[]): string | null {

@@ -1,9 +1,10 @@
 // The provider's `categories` as the place's lodgingTypes: tidy, distinct strings, at most the spec's 50.
 import { MAX_LODGING_LABELS } from '../../model/limits.ts';
+import { decodeText } from './decode-text.ts';
 import { issue, type Issue, type Normalised } from './issues.ts';
 
 /**
- * Trims each label and collapses inner whitespace; drops empty labels silently (exports pad with "") and
+ * Decodes HTML references and markup (decode-text.ts), trims each label and collapses inner whitespace; drops empty labels silently (exports pad with "") and
  * non-strings (null included) with one `wrong-type` issue; keeps the first spelling of labels equal but for case; keeps the
  * first MAX_LODGING_LABELS, reporting `too-many-labels`. A missing field (undefined or null) is simply no labels.
  */
@@ -24,7 +25,7 @@ export function normaliseCategories(raw: unknown): Normalised<string[]> {
       wrong += 1;
       continue;
     }
-    const label = item.normalize('NFC').replace(/\s+/g, ' ').trim();
+    const label = decodeText(item).normalize('NFC').replace(/\s+/g, ' ').trim();
     if (label === '') continue;
     const folded = label.toLowerCase();
     if (seen.has(folded)) continue;

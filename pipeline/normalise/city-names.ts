@@ -6,6 +6,7 @@ import gb from '../../data/cities/gb.json' with { type: 'json' };
 import pt from '../../data/cities/pt.json' with { type: 'json' };
 import type { CountryCode } from '../../model/place.ts';
 import { citySlug } from './city-slug.ts';
+import { tidyCitySlug } from './city-tidy.ts';
 import { WORDS } from './language-words.ts';
 import { foldText } from '../../model/fold-text.ts';
 
@@ -45,9 +46,22 @@ const ALIASES: Record<CountryCode, ReadonlyMap<string, string>> = {
   pt: compileAliases(pt, 'data/cities/pt.json'),
 };
 
-/** The slug stored and matched for a city: the canonical name's slug when the table knows the city, else its own. */
+/**
+ * The slug stored and matched for a city: the canonical name's slug when the table knows the city, else its own;
+ * a slug of an untidied value ("orotava-la", "eibar-eibar") first gets the tidying's slug rules, so the slugs
+ * records had before the tidying keep finding them.
+ */
 export function canonicalCitySlug(country: CountryCode, slug: string): string {
-  return ALIASES[country].get(slug) ?? slug;
+  const known = ALIASES[country].get(slug);
+  if (known !== undefined) return known;
+  const tidied = tidyCitySlug(slug, country);
+  return ALIASES[country].get(tidied) ?? tidied;
+}
+
+/** Whether the country's alias table knows the name (as any of a city's names). */
+export function isKnownCity(country: CountryCode, name: string): boolean {
+  const slug = citySlug(name);
+  return slug !== null && ALIASES[country].has(slug);
 }
 
 /** Case, accents, punctuation and spacing ignored: "S/N", "s/n" and "s.n." are one value. */

@@ -2,6 +2,7 @@
 import { COUNTRIES, type Country } from '../../model/countries.ts';
 import { isCountryCode, type CountryCode } from '../../model/place.ts';
 import { cleanText } from './scalars.ts';
+import { decodeText } from './decode-text.ts';
 import { foldText } from '../../model/fold-text.ts';
 import { countryCodeForName, LONGEST_NAME_WORDS } from './country-names.ts';
 import { WORDS } from './language-words.ts';
@@ -16,7 +17,7 @@ export interface FullAddressParts {
 }
 
 export function parseFullAddress(text: string, country: Country): FullAddressParts {
-  const parts = cleanText(text).split(',').map((part) => part.trim()).filter((part) => part !== '');
+  const parts = cleanText(decodeText(text)).split(',').map((part) => part.trim()).filter((part) => part !== '');
   const { countryName, end } = findCountry(parts, country);
   // An address in another of the four countries is read by that country's postal rules.
   const named = countryName === null ? null : countryCodeForName(countryName);

@@ -11,6 +11,7 @@ export type IssueField =
   | 'website'
   | 'sourceMapsUrl'
   | 'categories'
+  | 'lodgingType'
   | 'rating'
   | 'reviewCount'
   | 'verified'
@@ -27,6 +28,8 @@ export interface Issue {
   value?: string;
   /** A sentence for humans. */
   detail?: string;
+  /** What the report counts this issue by, besides its code: a host, a suggested lodgingType. */
+  group?: string;
 }
 
 /** A normaliser's answer: the value it could make (null when none) and what it found. */
@@ -55,6 +58,13 @@ export const REPAIR_CODES: ReadonlySet<string> = new Set([
   'extra-email-text',
   'duplicate-phone',
   'too-many-phones',
+  'several-urls',
+  'public-body',
+  'city-tidied',
+  'state-tidied',
+  'city-from-full-address',
+  'street-from-full-address',
+  'postal-code-from-full-address',
 ]);
 
 export function isRepair(code: string): boolean {

@@ -7,6 +7,7 @@ import type { Issue } from './issues.ts';
 import { parseRating, parseReviewCount } from './locale-numbers.ts';
 import { normaliseLocation } from './location.ts';
 import { classifyLodgingType, type LodgingClassification } from './lodging-type.ts';
+import { checkNameAgainstType } from './name-suggests.ts';
 import type { NormalisedListing, SourceRef } from './normalised-listing.ts';
 import { normaliseOpeningHours } from './opening-hours.ts';
 import { normalisePhoneFields } from './phone-fields.ts';
@@ -56,6 +57,7 @@ export function explainListing(
   const website = take(normaliseWebsite(raw.website));
   const labels = take(normaliseCategories(raw.categories));
   const classification = classifyLodgingType(labels);
+  issues.push(...checkNameAgainstType(name, classification.lodgingType));
   const businessStatus = take(parseBusinessStatus(raw.businessStatus));
 
   const place: StoredPlace = {

@@ -1,5 +1,6 @@
 // Small listing fields read leniently from provider JSON: free text, provider id, verified flag, crawl time, business status.
 import { issue, type IssueField, type Normalised } from './issues.ts';
+import { decodeText } from './decode-text.ts';
 import { WORDS } from './language-words.ts';
 
 export type BusinessStatus = 'OPERATIONAL' | 'CLOSED_TEMPORARILY' | 'CLOSED_PERMANENTLY';
@@ -24,11 +25,12 @@ export function cleanText(text: string): string {
   return text.replace(CONTROL, '').replace(INVISIBLE, '').replace(/\s+/g, ' ').trim();
 }
 
+/** Free text (names, address parts): HTML references decoded and markup dropped first, then cleaned. */
 export function normaliseText(raw: unknown, field: IssueField): Normalised<string | null> {
   if (isMissing(raw)) return { value: null, issues: [] };
   if (typeof raw === 'number' && Number.isFinite(raw)) return { value: String(raw), issues: [] };
   if (typeof raw !== 'string') return { value: null, issues: [issue(field, 'wrong-type', raw, `expected text, got ${describeType(raw)}`)] };
-  const text = cleanText(raw);
+  const text = cleanText(decodeText(raw));
   return { value: text === '' ? null : text, issues: [] };
 }
 

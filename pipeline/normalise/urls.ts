@@ -2,6 +2,7 @@
 import { issue, type Issue, type IssueField, type Normalised } from './issues.ts';
 import { MAX_URL_LENGTH } from '../../model/limits.ts';
 import { checkPublicHost } from './public-host.ts';
+import { isPublicBodyHost, thirdPartyHost } from './website-hosts.ts';
 
 /**
  * The provider's map (Google Maps) as its listings link to it: which hosts, and on hosts that also serve
@@ -20,10 +21,53 @@ export const PROVIDER_MAP_HOSTS: readonly { host: string; pathPrefix: string | n
 
 const TRACKING_PARAMETERS = new Set(['gclid', 'fbclid', 'msclkid']);
 
-/** A listing's website as a public http(s) URL; issues (field `website`) say why one was dropped or repaired. */
+/**
+ * A listing's website as a public http(s) URL; issues (field `website`) say why one was dropped or repaired. A value
+ * holding several whitespace-separated URLs yields its first valid one that is not on a third-party host
+ * (website-hosts.ts); a page on such a host is never the website (`third-party`, grouped by host); a public body's
+ * page is kept and reported (`public-body`).
+ */
 export function normaliseWebsite(raw: unknown): Normalised<string | null> {
-  const result = normalisePublicUrl(raw, 'website');
-  return { value: result.url?.href ?? null, issues: result.issues };
+  const tokens = typeof raw === 'string' ? raw.trim().split(/\s+/) : [];
+  const single = normalisePublicUrl(raw, 'website');
+  if (tokens.length <= 1 || !looksLikeSeveralUrls(tokens)) return pickWebsite(raw, [single]);
+  const several = issue('website', 'several-urls', raw, `${tokens.length} whitespace-separated parts; the first own site is kept`);
+  const result = pickWebsite(raw, tokens.map((token) => normalisePublicUrl(token, 'website')));
+  return { value: result.value, issues: [several, ...result.issues] };
+}
+
+/**
+ * A space inside one broken URL ("https://www.ho tel.es") is not a list: the value counts as several URLs only when
+ * a later part opens like a URL (a scheme, or "www."), or its first part is a valid URL by itself and a later part
+ * is a host name.
+ */
+function looksLikeSeveralUrls(tokens: readonly string[]): boolean {
+  const later = tokens.slice(1);
+  if (later.some((token) => /^(?:https?:\/\/|www\.)/i.test(token))) return true;
+  return normalisePublicUrl(tokens[0], 'website').url !== null && later.some((token) => HOST_LIKE.test(token));
+}
+
+/** "hotel.es", "hotel.es/a": a name, a dot and more; not ".es/" (the rest of a host broken by a space). */
+const HOST_LIKE = /^[\p{L}\p{N}][\p{L}\p{N}-]*(?:\.[\p{L}\p{N}-]+)+(?:[/?#]|$)/u;
+
+function pickWebsite(raw: unknown, candidates: { url: URL | null; issues: Issue[] }[]): Normalised<string | null> {
+  const skipped: Issue[] = [];
+  for (const { url, issues } of candidates) {
+    if (url === null) continue;
+    const host = thirdPartyHost(url.hostname);
+    if (host !== null) {
+      skipped.push({ ...issue('website', 'third-party', url.href, `${host} is a third-party page, not the place's own site`), group: host });
+      continue;
+    }
+    const found = [...skipped, ...issues];
+    if (isPublicBodyHost(url.hostname)) {
+      found.push({ ...issue('website', 'public-body', url.href, `${url.hostname} is a public body's site; kept`), group: url.hostname.replace(/^www\./, '') });
+    }
+    return { value: url.href, issues: found };
+  }
+  // Nothing usable: why the first part failed (as for a single value), and every third-party page seen.
+  const firstFailure = candidates.find((candidate) => candidate.url === null)?.issues ?? [];
+  return { value: null, issues: [...skipped, ...firstFailure] };
 }
 
 /** The listing's page on the provider's map (field `sourceMapsUrl`): the website rules plus PROVIDER_MAP_HOSTS. */

@@ -12,6 +12,12 @@ function table(title: string, rows: [string, number][], emptyText = '(none)'): s
   return out;
 }
 
+const GROUP_NAMES: Record<string, string> = {
+  'website/third-party': 'host (not published as website: data/hosts/third-party.json)',
+  'website/public-body': 'host (kept)',
+  'lodgingType/name-suggests': 'kind the name suggests (review the labels)',
+};
+
 export function formatReport(report: ImportReport): string {
   const lines: string[] = [];
   const seconds = (report.durationMs / 1000).toFixed(1);
@@ -42,6 +48,10 @@ export function formatReport(report: ImportReport): string {
   lines.push('');
   lines.push(...table('Values dropped or repaired, by field/reason', Object.entries(report.issues)));
   lines.push('');
+  for (const [key, groups] of Object.entries(report.issueGroups ?? {})) {
+    lines.push(...table(`${key}, by ${GROUP_NAMES[key] ?? 'group'}`, Object.entries(groups).slice(0, 20)));
+    lines.push('');
+  }
   const unknownTitle = `Unknown labels (top ${report.unknownLabels.length} of ${report.unknownLabelsDistinct}; add them to data/labels/)`;
   lines.push(...table(unknownTitle, report.unknownLabels.map((u) => [JSON.stringify(u.label), u.count])));
   if (report.samples.badLines.length > 0) {

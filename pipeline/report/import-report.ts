@@ -31,6 +31,8 @@ export interface ImportReport {
   byLodgingType: Record<LodgingType, number>;
   /** Values dropped or repaired, by "field/code" (e.g. "phone/invalid-phone"). */
   issues: Record<string, number>;
+  /** Issues counted by what they name, per "field/code": third-party website hosts, public-body hosts, suggested kinds. */
+  issueGroups: Record<string, Record<string, number>>;
   /** Contact values dropped (repairs such as removed tracking parameters are not counted here). */
   invalid: { phones: number; websites: number; sourceMapsUrls: number; emails: number };
   /** The 20 most frequent labels no table knows, most frequent first. */

@@ -39,6 +39,7 @@ export class ReportAccumulator {
   private readonly reasons = new Map<string, number>();
   private readonly lodgingTypes = new Map<string, number>();
   private readonly issues = new Map<string, number>();
+  private readonly issueGroups = new Map<string, number>();
   private readonly unknown = new Map<string, number>();
   private readonly badSamples: Sample[] = [];
   private readonly rejectedSamples = new Map<string, Sample[]>();
@@ -59,6 +60,7 @@ export class ReportAccumulator {
     for (const reason of summary.reasons) bump(this.reasons, reason, sign);
     if (summary.status === 'published') bump(this.lodgingTypes, summary.lodgingType, sign);
     for (const key of summary.issueKeys) bump(this.issues, key, sign);
+    for (const key of summary.issueGroups ?? []) bump(this.issueGroups, key, sign);
     for (const label of summary.unknownLabels) bump(this.unknown, label, sign);
     const reason = summary.reasons[0];
     if (summary.status === 'rejected' && reason !== undefined) {
@@ -126,6 +128,7 @@ export class ReportAccumulator {
       byReason: Object.fromEntries([...this.reasons].sort(([, a], [, b]) => b - a)),
       byLodgingType,
       issues,
+      issueGroups: groupIssues(this.issueGroups),
       invalid: {
         phones: this.issues.get('phone/invalid-phone') ?? 0,
         websites: dropped('website'),
@@ -158,6 +161,18 @@ export class ReportAccumulator {
     if (this.lines > 0 && this.badLines / this.lines >= 0.1) warnings.push(`${this.badLines} lines were not JSON objects: is this the right file format?`);
     return warnings;
   }
+}
+
+/** "website/third-party esmadrid.com" → { "website/third-party": { "esmadrid.com": n } }, most frequent first. */
+function groupIssues(counts: Map<string, number>): Record<string, Record<string, number>> {
+  const out: Record<string, Record<string, number>> = {};
+  const sorted = [...counts].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0));
+  for (const [key, count] of sorted) {
+    const space = key.indexOf(' ');
+    const issueKey = key.slice(0, space);
+    (out[issueKey] ??= {})[key.slice(space + 1)] = count;
+  }
+  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => a.localeCompare(b)));
 }
 
 function sampleOf(source: SourceRef, reason: string): Sample {

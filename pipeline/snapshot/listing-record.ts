@@ -12,6 +12,8 @@ export interface ListingSummary {
   lodgingType: LodgingType;
   /** "field/code" of every issue, e.g. "phone/invalid-phone". */
   issueKeys: string[];
+  /** "field/code group" of every issue the report counts by group (a third-party host, a suggested kind). */
+  issueGroups?: string[];
   unknownLabels: string[];
   source: SourceRef;
 }
@@ -35,7 +37,14 @@ export function summariseListing(listing: NormalisedListing): ListingSummary {
     issueKeys: listing.issues.map((issue) => `${issue.field}/${issue.code}`),
     unknownLabels: listing.unknownLabels,
     source: listing.source,
+    ...groupsOf(listing),
   };
+}
+
+/** Only listings with a grouped issue carry issueGroups, so other summaries keep their earlier shape. */
+function groupsOf(listing: NormalisedListing): { issueGroups?: string[] } {
+  const groups = listing.issues.flatMap((issue) => (issue.group === undefined ? [] : [`${issue.field}/${issue.code} ${issue.group}`]));
+  return groups.length === 0 ? {} : { issueGroups: groups };
 }
 
 export function toListingRecord(listing: NormalisedListing): ListingRecord {

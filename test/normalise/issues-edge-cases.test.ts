@@ -36,9 +36,21 @@ describe('isRepair', () => {
   it.each(['invalid-phone', 'wrong-type', '', 'Tracking-removed'])('does not count %j as a repair', (code) => {
     expect(isRepair(code)).toBe(false);
   });
-  it('has exactly the six repair codes', () => {
-    expect([...REPAIR_CODES].sort()).toEqual(
-      ['duplicate-phone', 'extension-dropped', 'extra-email-text', 'scheme-repaired', 'too-many-phones', 'tracking-removed'],
-    );
+  it('has exactly the thirteen repair codes', () => {
+    expect([...REPAIR_CODES].sort()).toEqual([
+      'city-from-full-address',
+      'city-tidied',
+      'duplicate-phone',
+      'extension-dropped',
+      'extra-email-text',
+      'postal-code-from-full-address',
+      'public-body',
+      'scheme-repaired',
+      'several-urls',
+      'state-tidied',
+      'street-from-full-address',
+      'too-many-phones',
+      'tracking-removed',
+    ]);
   });
 });

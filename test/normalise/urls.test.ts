@@ -5,7 +5,7 @@ import { normaliseMapsUrl, normaliseWebsite } from '../../pipeline/normalise/url
 describe('normaliseWebsite', () => {
   const kept: [unknown, string][] = [
     ['https://www.hotel-example.es/', 'https://www.hotel-example.es/'],
-    ['http://www.nekatur.net/kerizara', 'http://www.nekatur.net/kerizara'],
+    ['http://www.agroturismo-kerizara.net/casa', 'http://www.agroturismo-kerizara.net/casa'],
     ['www.campinglavinuela.es', 'https://www.campinglavinuela.es/'],
     ['campingmascun.com/es/', 'https://campingmascun.com/es/'],
     ['//www.hotel.fr/chambres', 'https://www.hotel.fr/chambres'],
@@ -59,7 +59,7 @@ describe('normaliseWebsite', () => {
     ['data:text/html,hi', 'bad-scheme'],
     ['http://', 'unparseable-url'],
     ['https://www.hotel .es/', 'unparseable-url'],
-    ['www.a.es www.b.es', 'unparseable-url'],
+    ['hotel sol.es', 'unparseable-url'],
     ['http://[::1', 'unparseable-url'],
     ['info@bordaaranzazu.com', 'user-info'],
     ['http://santabarbararesort@diamantresorts.com', 'user-info'],

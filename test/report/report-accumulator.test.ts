@@ -77,3 +77,29 @@ describe('ReportAccumulator', () => {
     expect(acc.finish(meta).samples.rejected.map((s) => s.line)).toEqual([1, 2, 3, 5, 7]);
   });
 });
+
+describe('ReportAccumulator issue groups', () => {
+  it('counts grouped issues by what they name, most frequent first, and takes a displaced listing back out', () => {
+    const acc = new ReportAccumulator();
+    const esmadrid = 'website/third-party esmadrid.com';
+    acc.addListing(summary(1, { issueGroups: [esmadrid] }));
+    acc.addListing(summary(2, { issueGroups: [esmadrid, 'lodgingType/name-suggests bedAndBreakfast'] }));
+    acc.addListing(summary(3, { issueGroups: ['website/third-party facebook.com', 'website/public-body cm-tavira.pt'] }));
+    acc.addListing(summary(4, { issueGroups: ['website/third-party facebook.com'] }));
+    acc.addListing(summary(4, { issueGroups: ['website/third-party facebook.com'] }), -1);
+    acc.addListing(summary(5));
+    const report = acc.finish(meta);
+    expect(report.issueGroups).toEqual({
+      'lodgingType/name-suggests': { bedAndBreakfast: 1 },
+      'website/public-body': { 'cm-tavira.pt': 1 },
+      'website/third-party': { 'esmadrid.com': 2, 'facebook.com': 1 },
+    });
+    expect(Object.keys(report.issueGroups['website/third-party']!)).toEqual(['esmadrid.com', 'facebook.com']);
+  });
+
+  it('is empty when no issue is grouped', () => {
+    const acc = new ReportAccumulator();
+    acc.addListing(summary(1, { issueKeys: ['phone/invalid-phone'] }));
+    expect(acc.finish(meta).issueGroups).toEqual({});
+  });
+});

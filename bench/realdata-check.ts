@@ -1,0 +1,167 @@
+// `npm run data:check -- DIR`: imports every export in DIR (named `<cc>-….jsonl[.gz]`) into a temporary data directory and prints per-field fill shares and defect counts of the published places.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+
+const root = fileURLToPath(new URL('../', import.meta.url));
+const CHARACTER_REFERENCE = /&(?:#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);/i;
+const MARKUP = /<\/?[a-z][^>]*>/i;
+/** An article after the name: "Orotava (La)", "Laguna, La", "Palmas (Las)". */
+const TRAILING_ARTICLE = /(?:\(\s*(?:el|la|los|las|l'|els|les|o|a|os|as|le|the)\s*\)|,\s*(?:el|la|los|las|els|les|o|a|os|as|le|the))\s*$/i;
+const DOUBLED = /^(.+?)\s+\1$/i;
+
+interface PlaceRow {
+  place: string;
+  issues: string;
+}
+
+interface Counts {
+  places: number;
+  filled: Record<string, number>;
+  defects: Record<string, number>;
+}
+
+const FIELDS: Record<string, (place: Record<string, any>) => unknown> = {
+  name: (p) => p.name,
+  legalName: (p) => p.legalName,
+  street: (p) => p.address?.street,
+  city: (p) => p.address?.city,
+  state: (p) => p.address?.state,
+  postalCode: (p) => p.address?.postalCode,
+  location: (p) => p.location,
+  phone: (p) => p.phone,
+  email: (p) => p.email,
+  website: (p) => p.website,
+  sourceMapsUrl: (p) => p.sourceMapsUrl,
+  lodgingTypes: (p) => (p.lodgingTypes?.length > 0 ? p.lodgingTypes : null),
+  rating: (p) => p.rating,
+  reviewCount: (p) => p.reviewCount,
+  openingHours: (p) => p.openingHours,
+};
+
+const DEFECTS = [
+  'character references left',
+  'markup left',
+  'city with bracketed/trailing article',
+  'doubled city',
+  'doubled state',
+  'website with a space',
+  'website on a third-party host',
+  'names flagged by name-suggests',
+] as const;
+
+function thirdPartyHosts(): string[] {
+  try {
+    const table = JSON.parse(readFileSync(path.join(root, 'data/hosts/third-party.json'), 'utf8')) as {
+      hosts: { host: string }[];
+    };
+    return table.hosts.map((entry) => entry.host.toLowerCase());
+  } catch {
+    return [];
+  }
+}
+
+function onHost(hostname: string, hosts: readonly string[]): boolean {
+  const host = hostname.toLowerCase();
+  return hosts.some((listed) => host === listed || host.endsWith(`.${listed}`));
+}
+
+function measure(rows: PlaceRow[], hosts: readonly string[]): Counts {
+  const counts: Counts = { places: rows.length, filled: {}, defects: {} };
+  for (const name of Object.keys(FIELDS)) counts.filled[name] = 0;
+  for (const name of DEFECTS) counts.defects[name] = 0;
+  const count = (name: (typeof DEFECTS)[number], hit: boolean) => {
+    if (hit) counts.defects[name]! += 1;
+  };
+  for (const row of rows) {
+    const place = JSON.parse(row.place) as Record<string, any>;
+    const issues = JSON.parse(row.issues) as { field: string; code: string }[];
+    for (const [name, read] of Object.entries(FIELDS)) {
+      const value = read(place);
+      if (value !== null && value !== undefined && value !== '') counts.filled[name]! += 1;
+    }
+    const address = place.address ?? {};
+    const texts = [place.name, place.legalName, address.street, address.city, address.state, address.postalCode, ...(place.lodgingTypes ?? [])]
+      .filter((text): text is string => typeof text === 'string');
+    count('character references left', texts.some((text) => CHARACTER_REFERENCE.test(text)));
+    count('markup left', texts.some((text) => MARKUP.test(text)));
+    count('city with bracketed/trailing article', typeof address.city === 'string' && TRAILING_ARTICLE.test(address.city));
+    count('doubled city', typeof address.city === 'string' && DOUBLED.test(address.city));
+    count('doubled state', typeof address.state === 'string' && DOUBLED.test(address.state));
+    const website = typeof place.website === 'string' ? place.website : null;
+    count('website with a space', website !== null && /\s|%20/.test(website));
+    count('website on a third-party host', website !== null && onHost(new URL(website).hostname, hosts));
+    count('names flagged by name-suggests', issues.some((found) => found.code === 'name-suggests'));
+  }
+  return counts;
+}
+
+function importExport(file: string, country: string): PlaceRow[] {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'lodging-data-check-'));
+  try {
+    const run = spawnSync(
+      process.execPath,
+      [path.join(root, 'bin/lodging.js'), 'import', '--country', country, '--json', '--force', '--reason', 'data check', file],
+      { env: { ...process.env, LODGING_DATA_DIR: dataDir, LODGING_RUNTIME: 'tsx' }, encoding: 'utf8', maxBuffer: 64 << 20 },
+    );
+    if (run.status !== 0) throw new Error(`import of ${file} failed (exit ${run.status}): ${run.stderr.slice(-500)}`);
+    const pointer = JSON.parse(readFileSync(path.join(dataDir, 'snapshots', country, 'current.json'), 'utf8')) as { file: string };
+    const db = new Database(path.join(dataDir, 'snapshots', pointer.file), { readonly: true });
+    try {
+      return db.prepare("SELECT place, issues FROM listings WHERE status = 'published' ORDER BY id").all() as PlaceRow[];
+    } finally {
+      db.close();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function share(part: number, whole: number): string {
+  return whole === 0 ? '–' : `${((100 * part) / whole).toFixed(1)} %`;
+}
+
+function printTable(results: [string, Counts][]): void {
+  const total: Counts = { places: 0, filled: {}, defects: {} };
+  for (const [, counts] of results) {
+    total.places += counts.places;
+    for (const [key, value] of Object.entries(counts.filled)) total.filled[key] = (total.filled[key] ?? 0) + value;
+    for (const [key, value] of Object.entries(counts.defects)) total.defects[key] = (total.defects[key] ?? 0) + value;
+  }
+  const columns: [string, Counts][] = [...results, ['all', total]];
+  const line = (cells: string[]) => process.stdout.write(`| ${cells.join(' | ')} |\n`);
+  line(['', ...columns.map(([name]) => name)]);
+  line(['---', ...columns.map(() => '---:')]);
+  line(['published places', ...columns.map(([, counts]) => String(counts.places))]);
+  for (const field of Object.keys(FIELDS)) {
+    line([`fill: ${field}`, ...columns.map(([, counts]) => share(counts.filled[field]!, counts.places))]);
+  }
+  for (const defect of DEFECTS) line([defect, ...columns.map(([, counts]) => String(counts.defects[defect]))]);
+}
+
+function main(): number {
+  const dir = process.argv[2];
+  if (dir === undefined) {
+    process.stderr.write('usage: npm run data:check -- DIR (exports named <cc>-….jsonl or .jsonl.gz)\n');
+    return 2;
+  }
+  const hosts = thirdPartyHosts();
+  const results: [string, Counts][] = [];
+  for (const name of readdirSync(dir).sort()) {
+    const country = /^(es|fr|gb|pt)-.*\.jsonl(?:\.gz)?$/.exec(name)?.[1];
+    if (country === undefined) continue;
+    process.stderr.write(`importing ${name}…\n`);
+    results.push([name.replace(/\.jsonl(?:\.gz)?$/, ''), measure(importExport(path.join(dir, name), country), hosts)]);
+  }
+  if (results.length === 0) {
+    process.stderr.write(`no <cc>-….jsonl exports in ${dir}\n`);
+    return 2;
+  }
+  printTable(results);
+  return 0;
+}
+
+process.exitCode = main();
