@@ -161,7 +161,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     logger,
     ...(options.usageFlushIntervalMs !== undefined ? { flushIntervalMs: options.usageFlushIntervalMs } : {}),
   });
-  const operator = createOperatorConsole(config, logger);
+  const operator = createOperatorConsole(config, logger, redis);
   const query = createQueryService({ reader, cursors, publicUrl, refreshIntervalMs: options.refreshIntervalMs ?? 1000 });
   app = createApp({
     query,

@@ -5,30 +5,10 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { CountryCode } from '../../../model/place.ts';
 import { projectFile } from '../../../platform/project-files.ts';
-import { parseProgressLine, type ProgressFigures } from './read-progress-line.ts';
+import { parseProgressLine } from './read-progress-line.ts';
+import { IMPORT_CLAIM_RENEW_MS, type ImportJob, type ImportJobState, type ImportJobStore } from './import-job-store.ts';
 
-/** running; then what the exit code says: 0 published (or dry run passed), 3 refused by a gate, anything else failed. */
-export type ImportJobState = 'running' | 'published' | 'dry-run' | 'refused' | 'failed';
-
-export interface ImportJob {
-  id: string;
-  country: CountryCode;
-  /** Export file names in the import directory. */
-  files: string[];
-  dryRun: boolean;
-  queue: boolean;
-  /** The console account that started it. */
-  by: string;
-  startedAt: string;
-  finishedAt: string | null;
-  state: ImportJobState;
-  exitCode: number | null;
-  progress: ProgressFigures | null;
-  /** The run id in the run history, once the child has recorded it. */
-  runId: string | null;
-  /** Lines for a person: notices and the child's own messages (never progress lines), the last few. */
-  messages: string[];
-}
+export type { ImportJob, ImportJobState } from './import-job-store.ts';
 
 export interface StartImport {
   country: CountryCode;
@@ -46,10 +26,11 @@ export class ImportBusyError extends Error {
 }
 
 export interface ImportLauncher {
-  start(request: StartImport): ImportJob;
-  get(id: string): ImportJob | null;
-  /** Newest first. */
-  list(): ImportJob[];
+  /** Starts the import unless a live console import of that country runs (ImportBusyError), in any process. */
+  start(request: StartImport): Promise<ImportJob>;
+  get(id: string): Promise<ImportJob | null>;
+  /** Running first, then newest first. */
+  list(): Promise<ImportJob[]>;
   /** Called at every change of the job (progress, message, end); returns the unsubscribe function. */
   subscribe(id: string, listener: (job: ImportJob) => void): () => void;
   /** Stops the children still running (their runs show as failed) and waits for them. */
@@ -64,8 +45,10 @@ export interface LauncherOptions {
   queue: boolean;
   /** The `lodging` executable (default: this checkout's bin/lodging.js). */
   lodgingBin?: string;
-  /** Jobs kept in memory for the pages (default 50). */
-  keep?: number;
+  /** Where jobs are kept: shared by every process serving the console (SQLite on one machine, Redis on several). */
+  store: ImportJobStore;
+  /** How often a job started by another process is re-read for a page's event stream (default 1 s). */
+  pollMs?: number;
 }
 
 const DEFAULT_BIN = projectFile('bin/lodging.js');
@@ -81,27 +64,36 @@ function stateOf(code: number | null, dryRun: boolean): ImportJobState {
 }
 
 export function createImportLauncher(options: LauncherOptions): ImportLauncher {
-  const jobs = new Map<string, ImportJob>();
-  const children = new Map<string, { child: ChildProcess; exited: Promise<void> }>();
+  const { store } = options;
+  /** The jobs this process runs: their children, and the latest state (saved to the store at every change). */
+  const children = new Map<string, { child: ChildProcess; job: ImportJob; exited: Promise<void> }>();
   const listeners = new Map<string, Set<(job: ImportJob) => void>>();
-  const keep = options.keep ?? 50;
+  const pollMs = options.pollMs ?? 1000;
 
+  // Saves are chained per job, so the store never sees an older state after a newer one.
+  const saving = new Map<string, Promise<void>>();
   const changed = (job: ImportJob) => {
-    for (const listener of listeners.get(job.id) ?? []) listener(job);
+    const snapshot = structuredClone(job);
+    const previous = saving.get(job.id) ?? Promise.resolve();
+    const next = previous.then(() => store.save(snapshot, Date.now())).catch(() => undefined);
+    saving.set(job.id, next);
+    void next.then(() => {
+      if (saving.get(job.id) === next) saving.delete(job.id);
+    });
+    for (const listener of listeners.get(job.id) ?? []) listener(snapshot);
   };
   const say = (job: ImportJob, line: string) => {
     job.messages.push(line.slice(0, 500));
     if (job.messages.length > MAX_MESSAGES) job.messages.splice(0, job.messages.length - MAX_MESSAGES);
   };
-  const forget = () => {
-    const finished = [...jobs.values()].filter((j) => j.state !== 'running');
-    for (const job of finished.slice(0, Math.max(0, jobs.size - keep))) jobs.delete(job.id);
-  };
+  // A running job's claim on its country is renewed while this process lives; a dead server's claim lapses.
+  const renew = setInterval(() => {
+    for (const { job } of children.values()) void store.save(structuredClone(job), Date.now()).catch(() => undefined);
+  }, IMPORT_CLAIM_RENEW_MS);
+  renew.unref();
 
   return {
-    start(request) {
-      const busy = [...jobs.values()].find((j) => j.state === 'running' && j.country === request.country);
-      if (busy) throw new ImportBusyError(busy);
+    async start(request) {
       const job: ImportJob = {
         id: `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`,
         country: request.country,
@@ -117,6 +109,8 @@ export function createImportLauncher(options: LauncherOptions): ImportLauncher {
         runId: null,
         messages: [],
       };
+      const busy = await store.claim(job, Date.now());
+      if (busy) throw new ImportBusyError(busy);
       const args = [options.lodgingBin ?? DEFAULT_BIN, 'import', '--country', request.country, '--json', '--progress', 'json', '--actor', request.by];
       if (options.queue) args.push('--queue');
       if (request.dryRun) args.push('--dry-run');
@@ -155,32 +149,51 @@ export function createImportLauncher(options: LauncherOptions): ImportLauncher {
           if (job.runId === null) job.runId = runIdOf(stdout);
           changed(job);
           children.delete(job.id);
-          forget();
-          resolve();
+          void (saving.get(job.id) ?? Promise.resolve()).then(resolve);
         };
         child.on('error', (error) => finish(null, error));
         child.on('close', (code) => finish(code));
       });
-      children.set(job.id, { child, exited });
-      jobs.set(job.id, job);
+      children.set(job.id, { child, job, exited });
       changed(job);
-      return job;
+      return structuredClone(job);
     },
-    get: (id) => jobs.get(id) ?? null,
-    list: () => [...jobs.values()].sort((a, b) => b.startedAt.localeCompare(a.startedAt)),
+    async get(id) {
+      const local = children.get(id);
+      return local ? structuredClone(local.job) : store.get(id);
+    },
+    list: () => store.list(),
     subscribe(id, listener) {
       let set = listeners.get(id);
       if (!set) listeners.set(id, (set = new Set()));
       set.add(listener);
+      // A job another process runs changes in the store only: read it from there until it ends.
+      let last = '';
+      const poll = setInterval(() => {
+        if (children.has(id)) return;
+        void store
+          .get(id)
+          .then((job) => {
+            const text = job ? JSON.stringify(job) : '';
+            if (job && text !== last) {
+              last = text;
+              listener(job);
+            }
+          })
+          .catch(() => undefined);
+      }, pollMs);
       return () => {
+        clearInterval(poll);
         set.delete(listener);
         if (set.size === 0) listeners.delete(id);
       };
     },
     async close() {
+      clearInterval(renew);
       const running = [...children.values()];
       for (const { child } of running) child.kill('SIGTERM');
       await Promise.all(running.map((r) => r.exited));
+      await Promise.all([...saving.values()]);
     },
   };
 }

@@ -63,7 +63,7 @@ function progressBlock(job: ImportJob): Markup {
 async function importsPage(kit: ConsoleKit, ops: OpsContext, req: Request, res: Response, error: { status: number; message: string } | null = null) {
   const csrf = await kit.csrfToken(res);
   const files = await listImportFiles(ops.importDir);
-  const jobs = ops.launcher.list();
+  const jobs = await ops.launcher.list();
   const country = kit.query(req).get('country');
   const countryField = (suffix: string) =>
     html`<div class="field"><label for="field-country-${suffix}">Country</label><select id="field-country-${suffix}" name="country" required>${countryChoices(country).map(
@@ -121,7 +121,7 @@ async function startJob(kit: ConsoleKit, ops: OpsContext, req: Request, res: Res
   if (!country || !isCountryCode(country)) return importsPage(kit, ops, req, res, { status: 400, message: 'Choose the country of the export.' });
   const dryRun = fields.dryRun === 'yes';
   try {
-    const job = ops.launcher.start({ country, files: [file], dryRun, by: actorName(kit, res) });
+    const job = await ops.launcher.start({ country, files: [file], dryRun, by: actorName(kit, res) });
     await recordAction(kit, req, res, 'import-started', `${country} ${stored}${dryRun ? ' (dry run)' : ''}, job ${job.id}`);
     res.redirect(303, `${OPS}/imports/${job.id}`);
   } catch (error) {
@@ -169,7 +169,7 @@ export const importPages: OpsPlugin = (router, kit, ops) => {
   });
 
   router.get(`/ops/imports/:id`, ...guard, async (req, res) => {
-    const job = ops.launcher.get(String(req.params.id));
+    const job = await ops.launcher.get(String(req.params.id));
     if (!job) {
       return sendOps(kit, req, res, { title: 'No such import', status: 404, body: html`<p>This server has no import with that id (it may have restarted). <a href="${OPS}/runs">The run history</a> has every run.</p>` });
     }
@@ -185,8 +185,8 @@ ${progressBlock(job)}
     });
   });
 
-  router.get(`/ops/imports/:id/events`, ...guard, (req, res) => {
-    const job = ops.launcher.get(String(req.params.id));
+  router.get(`/ops/imports/:id/events`, ...guard, async (req, res) => {
+    const job = await ops.launcher.get(String(req.params.id));
     if (!job) {
       res.status(404).type('text').send('no such import');
       return;

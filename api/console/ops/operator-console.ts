@@ -1,4 +1,7 @@
 // The operator console: the page groups for accounts with role operator, mounted into /console beside the developer pages.
+import type { Redis } from 'ioredis';
+import { openRedisImportJobStore } from './redis-import-job-store.ts';
+import { consoleImportsPath, openSqliteImportJobStore } from './sqlite-import-job-store.ts';
 import { pruneUploads } from './upload-retention.ts';
 import type { Logger } from 'pino';
 import type { Config } from '../../../platform/environment.ts';
@@ -26,7 +29,7 @@ export interface OperatorConsole {
   close(): Promise<void>;
 }
 
-export function createOperatorConsole(config: Config, logger: Logger): OperatorConsole {
+export function createOperatorConsole(config: Config, logger: Logger, redis: Redis | null = null): OperatorConsole {
   // The children see the server's own configuration (what it was started with, whatever the process environment says now).
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -40,7 +43,9 @@ export function createOperatorConsole(config: Config, logger: Logger): OperatorC
     LODGING_IMPORT_MAX_LINES: String(config.importCaps.maxLines),
     LODGING_IMPORT_MAX_COMPRESSION_RATIO: String(config.importCaps.maxCompressionRatio),
   };
-  const launcher = createImportLauncher({ env, dataDir: config.dataDir, queue: Boolean(config.redisUrl) });
+  // Console imports are seen by every process serving the console: SQLite beside the data on one machine, Redis across machines.
+  const store = redis ? openRedisImportJobStore(redis, config.redisPrefix) : openSqliteImportJobStore(consoleImportsPath(config.dataDir));
+  const launcher = createImportLauncher({ env, dataDir: config.dataDir, queue: Boolean(config.redisUrl), store });
   const board: QueueBoard | null = config.redisUrl
     ? createQueueBoard(config.redisUrl, `${OPS}/queues/board`, (error) => logger.warn({ err: error }, 'queue dashboard: redis unavailable'))
     : null;
@@ -81,6 +86,7 @@ export function createOperatorConsole(config: Config, logger: Logger): OperatorC
     },
     async close() {
       await launcher.close();
+      await store.close();
       await board?.close();
     },
   };
