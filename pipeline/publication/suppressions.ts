@@ -1,4 +1,5 @@
 // The suppression use cases (list, add, remove with their checks), shared by `lodging suppress` and the operator console.
+import { AppError } from '../../platform/errors/app-error.ts';
 import { SUPPRESSION_KINDS, type SuppressionEntry, type SuppressionKind } from '../normalise/suppression.ts';
 import {
   appendSuppressionEntry,
@@ -10,12 +11,12 @@ import {
 export { SUPPRESSION_KINDS, type SuppressionEntry, type SuppressionKind };
 
 /** A value or note that cannot go on the list: the message names the field and says what is expected. */
-export class SuppressionInputError extends Error {
+export class SuppressionInputError extends AppError {
   constructor(
     readonly field: 'kind' | 'value' | 'note',
     message: string,
   ) {
-    super(message);
+    super(message, { code: 'suppression-input', status: 400 });
     this.name = 'SuppressionInputError';
   }
 }

@@ -1,4 +1,5 @@
 // Streams one uploaded export (multipart/form-data) to a file in the import directory: size-limited, never buffered, nothing left behind on failure.
+import { AppError } from '../../../platform/errors/app-error.ts';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -7,12 +8,10 @@ import busboy from 'busboy';
 import type { Request } from 'express';
 import { openImportDir, safeExportName } from './import-directory.ts';
 
-export class UploadError extends Error {
-  constructor(
-    readonly status: 400 | 403 | 413 | 415,
-    message: string,
-  ) {
-    super(message);
+export class UploadError extends AppError {
+  declare readonly status: 400 | 403 | 413 | 415;
+  constructor(status: 400 | 403 | 413 | 415, message: string) {
+    super(message, { code: 'upload-refused', status });
     this.name = 'UploadError';
   }
 }
