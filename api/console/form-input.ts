@@ -1,6 +1,7 @@
 // Console form bodies and query strings parsed by zod schemas: the data, or one message per field to show beside it.
 import type { Request } from 'express';
 import { z } from 'zod';
+import { AppError } from '../../platform/errors/app-error.ts';
 
 /** Field name → what is wrong with it, worded for the page (never echoing the value). Names are the schema's own. */
 export type FieldErrors = Readonly<Record<string, string>>;
@@ -16,7 +17,7 @@ export function formText(options: { max?: number; required?: string } = {}) {
 }
 
 /** One of a fixed set of values; anything else (`toString`, `__proto__`, `constructor` included) is the message. */
-export function formChoice<const T extends readonly [string, ...string[]]>(values: T, message: string) {
+export function formChoice<const T extends readonly string[]>(values: T, message: string) {
   return z.enum(values, { error: message });
 }
 
@@ -66,4 +67,20 @@ export function firstError(errors: FieldErrors): string {
 /** A field's error, looked up safely (the name is ours, but the record came from a parse). */
 export function errorOf(errors: FieldErrors | null | undefined, field: string): string | null {
   return errors && Object.hasOwn(errors, field) ? errors[field]! : null;
+}
+
+/** A form with no visible field to put the message beside (hidden inputs, buttons): the console's error page shows it, 400. */
+export class FormInputError extends AppError {
+  constructor(readonly errors: FieldErrors) {
+    const text = Object.entries(errors).map(([field, message]) => `${field}: ${message}`).join('; ');
+    super(`the form could not be accepted (${text})`, { code: 'invalid-form', status: 400, publicMessage: `The form could not be accepted: ${text}. Nothing was changed.` });
+    this.name = 'FormInputError';
+  }
+}
+
+/** parseForm for forms of hidden fields: the data, or a FormInputError thrown to the console's error page. */
+export function requireForm<S extends z.ZodType>(schema: S, req: Request): z.output<S> {
+  const form = parseForm(schema, req);
+  if (!form.ok) throw new FormInputError(form.errors);
+  return form.data;
 }

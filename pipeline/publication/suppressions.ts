@@ -43,6 +43,7 @@ export function checkSuppression(request: SuppressionRequest, needsNote: boolean
   }
   if (kind !== 'phone' && /\s/.test(value)) throw new SuppressionInputError('value', `a ${kind} is one word, without spaces`);
   if (value.includes('#')) throw new SuppressionInputError('value', `a ${kind} cannot contain #`);
+  if (kind === 'domain' && !/[\p{L}\p{N}]/u.test(value)) throw new SuppressionInputError('value', 'a domain needs a name, such as example.com');
   const note = (request.note ?? '').replace(/[\r\n]+/g, ' ').trim();
   if (needsNote && note === '') throw new SuppressionInputError('note', 'a note is required: say who asked and when, for the review');
   if (note.length > MAX_NOTE) throw new SuppressionInputError('note', `a note is at most ${MAX_NOTE} characters`);

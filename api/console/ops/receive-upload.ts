@@ -47,7 +47,8 @@ export function isMultipart(req: Request): boolean {
 export async function receiveUpload(req: Request, options: UploadOptions): Promise<ReceivedUpload> {
   if (!isMultipart(req)) throw new UploadError(415, 'send the export as multipart/form-data (the upload form)');
   const root = await openImportDir(options.dir);
-  const fields: Record<string, string> = {};
+  // Field names are the client's: a prototype-less record, so `__proto__` or `constructor` is just a name.
+  const fields: Record<string, string> = Object.create(null) as Record<string, string>;
   let parser: busboy.Busboy;
   try {
     parser = busboy({
