@@ -1,4 +1,5 @@
 // The API's failures: one table of error kinds (status, problem type, title, description), one ApiError carrying a kind; mapped to HTTP in http/problem-response.ts.
+import { AppError } from '../platform/errors/app-error.ts';
 
 export interface ParameterError {
   /** The parameter's name as the client sent it (query name, "placeId" for the path, "body" for a request body). */
@@ -61,8 +62,7 @@ export interface ApiErrorDetails {
   allowed?: string[];
 }
 
-export class ApiError extends Error {
-  readonly status: number;
+export class ApiError extends AppError {
   readonly title: string;
   readonly errors?: ParameterError[];
   readonly allowed?: string[];
@@ -72,9 +72,9 @@ export class ApiError extends Error {
     message: string,
     details: ApiErrorDetails = {},
   ) {
-    super(message);
+    // The message is already written for the client (it quotes no secret): it is the public one, 5xx included.
+    super(message, { code: kind, status: API_ERROR_KINDS[kind].status, publicMessage: message });
     this.name = 'ApiError';
-    this.status = API_ERROR_KINDS[kind].status;
     this.title = API_ERROR_KINDS[kind].title;
     if (details.errors) this.errors = details.errors;
     if (details.allowed) this.allowed = details.allowed;

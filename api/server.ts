@@ -69,7 +69,7 @@ export interface RunningServer {
 /** Start-up failed; everything it had opened is closed again. One line for the operator, the cause for --verbose. */
 export class ServerStartError extends CommandFailure {
   constructor(message: string, options: { cause: unknown }) {
-    super(message, options);
+    super(message, { ...options, code: 'server-start' });
     this.name = 'ServerStartError';
   }
 }

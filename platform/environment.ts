@@ -56,7 +56,7 @@ export const DEFAULT_UPLOADS_QUOTA_BYTES = 20 * 1024 ** 3;
 /** A bad variable: the command prints its one-line message and exits 1. */
 export class ConfigError extends CommandFailure {
   constructor(message: string) {
-    super(message);
+    super(message, { code: 'bad-configuration' });
     this.name = 'ConfigError';
   }
 }

@@ -1,5 +1,6 @@
 // Runs one `lodging` command from a table of lazily loaded command modules: help, usage errors and exit codes.
-import { CommandFailure, UsageError, processIo, type CliIo } from './cli-io.ts';
+import { UsageError, processIo, type CliIo } from './cli-io.ts';
+import { AppError } from './errors/app-error.ts';
 
 export type Command = (argv: string[], io: CliIo) => Promise<number>;
 export interface CommandModule {
@@ -33,19 +34,26 @@ export async function runCli(commands: CommandTable, help: string, argv: string[
   try {
     return await command.run(rest, io);
   } catch (error) {
-    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+    const exitCode = exitCodeOf(error);
+    if (exitCode === 2) {
       io.stderr(`lodging ${name}: ${(error as Error).message}\n\n${command.usage}\n`);
-      return 2;
-    }
-    if (error instanceof CommandFailure) {
+    } else if (error instanceof AppError) {
       io.stderr(`lodging ${name}: ${error.message}\n`);
       if (verbose && error.cause instanceof Error && error.cause.stack) io.stderr(`${error.cause.stack}\n`);
-      return 1;
-    }
-    if (verbose) io.stderr(`lodging ${name}: ${(error as Error).stack ?? String(error)}\n`);
+    } else if (verbose) io.stderr(`lodging ${name}: ${(error as Error).stack ?? String(error)}\n`);
     else io.stderr(`lodging ${name}: ${firstLine(error)} (run again with --verbose for details)\n`);
-    return 1;
+    return exitCode;
   }
+}
+
+/**
+ * The one mapping of thrown errors to exit codes: 2 a usage mistake (printed with the command's help), 1 any other
+ * failure: an expected one (the error root) as one line, anything else with a hint to --verbose. Codes above 2 are
+ * returned by commands, never thrown.
+ */
+export function exitCodeOf(error: unknown): number {
+  if (error instanceof UsageError || (error as { code?: unknown } | null)?.code?.toString().startsWith('ERR_PARSE_ARGS')) return 2;
+  return 1;
 }
 
 function firstLine(error: unknown): string {

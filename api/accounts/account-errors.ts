@@ -1,42 +1,43 @@
 // The failures of the account and key use cases, worded for the person who caused them (console page or CLI line).
+import { AppError } from '../../platform/errors/app-error.ts';
 
-export class AccountInputError extends Error {
-  readonly code = 'account-input';
+export class AccountInputError extends AppError {
+  declare readonly code: 'account-input';
   constructor(message: string) {
-    super(message);
+    super(message, { code: 'account-input', status: 400 });
     this.name = 'AccountInputError';
   }
 }
 
-export class UnknownAccountError extends Error {
-  readonly code = 'unknown-account';
+export class UnknownAccountError extends AppError {
+  declare readonly code: 'unknown-account';
   constructor(reference: string) {
-    super(`no account ${reference.length > 100 ? `${reference.slice(0, 100)}…` : reference}`);
+    super(`no account ${reference.length > 100 ? `${reference.slice(0, 100)}…` : reference}`, { code: 'unknown-account', status: 404 });
     this.name = 'UnknownAccountError';
   }
 }
 
-export class AccountDisabledError extends Error {
-  readonly code = 'account-disabled';
+export class AccountDisabledError extends AppError {
+  declare readonly code: 'account-disabled';
   constructor(id: string) {
-    super(`account ${id} is disabled`);
+    super(`account ${id} is disabled`, { code: 'account-disabled', status: 403 });
     this.name = 'AccountDisabledError';
   }
 }
 
 /** A key id that is unknown or belongs to another account: the same answer, so ids of others cannot be probed. */
-export class KeyNotFoundError extends Error {
-  readonly code = 'key-not-found';
+export class KeyNotFoundError extends AppError {
+  declare readonly code: 'key-not-found';
   constructor() {
-    super('no such key');
+    super('no such key', { code: 'key-not-found', status: 404 });
     this.name = 'KeyNotFoundError';
   }
 }
 
-export class KeyNotActiveError extends Error {
-  readonly code = 'key-not-active';
+export class KeyNotActiveError extends AppError {
+  declare readonly code: 'key-not-active';
   constructor() {
-    super('this key is revoked or expired');
+    super('this key is revoked or expired', { code: 'key-not-active', status: 409 });
     this.name = 'KeyNotActiveError';
   }
 }

@@ -1,4 +1,5 @@
 // The accounts store contract (accounts, invitations, console sessions, audit trail, sign-in throttles), SQLite or Redis.
+import { AppError } from '../../platform/errors/app-error.ts';
 
 export const ROLES = ['developer', 'operator'] as const;
 export type Role = (typeof ROLES)[number];
@@ -120,10 +121,10 @@ export interface AccountStore {
   close(): Promise<void>;
 }
 
-export class AccountExistsError extends Error {
-  readonly code = 'account-exists';
+export class AccountExistsError extends AppError {
+  declare readonly code: 'account-exists';
   constructor(what: string) {
-    super(`an account with this ${what} already exists`);
+    super(`an account with this ${what} already exists`, { code: 'account-exists', status: 409 });
     this.name = 'AccountExistsError';
   }
 }

@@ -5,8 +5,7 @@ import type { CliIo } from '../../platform/cli-io.ts';
 import { resolveAccount } from '../accounts/account-service.ts';
 import { CLI_ACTOR } from '../accounts/audit.ts';
 import { MAX_KEY_LIFETIME_DAYS } from '../keys/create-key.ts';
-import { ROLL_OVERLAPS, createAccountKey, keyState, listAccountKeys, revokeAccountKey, rollAccountKey } from '../keys/key-service.ts';
-import type { RollOverlap } from '../keys/key-service.ts';
+import { createAccountKey, isRollOverlap, keyState, listAccountKeys, revokeAccountKey, rollAccountKey } from '../keys/key-service.ts';
 import type { StoredKey } from '../keys/key-store.ts';
 import { withConsoleStores } from './with-console-stores.ts';
 
@@ -111,9 +110,9 @@ export async function runKeysCommand(argv: string[], io: KeysIo): Promise<number
     const [id, extra] = positionals;
     if (!id || extra !== undefined) throw new UsageError('roll needs exactly one key ID');
     const overlap = values.overlap ?? '24h';
-    if (!(overlap in ROLL_OVERLAPS)) throw new UsageError('--overlap must be now, 24h or 7d');
+    if (!isRollOverlap(overlap)) throw new UsageError('--overlap must be now, 24h or 7d');
     return withConsoleStores(io, 'keys', async (stores) => {
-      const { old, created } = await rollAccountKey(stores, null, id, overlap as RollOverlap, CLI_ACTOR);
+      const { old, created } = await rollAccountKey(stores, null, id, overlap, CLI_ACTOR);
       printSecret(io, json, created, `Rolled ${old.id} to ${created.key.id} "${created.key.name}"; the old secret ${overlap === 'now' ? 'stopped working now' : `works until ${old.expiresAt}`}.`);
       return 0;
     });

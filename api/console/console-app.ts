@@ -1,9 +1,9 @@
 // /console: the developer console (and the mount point of operator pages), server-rendered, strict CSP, CSRF on every POST.
 import express, { Router } from 'express';
-import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { KeyStoreUnavailableError } from '../keys/key-store.ts';
+import type { RequestHandler } from 'express';
 import { redactUrl } from '../http/query-string.ts';
 import { requestLogger } from '../http/request-logger.ts';
+import { consoleErrorHandler } from './console-error-page.ts';
 import { createSessionManager } from './console-session.ts';
 import { checkCsrf } from './csrf.ts';
 import { createConsoleKit, landingPath, setConsoleSession } from './console-kit.ts';
@@ -74,21 +74,6 @@ export function createConsoleRouter(deps: ConsoleDeps, options: ConsoleOptions =
       body: html`<p>There is nothing at this address.</p><p><a href="/console">Go to the console</a></p>`,
     });
   });
-  const onError: ErrorRequestHandler = (error, req, res, next) => {
-    if (res.headersSent) return next(error);
-    const unavailable = error instanceof KeyStoreUnavailableError;
-    const status = (error as { status?: number }).status;
-    if (status === 413 || status === 400) {
-      res.status(status).type('text').send('The form could not be read.');
-      return;
-    }
-    requestLogger(res, deps.logger)[unavailable ? 'warn' : 'error']({ err: error, url: redactUrl(req.originalUrl) }, 'console request failed');
-    res.status(unavailable ? 503 : 500).type('html').send(
-      `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Console unavailable</title><link rel="stylesheet" href="/console/static/console.css"></head><body><main><h1>${
-        unavailable ? 'The console cannot reach its store right now' : 'Something went wrong'
-      }</h1><p>Try again in a moment.</p></main></body></html>`,
-    );
-  };
-  router.use(onError);
+  router.use(consoleErrorHandler(kit));
   return { router, kit };
 }

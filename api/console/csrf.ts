@@ -1,7 +1,11 @@
 // CSRF defence for every state-changing console request: a same-origin check (Sec-Fetch-Site, else Origin) and the session's synchronizer token.
 import { timingSafeEqual } from 'node:crypto';
 import type { Request } from 'express';
+import { z } from 'zod';
 import { CSRF_FIELD } from './form-html.ts';
+import { parseForm } from './form-input.ts';
+
+const CSRF_FORM = z.object({ [CSRF_FIELD]: z.string() });
 
 export type CsrfVerdict = 'ok' | 'cross-site' | 'bad-token';
 
@@ -16,7 +20,8 @@ function sameOrigin(req: Request, publicUrl: string): boolean {
 }
 
 export function checkCsrf(req: Request, publicUrl: string, sessionToken: string | null): CsrfVerdict {
-  return checkCsrfToken(req, publicUrl, sessionToken, (req.body as Record<string, unknown> | undefined)?.[CSRF_FIELD]);
+  const form = parseForm(CSRF_FORM, req);
+  return checkCsrfToken(req, publicUrl, sessionToken, form.ok ? form.data[CSRF_FIELD] : undefined);
 }
 
 /** The same check with the token read by the route itself (a multipart upload form sends it as its first field). */

@@ -45,14 +45,17 @@ export interface SelectOptions {
   name: string;
   options: { value: string; label: string; selected?: boolean }[];
   hint?: string;
+  error?: string | null;
 }
 
 export function selectField(options: SelectOptions): Markup {
   const id = `field-${options.name}`;
-  return html`<div class="field">
+  const described = [options.hint ? `${id}-hint` : null, options.error ? `${id}-error` : null].filter(Boolean).join(' ');
+  return html`<div class="field${options.error ? ' has-error' : ''}">
 <label for="${id}">${options.label}</label>
 ${options.hint ? html`<small id="${id}-hint">${options.hint}</small>` : ''}
-<select id="${id}" name="${options.name}"${options.hint ? html` aria-describedby="${id}-hint"` : ''}>${options.options.map(
+${options.error ? html`<strong class="error" id="${id}-error">${options.error}</strong>` : ''}
+<select id="${id}" name="${options.name}"${described ? html` aria-describedby="${described}"` : ''}${options.error ? html` aria-invalid="true"` : ''}>${options.options.map(
     (o) => html`<option value="${o.value}"${o.selected ? html` selected` : ''}>${o.label}</option>`,
   )}</select>
 </div>`;

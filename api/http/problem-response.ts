@@ -1,8 +1,9 @@
-// RFC 9457 problem+json responses: the one place that maps API errors (and Express's own) to HTTP, through the error-kind table. No stack traces.
+// RFC 9457 problem+json responses: the one place that maps API errors (the error root's, and Express's own) to HTTP, through the error-kind table. No stack traces.
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
+import { AppError } from '../../platform/errors/app-error.ts';
 import { API_ERROR_KINDS, ApiError, invalidParameter } from '../errors.ts';
-import type { ParameterError } from '../errors.ts';
+import type { ApiErrorKind, ParameterError } from '../errors.ts';
 import { maskSecrets } from '../keys/key-secret.ts';
 import { problemTypeUri } from './problem-types.ts';
 import { redactUrl } from './query-string.ts';
@@ -75,13 +76,31 @@ function fromHttpError(error: unknown, req: Request): ApiError | null {
   return null;
 }
 
+/** The API kind of a status an error of the root carries (one not the API's own): none for 5xx, which stays an internal error. */
+const KIND_OF_STATUS: ReadonlyMap<number, ApiErrorKind> = new Map([
+  [401, 'unauthorized'],
+  [404, 'not-found'],
+  [413, 'payload-too-large'],
+  [415, 'unsupported-media-type'],
+  [429, 'rate-limited'],
+  [503, 'service-unavailable'],
+]);
+
+/** Any other error of the root: a client mistake becomes its kind with the error's public message; a 5xx is not mapped. */
+function fromAppError(error: AppError): ApiError | null {
+  const kind = KIND_OF_STATUS.get(error.status);
+  if (kind) return new ApiError(kind, error.publicMessage);
+  if (error.status >= 400 && error.status < 500) return invalidParameter('request', error.publicMessage);
+  return null;
+}
+
 export function createErrorHandler(publicUrl: string, logger: Logger): ErrorRequestHandler {
   return (error, req, res, next) => {
     if (res.headersSent) {
       next(error);
       return;
     }
-    const known = error instanceof ApiError ? error : fromHttpError(error, req);
+    const known = error instanceof ApiError ? error : error instanceof AppError ? fromAppError(error) : fromHttpError(error, req);
     if (known) {
       sendProblem(res, publicUrl, known);
       return;

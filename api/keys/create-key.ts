@@ -1,4 +1,5 @@
 // Creating a key: the one place a secret exists in plaintext, returned once to the caller and never stored.
+import { AppError } from '../../platform/errors/app-error.ts';
 import { generateKeyId, generateKeySecret, hashKeySecret, shownPrefixOf } from './key-secret.ts';
 import type { ApiKey, InsertOptions, KeyStore, StoredKey } from './key-store.ts';
 
@@ -15,10 +16,10 @@ const LABEL = /^[^\u0000-\u001f\u007f]{1,100}$/u;
 export const MAX_KEY_LIFETIME_DAYS = 365;
 const DAY_MS = 86_400_000;
 
-export class InvalidKeyInputError extends Error {
-  readonly code = 'invalid-key-input';
+export class InvalidKeyInputError extends AppError {
+  declare readonly code: 'invalid-key-input';
   constructor(message: string) {
-    super(message);
+    super(message, { code: 'invalid-key-input', status: 400 });
     this.name = 'InvalidKeyInputError';
   }
 }

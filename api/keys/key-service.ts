@@ -16,6 +16,12 @@ export interface KeyStores {
 /** How long a rolled key keeps working beside its replacement. */
 export const ROLL_OVERLAPS = { now: 0, '24h': 24 * 3_600_000, '7d': 7 * 24 * 3_600_000 } as const;
 export type RollOverlap = keyof typeof ROLL_OVERLAPS;
+/** The overlaps by name, for schemas and checks: a user's string is matched against this list, never looked up with `in`. */
+export const ROLL_OVERLAP_NAMES = ['now', '24h', '7d'] as const satisfies readonly RollOverlap[];
+
+export function isRollOverlap(value: unknown): value is RollOverlap {
+  return typeof value === 'string' && (ROLL_OVERLAP_NAMES as readonly string[]).includes(value);
+}
 /** Keys expiring sooner than this are flagged on every console page. */
 export const EXPIRY_WARNING_MS = 7 * 24 * 3_600_000;
 

@@ -1,4 +1,5 @@
 // The key store contract shared by the SQLite and Redis stores, and the failures they report.
+import { AppError } from '../../platform/errors/app-error.ts';
 
 /** The spec's Key resource: non-secret metadata only. */
 export interface ApiKey {
@@ -87,18 +88,22 @@ export interface KeyStore {
   close(): Promise<void>;
 }
 
-export class TooManyActiveKeysError extends Error {
-  readonly code = 'too-many-active-keys';
+export class TooManyActiveKeysError extends AppError {
+  declare readonly code: 'too-many-active-keys';
   constructor(accountId: string) {
-    super(`account ${accountId} already has ${MAX_ACTIVE_KEYS_PER_ACCOUNT} active keys; revoke one first`);
+    super(`account ${accountId} already has ${MAX_ACTIVE_KEYS_PER_ACCOUNT} active keys; revoke one first`, {
+      code: 'too-many-active-keys',
+      status: 409,
+      publicMessage: `This account already has ${MAX_ACTIVE_KEYS_PER_ACCOUNT} active keys. Revoke or roll one first.`,
+    });
     this.name = 'TooManyActiveKeysError';
   }
 }
 
-export class KeyStoreUnavailableError extends Error {
-  readonly code = 'key-store-unavailable';
+export class KeyStoreUnavailableError extends AppError {
+  declare readonly code: 'key-store-unavailable';
   constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
+    super(message, { code: 'key-store-unavailable', status: 503, publicMessage: 'The key store cannot answer right now.', cause: options?.cause });
     this.name = 'KeyStoreUnavailableError';
   }
 }

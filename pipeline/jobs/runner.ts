@@ -48,7 +48,7 @@ export interface ImportRunner {
 /** A fatal problem that stops an import (unreadable file, unknown country); bad data never is one. */
 export class ImportError extends CommandFailure {
   constructor(
-    readonly code: | 'unreadable-file'
+    override readonly code: | 'unreadable-file'
       | 'unknown-country'
       | 'no-files'
       | 'bad-suppression-list'
@@ -58,7 +58,7 @@ export class ImportError extends CommandFailure {
       | 'import-cap',
     message: string,
   ) {
-    super(message);
+    super(message, { code });
     this.name = 'ImportError';
   }
 }

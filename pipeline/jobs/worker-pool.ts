@@ -1,4 +1,5 @@
 // A small pool of worker threads running processChunk; results come back in submission order; a dead worker's chunks are retried on a fresh one.
+import { AppError } from '../../platform/errors/app-error.ts';
 import { Worker } from 'node:worker_threads';
 import type { ChunkInput, ChunkItem } from './process-chunk.ts';
 
@@ -27,9 +28,9 @@ export interface ChunkWorkerPoolOptions {
 }
 
 /** Why the pool gave up; the runner reports it as the import's one line. */
-export class WorkerPoolError extends Error {
+export class WorkerPoolError extends AppError {
   constructor(message: string) {
-    super(message);
+    super(message, { code: 'worker-pool' });
     this.name = 'WorkerPoolError';
   }
 }

@@ -1,4 +1,5 @@
 // The label review use cases, shared by `lodging labels review|check` and the operator console.
+import { AppError } from '../../platform/errors/app-error.ts';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_LABELS_DIR } from '../../platform/environment.ts';
@@ -25,12 +26,12 @@ export interface ReviewItem extends UnknownLabelEntry {
 /** Why a label was not written: a bad request (label, key, language), or a table that would then conflict. */
 export type LabelReviewProblem = 'bad-label' | 'bad-key' | 'bad-language' | 'not-met' | 'already-mapped' | 'conflict';
 
-export class LabelReviewError extends Error {
+export class LabelReviewError extends AppError {
   constructor(
     message: string,
     readonly problem: LabelReviewProblem = 'bad-label',
   ) {
-    super(message);
+    super(message, { code: `label-${problem}`, status: problem === 'conflict' || problem === 'already-mapped' ? 409 : 400 });
     this.name = 'LabelReviewError';
   }
 }

@@ -8,7 +8,7 @@ const INLINE_TAG = /<\s*\/?\s*(?:a|b|i|u|s|em|strong|span|font|small|big|sup|sub
 const QUICK_CHECK = /[&<]/;
 
 /**
- * Named and numeric references that end in `;` are decoded ("V&iacute;a" → "Vía", "&#233;" → "é", "&amp;" → "&");
+ * Named and numeric references that end in `;` are decoded ("V&iacute;a" → "Vía", "&#233;" → "é", an encoded ampersand → "&");
  * a bare "&" or "&B" stays as written. Then markup goes: a line break or block becomes ", " ("Carquizano 5,
  * &lt;br/&gt;20001" → "Carquizano 5, 20001"), inline tags vanish; separators left doubled or at an end by that are
  * tidied. Whitespace is the caller's to collapse (cleanText).

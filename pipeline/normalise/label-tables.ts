@@ -1,4 +1,5 @@
 // Checks one label table file and compiles it for matching (the bundled tables are loaded in bundled-label-tables.ts).
+import { AppError } from '../../platform/errors/app-error.ts';
 import { LODGING_TYPES_BY_SPECIFICITY, isLodgingType, type LodgingType } from '../../model/place.ts';
 import { compactKey, labelKey, singularKey, type LabelLanguage } from './label-key.ts';
 
@@ -52,9 +53,9 @@ const TABLE_FIELDS = new Set(['language', 'notes', 'exact', 'headWords', 'qualif
 /** The qualifiers' section for words that name no kind. */
 export const NO_KIND = 'none';
 
-class TableError extends Error {
+class TableError extends AppError {
   constructor(source: string, where: string, problem: string) {
-    super(`${source}: ${where}: ${problem}`);
+    super(`${source}: ${where}: ${problem}`, { code: 'bad-label-table' });
     this.name = 'TableError';
   }
 }

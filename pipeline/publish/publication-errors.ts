@@ -2,10 +2,10 @@
 import { CommandFailure } from '../../platform/cli-io.ts';
 export class PublicationError extends CommandFailure {
   constructor(
-    readonly code: 'not-held' | 'nothing-to-roll-back' | 'unknown-snapshot' | 'candidate-missing' | 'force-needs-reason',
+    override readonly code: 'not-held' | 'nothing-to-roll-back' | 'unknown-snapshot' | 'candidate-missing' | 'force-needs-reason',
     message: string,
   ) {
-    super(message);
+    super(message, { code, status: code === 'force-needs-reason' ? 400 : code === 'unknown-snapshot' ? 404 : 409 });
     this.name = 'PublicationError';
   }
 }

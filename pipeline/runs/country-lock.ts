@@ -19,6 +19,7 @@ export class CountryBusyError extends CommandFailure {
   constructor(readonly holder: LockHolder) {
     super(
       `country ${holder.country} is busy: ${holder.action} run ${holder.runId} holds it (pid ${holder.pid} on ${holder.host}, since ${holder.since}); try again when it ends`,
+      { code: 'country-busy', status: 409 },
     );
     this.name = 'CountryBusyError';
   }

@@ -11,7 +11,7 @@ const RUN_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 
 export class UnknownRunError extends CommandFailure {
   constructor(readonly runId: string) {
-    super(`no run ${JSON.stringify(runId)} in the run history (see \`lodging runs\`)`);
+    super(`no run ${JSON.stringify(runId)} in the run history (see \`lodging runs\`)`, { code: 'unknown-run', status: 404 });
     this.name = 'UnknownRunError';
   }
 }

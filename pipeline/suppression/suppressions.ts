@@ -1,4 +1,5 @@
 // The suppression use cases (list, add, remove with their checks), shared by `lodging suppress` and the operator console.
+import { AppError } from '../../platform/errors/app-error.ts';
 import { SUPPRESSION_KINDS, type SuppressionEntry, type SuppressionKind } from '../normalise/suppression.ts';
 import {
   appendSuppressionEntry,
@@ -10,12 +11,12 @@ import {
 export { SUPPRESSION_KINDS, type SuppressionEntry, type SuppressionKind };
 
 /** A value or note that cannot go on the list: the message names the field and says what is expected. */
-export class SuppressionInputError extends Error {
+export class SuppressionInputError extends AppError {
   constructor(
     readonly field: 'kind' | 'value' | 'note',
     message: string,
   ) {
-    super(message);
+    super(message, { code: 'suppression-input', status: 400 });
     this.name = 'SuppressionInputError';
   }
 }
@@ -42,6 +43,7 @@ export function checkSuppression(request: SuppressionRequest, needsNote: boolean
   }
   if (kind !== 'phone' && /\s/.test(value)) throw new SuppressionInputError('value', `a ${kind} is one word, without spaces`);
   if (value.includes('#')) throw new SuppressionInputError('value', `a ${kind} cannot contain #`);
+  if (kind === 'domain' && !/[\p{L}\p{N}]/u.test(value)) throw new SuppressionInputError('value', 'a domain needs a name, such as example.com');
   const note = (request.note ?? '').replace(/[\r\n]+/g, ' ').trim();
   if (needsNote && note === '') throw new SuppressionInputError('note', 'a note is required: say who asked and when, for the review');
   if (note.length > MAX_NOTE) throw new SuppressionInputError('note', `a note is at most ${MAX_NOTE} characters`);

@@ -1,5 +1,6 @@
 // The signed-in person's account: details, change password, sign out everywhere.
 import type { Request, Response } from 'express';
+import { z } from 'zod';
 import { AccountInputError } from '../../accounts/account-errors.ts';
 import { changePassword } from '../../accounts/account-service.ts';
 import { audit } from '../../accounts/audit.ts';
@@ -7,13 +8,18 @@ import { MIN_PASSWORD_LENGTH } from '../../accounts/passwords.ts';
 import type { ConsoleKit, ConsolePlugin } from '../console-kit.ts';
 import { button, field, postForm, when } from '../form-html.ts';
 import { html } from '../../../platform/html/index.ts';
+import { errorOf, formText, parseForm } from '../form-input.ts';
+import type { FieldErrors } from '../form-input.ts';
 
-async function accountPage(kit: ConsoleKit, req: Request, res: Response, error: string | null = null) {
+/** Lengths are generous here; the password rules themselves are the use case's. */
+const PASSWORD_FORM = z.object({ current: formText({ max: 1024 }), password: formText({ max: 1024 }), confirm: formText({ max: 1024 }) });
+
+async function accountPage(kit: ConsoleKit, req: Request, res: Response, errors: FieldErrors | null = null) {
   const account = kit.account(res);
   const csrf = await kit.csrfToken(res);
   await kit.send(req, res, {
     title: 'Your account',
-    status: error ? 400 : 200,
+    status: errors ? 400 : 200,
     body: html`<dl class="facts">
 <dt>E-mail</dt><dd>${account.email ?? '—'}</dd>
 <dt>Name</dt><dd>${account.name}</dd>
@@ -27,9 +33,9 @@ ${postForm(
   '/console/password',
   csrf,
   html`<input type="hidden" name="username" value="${account.email ?? ''}" autocomplete="username">
-${field({ label: 'Current password', name: 'current', type: 'password', autocomplete: 'current-password', required: true })}
-${field({ label: 'New password', name: 'password', type: 'password', autocomplete: 'new-password', required: true, hint: `At least ${MIN_PASSWORD_LENGTH} characters.`, error })}
-${field({ label: 'New password again', name: 'confirm', type: 'password', autocomplete: 'new-password', required: true })}
+${field({ label: 'Current password', name: 'current', type: 'password', autocomplete: 'current-password', required: true, error: errorOf(errors, 'current') })}
+${field({ label: 'New password', name: 'password', type: 'password', autocomplete: 'new-password', required: true, hint: `At least ${MIN_PASSWORD_LENGTH} characters.`, error: errorOf(errors, 'password') })}
+${field({ label: 'New password again', name: 'confirm', type: 'password', autocomplete: 'new-password', required: true, error: errorOf(errors, 'confirm') })}
 ${button('Change password')}`,
 )}</section>
 <section aria-labelledby="everywhere-heading"><h2 id="everywhere-heading">Sessions</h2>
@@ -43,13 +49,15 @@ export const accountPages: ConsolePlugin = (router, kit) => {
   router.get('/account', kit.requireAccount, (req, res) => accountPage(kit, req, res));
 
   router.post('/password', kit.requireAccount, async (req, res) => {
-    const body = req.body as Record<string, string | undefined>;
+    const form = parseForm(PASSWORD_FORM, req);
+    if (!form.ok) return accountPage(kit, req, res, form.errors);
+    const { current, password, confirm } = form.data;
     const account = kit.account(res);
-    if (String(body.password ?? '') !== String(body.confirm ?? '')) return accountPage(kit, req, res, 'The two new passwords are not the same.');
+    if (password !== confirm) return accountPage(kit, req, res, { password: 'The two new passwords are not the same.' });
     try {
-      await changePassword(kit.deps.stores.accounts, account.id, String(body.current ?? ''), String(body.password ?? ''), kit.actor(req, res));
+      await changePassword(kit.deps.stores.accounts, account.id, current, password, kit.actor(req, res));
     } catch (error) {
-      if (error instanceof AccountInputError) return accountPage(kit, req, res, error.message);
+      if (error instanceof AccountInputError) return accountPage(kit, req, res, { password: error.message });
       throw error;
     }
     // A new password ends every session, this one included: whoever knew the old one is out.

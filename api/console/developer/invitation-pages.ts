@@ -1,5 +1,6 @@
 // The invitation link: the invited person chooses a password (12+ characters, not a common one); the link then stops working.
 import type { Request, Response } from 'express';
+import { z } from 'zod';
 import { AccountInputError } from '../../accounts/account-errors.ts';
 import { acceptInvitation, invitationAccount } from '../../accounts/account-service.ts';
 import { MIN_PASSWORD_LENGTH } from '../../accounts/passwords.ts';
@@ -7,8 +8,14 @@ import type { ConsoleKit, ConsolePlugin } from '../console-kit.ts';
 import { clientAddress } from '../console-kit.ts';
 import { button, field, postForm } from '../form-html.ts';
 import { html } from '../../../platform/html/index.ts';
+import { errorOf, formText, parseForm, parseQuery } from '../form-input.ts';
+import type { FieldErrors } from '../form-input.ts';
 
 const TOKEN = /^lds_inv_[A-Za-z0-9_-]{43}$/;
+/** A token that is not one reads as empty: the page then says the link does not work. */
+const token = z.string().regex(TOKEN).catch('');
+const LINK_QUERY = z.object({ token });
+const PASSWORD_FORM = z.object({ password: formText({ max: 1024 }), confirm: formText({ max: 1024 }) });
 
 async function invalidLink(kit: ConsoleKit, req: Request, res: Response) {
   await kit.send(req, res, {
@@ -19,11 +26,11 @@ async function invalidLink(kit: ConsoleKit, req: Request, res: Response) {
   });
 }
 
-async function passwordForm(kit: ConsoleKit, req: Request, res: Response, token: string, email: string, error: string | null) {
+async function passwordForm(kit: ConsoleKit, req: Request, res: Response, token: string, email: string, errors: FieldErrors | null) {
   const csrf = await kit.csrfToken(res);
   await kit.send(req, res, {
     title: 'Choose your password',
-    status: error ? 400 : 200,
+    status: errors ? 400 : 200,
     body: html`<p class="lead">Welcome. Choose the password for <strong>${email}</strong>.</p>
 ${postForm(
   '/console/invitation',
@@ -37,10 +44,10 @@ ${field({
   autocomplete: 'new-password',
   required: true,
   hint: `At least ${MIN_PASSWORD_LENGTH} characters; a passphrase of a few words is good.`,
-  error,
+  error: errorOf(errors, 'password'),
   autofocus: true,
 })}
-${field({ label: 'New password again', name: 'confirm', type: 'password', autocomplete: 'new-password', required: true })}
+${field({ label: 'New password again', name: 'confirm', type: 'password', autocomplete: 'new-password', required: true, error: errorOf(errors, 'confirm') })}
 ${button('Set password')}`,
   { className: 'card narrow' },
 )}`,
@@ -50,26 +57,29 @@ ${button('Set password')}`,
 export const invitationPages: ConsolePlugin = (router, kit) => {
   router.get('/invitation', async (req, res) => {
     res.setHeader('Referrer-Policy', 'no-referrer');
-    const token = kit.query(req).get('token') ?? '';
-    const account = TOKEN.test(token) ? await invitationAccount(kit.deps.stores.accounts, token) : null;
+    const query = parseQuery(LINK_QUERY, req);
+    const token = query.ok ? query.data.token : '';
+    const account = token !== '' ? await invitationAccount(kit.deps.stores.accounts, token) : null;
     if (!account?.email) return invalidLink(kit, req, res);
     await passwordForm(kit, req, res, token, account.email, null);
   });
 
   router.post('/invitation', async (req, res) => {
-    const body = req.body as Record<string, string | undefined>;
-    const token = String(body.token ?? '');
-    const account = TOKEN.test(token) ? await invitationAccount(kit.deps.stores.accounts, token) : null;
+    const link = parseForm(LINK_QUERY, req);
+    const token = link.ok ? link.data.token : '';
+    const account = token !== '' ? await invitationAccount(kit.deps.stores.accounts, token) : null;
     if (!account?.email) return invalidLink(kit, req, res);
-    const password = String(body.password ?? '');
-    if (password !== String(body.confirm ?? '')) {
-      return passwordForm(kit, req, res, token, account.email, 'The two passwords are not the same.');
+    const form = parseForm(PASSWORD_FORM, req);
+    if (!form.ok) return passwordForm(kit, req, res, token, account.email, form.errors);
+    const { password } = form.data;
+    if (password !== form.data.confirm) {
+      return passwordForm(kit, req, res, token, account.email, { password: 'The two passwords are not the same.' });
     }
     try {
       const done = await acceptInvitation(kit.deps.stores.accounts, token, password, { address: clientAddress(req) });
       if (!done) return invalidLink(kit, req, res);
     } catch (error) {
-      if (error instanceof AccountInputError) return passwordForm(kit, req, res, token, account.email, error.message);
+      if (error instanceof AccountInputError) return passwordForm(kit, req, res, token, account.email, { password: error.message });
       throw error;
     }
     res.redirect(303, '/console/sign-in?notice=password-set');

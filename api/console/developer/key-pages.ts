@@ -1,11 +1,12 @@
 // Key pages: list, create (secret shown once), details with usage chart, roll with overlap, revoke with confirmation.
 import { randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
+import { z } from 'zod';
 import { AccountDisabledError, KeyNotActiveError, KeyNotFoundError } from '../../accounts/account-errors.ts';
 import { InvalidKeyInputError, MAX_KEY_LIFETIME_DAYS } from '../../keys/create-key.ts';
 import type { CreatedKey } from '../../keys/create-key.ts';
 import {
-  ROLL_OVERLAPS,
+  ROLL_OVERLAP_NAMES,
   createAccountKey,
   expiresSoon,
   findAccountKey,
@@ -21,6 +22,8 @@ import { HOUR_MS } from '../../usage/usage-store.ts';
 import type { ConsoleKit, ConsolePlugin } from '../console-kit.ts';
 import type { Notice } from '../console-layout.ts';
 import { button, field, postForm, selectField, when } from '../form-html.ts';
+import { errorOf, formChoice, formText, parseForm, parseQuery } from '../form-input.ts';
+import type { FieldErrors } from '../form-input.ts';
 import { html } from '../../../platform/html/index.ts';
 import type { Markup } from '../../../platform/html/index.ts';
 import { CHART_HOURS, renderUsageChart, usageSeries } from '../usage-chart.ts';
@@ -37,10 +40,19 @@ const OVERLAP_LABELS: Record<RollOverlap, string> = {
   '24h': 'In 24 hours',
   '7d': 'In 7 days',
 };
-const NOTICES: Record<string, Notice> = {
-  revoked: { kind: 'success', text: 'The key is revoked: every request with it is refused from now on.' },
-  'form-used': { kind: 'warning', text: 'That form was already used (or is out of date), so nothing more was done. A secret is shown only once.' },
-};
+const NOTICES: ReadonlyMap<string, Notice> = new Map([
+  ['revoked', { kind: 'success', text: 'The key is revoked: every request with it is refused from now on.' }],
+  ['form-used', { kind: 'warning', text: 'That form was already used (or is out of date), so nothing more was done. A secret is shown only once.' }],
+]);
+
+/** The forms and query of these pages. The name's rule (1 to 100 characters) is the use case's; the schema checks its shape. */
+const NONCE_FORM = z.object({ nonce: formText({ max: 100 }) });
+const CREATE_FORM = z.object({
+  name: formText({ max: 1000 }),
+  expiry: formChoice(LIFETIMES.map((l) => l.value) as [string, ...string[]], 'Choose one of the offered lifetimes.').default('none'),
+});
+const ROLL_FORM = z.object({ overlap: formChoice(ROLL_OVERLAP_NAMES, 'Choose when the old key stops working.') });
+const PAGE_QUERY = z.object({ notice: z.string().optional().catch(undefined) });
 
 /** A one-time token in the create and roll forms: a resubmitted form (reload, back) does nothing twice. */
 async function issueNonce(kit: ConsoleKit, res: Response): Promise<string> {
@@ -52,8 +64,8 @@ async function issueNonce(kit: ConsoleKit, res: Response): Promise<string> {
 
 async function takeNonce(kit: ConsoleKit, req: Request, res: Response): Promise<boolean> {
   const session = kit.session(res)!;
-  const sent = (req.body as Record<string, unknown>).nonce;
-  if (!session.record.formNonce || sent !== session.record.formNonce) return false;
+  const form = parseForm(NONCE_FORM, req);
+  if (!session.record.formNonce || !form.ok || form.data.nonce !== session.record.formNonce) return false;
   session.record.formNonce = null;
   await kit.sessions.save(session.record);
   return true;
@@ -89,7 +101,7 @@ ${withActions ? html`<td class="actions"><a class="button plain" href="/console/
   )}</tbody></table></div>`;
 }
 
-async function keysPage(kit: ConsoleKit, req: Request, res: Response, extra: { notices?: Notice[]; status?: number; name?: string; error?: string | null } = {}) {
+async function keysPage(kit: ConsoleKit, req: Request, res: Response, extra: { notices?: Notice[]; status?: number; name?: string; errors?: FieldErrors } = {}) {
   const account = kit.account(res);
   const now = new Date();
   const keys = await listAccountKeys(kit.deps.stores, account.id, now);
@@ -98,7 +110,8 @@ async function keysPage(kit: ConsoleKit, req: Request, res: Response, extra: { n
   const full = active.length >= MAX_ACTIVE_KEYS_PER_ACCOUNT;
   const csrf = await kit.csrfToken(res);
   const nonce = await issueNonce(kit, res);
-  const notice = NOTICES[kit.query(req).get('notice') ?? ''];
+  const query = parseQuery(PAGE_QUERY, req);
+  const notice = query.ok && query.data.notice !== undefined ? NOTICES.get(query.data.notice) : undefined;
   await kit.send(req, res, {
     title: 'API keys',
     status: extra.status ?? 200,
@@ -111,8 +124,8 @@ ${postForm(
   csrf,
   html`<input type="hidden" name="nonce" value="${nonce}">
 <div class="row">
-${field({ label: 'Name', name: 'name', required: true, maxLength: 100, value: extra.name ?? '', hint: 'What uses it, e.g. "booking site production".', error: extra.error ?? null })}
-${selectField({ label: 'Expires after', name: 'expiry', options: LIFETIMES.map((l) => ({ value: l.value, label: l.label, selected: l.value === '90' })) })}
+${field({ label: 'Name', name: 'name', required: true, maxLength: 100, value: extra.name ?? '', hint: 'What uses it, e.g. "booking site production".', error: errorOf(extra.errors, 'name') })}
+${selectField({ label: 'Expires after', name: 'expiry', options: LIFETIMES.map((l) => ({ value: l.value, label: l.label, selected: l.value === '90' })), error: errorOf(extra.errors, 'expiry') })}
 </div>
 ${full ? html`<p class="limit" id="limit-note">You have ${active.length} active keys, the most an account may hold. Revoke a key, or roll one, to make another.</p>` : ''}
 ${button('Create key', full ? { disabled: true, describedBy: 'limit-note' } : {})}`,
@@ -169,7 +182,7 @@ async function notFound(kit: ConsoleKit, req: Request, res: Response) {
   await kit.send(req, res, { title: 'Key not found', status: 404, body: html`<p>You have no key with this id.</p><p><a href="/console/keys">Back to your keys</a></p>` });
 }
 
-async function detailPage(kit: ConsoleKit, req: Request, res: Response, key: StoredKey, notices: Notice[] = [], status = 200) {
+async function detailPage(kit: ConsoleKit, req: Request, res: Response, key: StoredKey, notices: Notice[] = [], status = 200, errors: FieldErrors = {}) {
   const account = kit.account(res);
   const now = new Date();
   const keys = await listAccountKeys(kit.deps.stores, account.id, now);
@@ -179,7 +192,7 @@ async function detailPage(kit: ConsoleKit, req: Request, res: Response, key: Sto
   const csrf = await kit.csrfToken(res);
   const nonce = state === 'active' ? await issueNonce(kit, res) : '';
   const full = activeCount >= MAX_ACTIVE_KEYS_PER_ACCOUNT;
-  const overlaps = (Object.keys(ROLL_OVERLAPS) as RollOverlap[]).filter((o) => !full || o === 'now');
+  const overlaps = ROLL_OVERLAP_NAMES.filter((o) => !full || o === 'now');
   await kit.send(req, res, {
     title: `Key “${key.name}”`,
     status,
@@ -203,7 +216,7 @@ ${postForm(
   `/console/keys/${key.id}/roll`,
   csrf,
   html`<input type="hidden" name="nonce" value="${nonce}">
-${selectField({ label: 'Old key stops working', name: 'overlap', options: overlaps.map((o) => ({ value: o, label: OVERLAP_LABELS[o], selected: o === (full ? 'now' : '24h') })) })}
+${selectField({ label: 'Old key stops working', name: 'overlap', options: overlaps.map((o) => ({ value: o, label: OVERLAP_LABELS[o], selected: o === (full ? 'now' : '24h') })), error: errorOf(errors, 'overlap') })}
 ${button('Roll')}`,
 )}</section>
 <section aria-labelledby="revoke-heading"><h2 id="revoke-heading">Revoke</h2><p>Revoking refuses every request with this key from the next one on. It cannot be undone.</p>
@@ -228,18 +241,19 @@ export const keyPages: ConsolePlugin = (router, kit) => {
   router.get('/keys', kit.requireAccount, (req, res) => keysPage(kit, req, res));
 
   router.post('/keys', kit.requireAccount, async (req, res) => {
-    const body = req.body as Record<string, string | undefined>;
     if (!(await takeNonce(kit, req, res))) return res.redirect(303, '/console/keys?notice=form-used');
-    const lifetime = LIFETIMES.find((l) => l.value === body.expiry) ?? LIFETIMES[0];
+    const form = parseForm(CREATE_FORM, req);
+    if (!form.ok) return keysPage(kit, req, res, { status: 400, errors: form.errors });
+    const lifetime = LIFETIMES.find((l) => l.value === form.data.expiry) ?? LIFETIMES[0];
     try {
       const created = await createAccountKey(
         kit.deps.stores,
-        { accountId: kit.account(res).id, name: String(body.name ?? ''), lifetimeDays: lifetime.days },
+        { accountId: kit.account(res).id, name: form.data.name, lifetimeDays: lifetime.days },
         kit.actor(req, res),
       );
       await secretPage(kit, req, res, created, html`<p class="lead">Key “${created.key.name}” is created${created.stored.expiresAt ? html` and expires ${when(created.stored.expiresAt)}` : ''}.</p>`);
     } catch (error) {
-      if (error instanceof InvalidKeyInputError) return keysPage(kit, req, res, { status: 400, name: String(body.name ?? ''), error: 'Give the key a name of 1 to 100 characters.' });
+      if (error instanceof InvalidKeyInputError) return keysPage(kit, req, res, { status: 400, name: form.data.name, errors: { name: 'Give the key a name of 1 to 100 characters.' } });
       const notice = keyErrorNotice(error);
       if (notice) return keysPage(kit, req, res, { status: 409, notices: [notice] });
       throw error;
@@ -274,10 +288,11 @@ ${postForm(`/console/keys/${key.id}/revoke`, await kit.csrfToken(res), html`${bu
     const key = await ownKey(req, res);
     if (!key) return notFound(kit, req, res);
     if (!(await takeNonce(kit, req, res))) return res.redirect(303, '/console/keys?notice=form-used');
-    const overlap = String((req.body as Record<string, unknown>).overlap ?? '');
-    if (!(overlap in ROLL_OVERLAPS)) return detailPage(kit, req, res, key, [{ kind: 'error', text: 'Choose when the old key stops working.' }], 400);
+    const form = parseForm(ROLL_FORM, req);
+    if (!form.ok) return detailPage(kit, req, res, key, [{ kind: 'error', text: 'The key was not rolled: see the form below.' }], 400, form.errors);
+    const { overlap } = form.data;
     try {
-      const { old, created } = await rollAccountKey(kit.deps.stores, kit.account(res).id, key.id, overlap as RollOverlap, kit.actor(req, res));
+      const { old, created } = await rollAccountKey(kit.deps.stores, kit.account(res).id, key.id, overlap, kit.actor(req, res));
       await secretPage(
         kit,
         req,

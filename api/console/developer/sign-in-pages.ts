@@ -1,5 +1,6 @@
 // Sign in and sign out: one answer for an unknown e-mail and a wrong password; 429 with Retry-After while locked out.
 import type { Request, Response } from 'express';
+import { z } from 'zod';
 import { signIn } from '../../accounts/sign-in.ts';
 import { audit } from '../../accounts/audit.ts';
 import type { ConsoleKit, ConsolePlugin } from '../console-kit.ts';
@@ -7,13 +8,19 @@ import { clientAddress, landingPath, setConsoleSession } from '../console-kit.ts
 import { button, field, postForm } from '../form-html.ts';
 import { html } from '../../../platform/html/index.ts';
 import type { Notice } from '../console-layout.ts';
+import { formText, parseForm, parseQuery } from '../form-input.ts';
 
-const NOTICES: Record<string, Notice> = {
-  'password-set': { kind: 'success', text: 'Your password is set. Sign in with it.' },
-  'signed-out': { kind: 'info', text: 'You are signed out.' },
-  'signed-out-everywhere': { kind: 'info', text: 'You are signed out on every device.' },
-  'password-changed': { kind: 'success', text: 'Password changed. Sign in again with the new one.' },
-};
+const NOTICES: ReadonlyMap<string, Notice> = new Map([
+  ['password-set', { kind: 'success', text: 'Your password is set. Sign in with it.' }],
+  ['signed-out', { kind: 'info', text: 'You are signed out.' }],
+  ['signed-out-everywhere', { kind: 'info', text: 'You are signed out on every device.' }],
+  ['password-changed', { kind: 'success', text: 'Password changed. Sign in again with the new one.' }],
+]);
+
+/** A malformed query (a repeated parameter) shows the plain page: nothing in it is needed. */
+const PAGE_QUERY = z.object({ notice: z.string().optional().catch(undefined), next: z.string().optional().catch(undefined) });
+/** An over-long e-mail is cut (as before), not refused: the answer must not tell an existing e-mail from another. */
+const SIGN_IN_FORM = z.object({ email: formText({ max: 100_000 }), password: formText({ max: 1024 }), next: formText({ max: 2000 }) });
 
 /** Only a console path may follow sign-in (never another site); null: the account's own landing page (landingPath). */
 function safeNext(value: string | null | undefined): string | null {
@@ -44,14 +51,17 @@ export const signInPages: ConsolePlugin = (router, kit) => {
   router.get('/sign-in', async (req, res) => {
     const account = kit.session(res)?.account;
     if (account) return res.redirect(303, landingPath(account.role));
-    const notice = NOTICES[kit.query(req).get('notice') ?? ''];
-    await signInPage(kit, req, res, { notices: notice ? [notice] : [], next: safeNext(kit.query(req).get('next')) });
+    const query = parseQuery(PAGE_QUERY, req);
+    const notice = query.ok && query.data.notice !== undefined ? NOTICES.get(query.data.notice) : undefined;
+    await signInPage(kit, req, res, { notices: notice ? [notice] : [], next: safeNext(query.ok ? query.data.next : null) });
   });
 
   router.post('/sign-in', async (req, res) => {
-    const body = req.body as Record<string, string | undefined>;
-    const email = String(body.email ?? '').slice(0, 254);
-    const result = await signIn(kit.deps.stores.accounts, { email, password: String(body.password ?? ''), address: clientAddress(req) }, kit.deps.logger);
+    const form = parseForm(SIGN_IN_FORM, req);
+    if (!form.ok) return signInPage(kit, req, res, { status: 400, notices: [{ kind: 'error', text: 'The sign-in form could not be read. Fill it in again.' }] });
+    const body = form.data;
+    const email = body.email.slice(0, 254);
+    const result = await signIn(kit.deps.stores.accounts, { email, password: body.password, address: clientAddress(req) }, kit.deps.logger);
     if (result.ok) {
       setConsoleSession(res, await kit.sessions.signIn(res, kit.session(res), result.account));
       return res.redirect(303, safeNext(body.next) ?? landingPath(result.account.role));

@@ -1,5 +1,6 @@
 // Accounts: list with key counts and usage, invite (the link shown once), disable/enable, role; an account's keys, any of which an operator may revoke.
 import type { Request, Response } from 'express';
+import { z } from 'zod';
 import { AccountInputError, KeyNotFoundError, UnknownAccountError } from '../../accounts/account-errors.ts';
 import { createAccount, inviteAccount, resolveAccount, setAccountRole, setAccountStatus } from '../../accounts/account-service.ts';
 import { ROLES, type Account } from '../../accounts/account-store.ts';
@@ -10,7 +11,9 @@ import type { Notice } from '../console-layout.ts';
 import { button, field, postForm, selectField, when } from '../form-html.ts';
 import { html } from '../../../platform/html/index.ts';
 import type { Markup } from '../../../platform/html/index.ts';
-import { OPS, bodyOf, flash, operatorOnly, sendOps, type OpsPlugin } from './ops-kit.ts';
+import { errorOf, firstError, formChoice, formText, parseForm } from '../form-input.ts';
+import type { FieldErrors } from '../form-input.ts';
+import { OPS, flash, operatorOnly, sendOps, type OpsPlugin } from './ops-kit.ts';
 
 const NOTICES: Record<string, Notice> = {
   disabled: { kind: 'success', text: 'Disabled: signed out everywhere; its keys are refused from the next request.' },
@@ -19,6 +22,22 @@ const NOTICES: Record<string, Notice> = {
   revoked: { kind: 'success', text: 'Key revoked: refused from the next request.' },
 };
 const WEEK_MS = 7 * 24 * HOUR_MS;
+
+/** The invitation form; the e-mail's and name's own rules are the use case's. */
+const INVITE_FORM = z.object({
+  email: formText({ max: 254 }),
+  name: formText({ max: 100 }),
+  role: formChoice(ROLES, `must be one of ${ROLES.join(', ')}`).default('developer'),
+});
+const STATUS_FORM = z.object({ status: formChoice(['active', 'disabled'], 'must be active or disabled') });
+const ROLE_FORM = z.object({ role: formChoice(ROLES, `must be one of ${ROLES.join(', ')}`) });
+
+/** A form of hidden fields that did not parse: said as the use case's own refusals are (the page's error line). */
+function formFields<S extends z.ZodType>(schema: S, req: Request): z.output<S> {
+  const form = parseForm(schema, req);
+  if (!form.ok) throw new AccountInputError(firstError(form.errors));
+  return form.data;
+}
 
 interface AccountRow {
   account: Account;
@@ -46,7 +65,7 @@ function inviteLink(url: string, email: string | null): Markup {
 <label for="invite-link">Invitation link</label><input id="invite-link" class="secret" readonly value="${url}"></div>`;
 }
 
-async function accountsPage(kit: ConsoleKit, req: Request, res: Response, extra: { invite?: Markup; error?: string; form?: Record<string, string> } = {}) {
+async function accountsPage(kit: ConsoleKit, req: Request, res: Response, extra: { invite?: Markup; errors?: FieldErrors; form?: Record<string, string> } = {}) {
   const now = new Date();
   const accounts = await kit.deps.stores.accounts.listAccounts();
   const rows = await Promise.all(accounts.map((a) => accountRow(kit, a, now)));
@@ -54,16 +73,16 @@ async function accountsPage(kit: ConsoleKit, req: Request, res: Response, extra:
   const me = kit.account(res).id;
   await sendOps(kit, req, res, {
     title: 'Accounts',
-    status: extra.error ? 400 : 200,
+    status: extra.errors ? 400 : 200,
     notices: flash(kit, req, NOTICES),
     body: html`${extra.invite ?? ''}
 <section class="card narrow" aria-labelledby="invite-heading"><h2 id="invite-heading">Invite someone</h2>
 ${postForm(
   `${OPS}/accounts`,
   csrf,
-  html`${field({ label: 'E-mail', name: 'email', type: 'email', required: true, value: extra.form?.email ?? '', error: extra.error ?? null, autocomplete: 'off' })}
-${field({ label: 'Name (optional)', name: 'name', value: extra.form?.name ?? '', maxLength: 100 })}
-${selectField({ label: 'Role', name: 'role', options: ROLES.map((r) => ({ value: r, label: r, selected: r === (extra.form?.role ?? 'developer') })) })}
+  html`${field({ label: 'E-mail', name: 'email', type: 'email', required: true, value: extra.form?.email ?? '', error: errorOf(extra.errors, 'email'), autocomplete: 'off' })}
+${field({ label: 'Name (optional)', name: 'name', value: extra.form?.name ?? '', maxLength: 100, error: errorOf(extra.errors, 'name') })}
+${selectField({ label: 'Role', name: 'role', options: ROLES.map((r) => ({ value: r, label: r, selected: r === (extra.form?.role ?? 'developer') })), error: errorOf(extra.errors, 'role') })}
 ${button('Invite')}`,
 )}</section>
 <div class="table-wrap"><table><caption>${rows.length} account${rows.length === 1 ? '' : 's'}; usage is the last 7 days</caption>
@@ -89,12 +108,14 @@ export const accountPages: OpsPlugin = (router, kit) => {
   router.get(`/ops/accounts`, ...guard, (req, res) => accountsPage(kit, req, res));
 
   router.post(`/ops/accounts`, ...guard, async (req, res) => {
-    const form = bodyOf(req);
+    const parsed = parseForm(INVITE_FORM, req);
+    if (!parsed.ok) return accountsPage(kit, req, res, { errors: parsed.errors });
+    const form = parsed.data;
     try {
-      const invited = await createAccount(kit.deps.stores.accounts, { email: form.email ?? '', ...(form.name?.trim() ? { name: form.name } : {}), role: form.role ?? 'developer' }, kit.deps.publicUrl, kit.actor(req, res));
+      const invited = await createAccount(kit.deps.stores.accounts, { email: form.email, ...(form.name.trim() ? { name: form.name } : {}), role: form.role }, kit.deps.publicUrl, kit.actor(req, res));
       await accountsPage(kit, req, res, { invite: inviteLink(invited.inviteUrl, invited.account.email) });
     } catch (error) {
-      if (error instanceof AccountInputError) return accountsPage(kit, req, res, { error: error.message, form });
+      if (error instanceof AccountInputError) return accountsPage(kit, req, res, { errors: { email: error.message }, form });
       throw error;
     }
   });
@@ -104,19 +125,19 @@ export const accountPages: OpsPlugin = (router, kit) => {
       try {
         await act(req, res, String(req.params.id));
       } catch (error) {
-        if (error instanceof UnknownAccountError || error instanceof AccountInputError) return accountsPage(kit, req, res, { error: error.message });
+        if (error instanceof UnknownAccountError || error instanceof AccountInputError) return accountsPage(kit, req, res, { errors: { email: error.message } });
         throw error;
       }
     });
   onAccount('status', async (req, res, id) => {
-    const status = bodyOf(req).status === 'disabled' ? 'disabled' : 'active';
+    const { status } = formFields(STATUS_FORM, req);
     if (id === kit.account(res).id) throw new AccountInputError('you cannot disable your own account');
     await setAccountStatus(kit.deps.stores.accounts, id, status, kit.actor(req, res));
     res.redirect(303, `${OPS}/accounts?notice=${status === 'disabled' ? 'disabled' : 'enabled'}`);
   });
   onAccount('role', async (req, res, id) => {
     if (id === kit.account(res).id) throw new AccountInputError('you cannot change your own role');
-    await setAccountRole(kit.deps.stores.accounts, id, bodyOf(req).role ?? '', kit.actor(req, res));
+    await setAccountRole(kit.deps.stores.accounts, id, formFields(ROLE_FORM, req).role, kit.actor(req, res));
     res.redirect(303, `${OPS}/accounts?notice=role`);
   });
   onAccount('invite', async (req, res, id) => {

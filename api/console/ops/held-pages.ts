@@ -1,5 +1,6 @@
 // Held candidates: why each refused (or dry) run is held; publish it (type the country code, give a reason: recorded as forced) or discard it.
 import type { Request, Response } from 'express';
+import { z } from 'zod';
 import { COUNTRY_CODES } from '../../../model/place.ts';
 import {
   CountryBusyError,
@@ -18,8 +19,12 @@ import { button, field, postForm, when } from '../form-html.ts';
 import { html } from '../../../platform/html/index.ts';
 import type { Markup } from '../../../platform/html/index.ts';
 import { outcomeBadge } from './country-pages.ts';
-import { COUNTRY_NAMES, OPS, actorName, bodyOf, flash, operatorOnly, recordAction, sendOps, type OpsContext, type OpsPlugin } from './ops-kit.ts';
+import { formText, requireForm } from '../form-input.ts';
+import { COUNTRY_NAMES, OPS, actorName, flash, operatorOnly, recordAction, sendOps, type OpsContext, type OpsPlugin } from './ops-kit.ts';
 import { gatesTable } from './run-markup.ts';
+
+/** Publish asks for the country typed out and a reason; discard sends neither. */
+const HELD_FORM = z.object({ confirm: formText({ max: 100 }), reason: formText({ max: 2000 }) });
 
 const NOTICES: Record<string, Notice> = {
   published: { kind: 'success', text: 'Published: the API serves it within a second.' },
@@ -75,7 +80,7 @@ export const heldPages: OpsPlugin = (router, kit, ops) => {
         if (error instanceof UnknownRunError) return heldPage(kit, ops, req, res, { runId, message: error.message });
         throw error;
       }
-      const fields = bodyOf(req);
+      const fields = requireForm(HELD_FORM, req);
       try {
         if (verb === 'publish') {
           if (fields.confirm?.trim().toLowerCase() !== run.country) {

@@ -1,13 +1,14 @@
 // The import directory: where uploads land and where an operator names a file already on the server; nothing outside it.
+import { AppError } from '../../../platform/errors/app-error.ts';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 
 /** What an export file may be called: one plain name (no folders), a JSON Lines extension, gzip or not. */
 const EXPORT_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,150}\.(jsonl|ndjson|json)(\.gz)?$/;
 
-export class ImportFileError extends Error {
+export class ImportFileError extends AppError {
   constructor(message: string) {
-    super(message);
+    super(message, { code: 'import-file', status: 400 });
     this.name = 'ImportFileError';
   }
 }

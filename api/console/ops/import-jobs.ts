@@ -1,4 +1,5 @@
 // Imports started from the console: each one a child `lodging import` process (never in the API's event loop), its progress read live.
+import { AppError } from '../../../platform/errors/app-error.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -18,9 +19,9 @@ export interface StartImport {
   by: string;
 }
 
-export class ImportBusyError extends Error {
+export class ImportBusyError extends AppError {
   constructor(readonly job: ImportJob) {
-    super(`an import of ${job.country} started from the console is still running (started ${job.startedAt} by ${job.by})`);
+    super(`an import of ${job.country} started from the console is still running (started ${job.startedAt} by ${job.by})`, { code: 'import-busy', status: 409 });
     this.name = 'ImportBusyError';
   }
 }

@@ -1,5 +1,6 @@
 // Start an import: upload an export (streamed to disk) or name one in the import directory; each import a child `lodging import`, watched live.
 import type { Request, Response } from 'express';
+import { z } from 'zod';
 import { isCountryCode } from '../../../model/place.ts';
 import { checkCsrfToken } from '../csrf.ts';
 import type { ConsoleKit } from '../console-kit.ts';
@@ -8,7 +9,8 @@ import { html } from '../../../platform/html/index.ts';
 import type { Markup } from '../../../platform/html/index.ts';
 import { ImportFileError, listImportFiles, resolveImportFile } from './import-directory.ts';
 import { ImportBusyError, type ImportJob } from './import-jobs.ts';
-import { COUNTRY_NAMES, OPS, actorName, bodyOf, countryChoices, operatorOnly, parseCountry, recordAction, type OpsContext, type OpsPlugin, sendOps } from './ops-kit.ts';
+import { firstError, formText, parseFields, parseQuery, requireForm } from '../form-input.ts';
+import { COUNTRY_NAMES, COUNTRY_QUERY, OPS, actorName, countryChoices, operatorOnly, parseCountry, recordAction, type OpsContext, type OpsPlugin, sendOps } from './ops-kit.ts';
 import { receiveUpload, UploadError } from './receive-upload.ts';
 import { pruneUploads } from './upload-retention.ts';
 
@@ -64,7 +66,8 @@ async function importsPage(kit: ConsoleKit, ops: OpsContext, req: Request, res: 
   const csrf = await kit.csrfToken(res);
   const files = await listImportFiles(ops.importDir);
   const jobs = await ops.launcher.list();
-  const country = kit.query(req).get('country');
+  const query = parseQuery(COUNTRY_QUERY, req);
+  const country = query.ok ? (query.data.country ?? null) : null;
   const countryField = (suffix: string) =>
     html`<div class="field"><label for="field-country-${suffix}">Country</label><select id="field-country-${suffix}" name="country" required>${countryChoices(country).map(
       (o) => html`<option value="${o.value}"${o.selected ? html` selected` : ''}>${o.label}</option>`,
@@ -116,10 +119,16 @@ ${
   });
 }
 
-async function startJob(kit: ConsoleKit, ops: OpsContext, req: Request, res: Response, fields: Record<string, string>, file: string, stored: string) {
-  const country = parseCountry(fields.country);
+/** The fields that start an import, from the upload form or the server-file form; the country's rule is parseCountry's. */
+const START_FORM = z.object({ country: formText({ max: 20 }), dryRun: formText({ max: 10 }) });
+const FILE_FORM = z.object({ file: formText({ max: 300 }) });
+
+async function startJob(kit: ConsoleKit, ops: OpsContext, req: Request, res: Response, fields: unknown, file: string, stored: string) {
+  const form = parseFields(START_FORM, fields);
+  if (!form.ok) return importsPage(kit, ops, req, res, { status: 400, message: `Nothing was started: ${firstError(form.errors)}.` });
+  const country = parseCountry(form.data.country);
   if (!country || !isCountryCode(country)) return importsPage(kit, ops, req, res, { status: 400, message: 'Choose the country of the export.' });
-  const dryRun = fields.dryRun === 'yes';
+  const dryRun = form.data.dryRun === 'yes';
   try {
     const job = await ops.launcher.start({ country, files: [file], dryRun, by: actorName(kit, res) });
     await recordAction(kit, req, res, 'import-started', `${country} ${stored}${dryRun ? ' (dry run)' : ''}, job ${job.id}`);
@@ -158,10 +167,10 @@ export const importPages: OpsPlugin = (router, kit, ops) => {
   });
 
   router.post(`/ops/imports/file`, ...guard, async (req, res) => {
-    const fields = bodyOf(req);
+    const fields = requireForm(FILE_FORM, req);
     try {
-      const file = await resolveImportFile(ops.importDir, fields.file ?? '');
-      await startJob(kit, ops, req, res, fields, file, fields.file ?? '');
+      const file = await resolveImportFile(ops.importDir, fields.file);
+      await startJob(kit, ops, req, res, req.body, file, fields.file);
     } catch (error) {
       if (error instanceof ImportFileError) return importsPage(kit, ops, req, res, { status: 400, message: error.message });
       throw error;

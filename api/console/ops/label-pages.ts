@@ -1,6 +1,7 @@
 // Unknown labels page: the labels recent imports met and no table knows (counts, examples), and a form mapping one to a lodgingType in its label table; the same use case as `lodging labels review --accept`.
 import path from 'node:path';
 import type { Request, Response } from 'express';
+import { z } from 'zod';
 import { isCountryCode, type CountryCode } from '../../../model/place.ts';
 import { PROJECT_ROOT } from '../../../platform/project-files.ts';
 import {
@@ -20,7 +21,8 @@ import type { Notice } from '../console-layout.ts';
 import { button, postForm, when } from '../form-html.ts';
 import { html } from '../../../platform/html/index.ts';
 import type { Markup } from '../../../platform/html/index.ts';
-import { COUNTRY_NAMES, OPS, bodyOf, countryChoices, operatorOnly, recordAction, type OpsContext, type OpsPlugin, sendOps } from './ops-kit.ts';
+import { formText, parseQuery, requireForm } from '../form-input.ts';
+import { COUNTRY_NAMES, COUNTRY_QUERY, OPS, countryChoices, operatorOnly, recordAction, type OpsContext, type OpsPlugin, sendOps } from './ops-kit.ts';
 
 const LANGUAGE_NAMES: Record<LabelLanguage, string> = { es: 'Spanish', en: 'English', fr: 'French', pt: 'Portuguese' };
 
@@ -134,7 +136,8 @@ ${mapForm(item, index, csrf, labelsDir, error)}
 }
 
 async function labelsPage(kit: ConsoleKit, ops: OpsContext, req: Request, res: Response, form: FormState | null = null) {
-  const chosen = kit.query(req).get('country') ?? '';
+  const query = parseQuery(COUNTRY_QUERY, req);
+  const chosen = (query.ok ? query.data.country : undefined) ?? '';
   const country: CountryCode | undefined = isCountryCode(chosen) ? chosen : undefined;
   const items = await listLabelsToMap(ops.dataDir, country ? { country } : {});
   const csrf = await kit.csrfToken(res);
@@ -165,11 +168,14 @@ ${
   });
 }
 
+/** A label as met, the key and the table chosen; their rules (known key, known language) are the use case's. */
+const LABEL_FORM = z.object({ label: formText({ max: 500 }), key: formText({ max: 100 }), language: formText({ max: 20 }) });
+
 export const labelPages: OpsPlugin = (router, kit, ops) => {
   const guard = operatorOnly(kit);
   router.get(`/ops/labels`, ...guard, (req, res) => labelsPage(kit, ops, req, res));
   router.post(`/ops/labels`, ...guard, async (req, res) => {
-    const { label = '', key = '', language = '' } = bodyOf(req);
+    const { label, key, language } = requireForm(LABEL_FORM, req);
     try {
       if (!(LABEL_LANGUAGES as readonly string[]).includes(language)) throw new LabelReviewError(`choose the table (${LABEL_LANGUAGES.join(', ')})`, 'bad-language');
       if (key === '') throw new LabelReviewError('choose a lodgingType', 'bad-key');

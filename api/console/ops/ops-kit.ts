@@ -1,11 +1,13 @@
 // What every operator page shares: the operator-only guard, the audit record of an action, flash notices, country choices.
 import type { Request, RequestHandler, Response, Router } from 'express';
+import { z } from 'zod';
 import { COUNTRY_CODES, type CountryCode } from '../../../model/place.ts';
 import type { AuditAction } from '../../accounts/account-store.ts';
 import { audit } from '../../accounts/audit.ts';
 import type { ConsoleKit, Page } from '../console-kit.ts';
 import { html } from '../../../platform/html/index.ts';
 import type { Notice } from '../console-layout.ts';
+import { parseQuery } from '../form-input.ts';
 import type { ImportLauncher } from './import-jobs.ts';
 import type { UploadRetention } from './upload-retention.ts';
 import type { GateThresholds } from '../../../pipeline/index.ts';
@@ -42,15 +44,17 @@ export function countryChoices(selected?: string | null): { value: string; label
 }
 
 /** One-word notices carried by a redirect (?notice=…) so a reload does not repeat the action. */
-export function flash(kit: ConsoleKit, req: Request, notices: Record<string, Notice>): Notice[] {
-  const key = kit.query(req).get('notice');
+export function flash(_kit: ConsoleKit, req: Request, notices: Record<string, Notice>): Notice[] {
+  const query = parseQuery(NOTICE_QUERY, req);
+  const key = query.ok ? query.data.notice : undefined;
   return key && Object.hasOwn(notices, key) ? [notices[key]!] : [];
 }
 
-export function bodyOf(req: Request): Record<string, string> {
-  const body = (req.body ?? {}) as Record<string, unknown>;
-  return Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === 'string' ? v : '']));
-}
+/** A notice that is not one of the page's (or a repeated one) shows nothing. */
+const NOTICE_QUERY = z.object({ notice: z.string().optional().catch(undefined) });
+
+/** The country filter of a page's query: one of ours, or none (anything else shows every country). */
+export const COUNTRY_QUERY = z.object({ country: z.string().optional().catch(undefined) });
 
 /** What the operator pages work on, beside the console kit: the server's data and import directories, its import launcher. */
 export interface OpsContext {

@@ -1,4 +1,5 @@
 // Streams one uploaded export (multipart/form-data) to a file in the import directory: size-limited, never buffered, nothing left behind on failure.
+import { AppError } from '../../../platform/errors/app-error.ts';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -7,12 +8,10 @@ import busboy from 'busboy';
 import type { Request } from 'express';
 import { openImportDir, safeExportName } from './import-directory.ts';
 
-export class UploadError extends Error {
-  constructor(
-    readonly status: 400 | 403 | 413 | 415,
-    message: string,
-  ) {
-    super(message);
+export class UploadError extends AppError {
+  declare readonly status: 400 | 403 | 413 | 415;
+  constructor(status: 400 | 403 | 413 | 415, message: string) {
+    super(message, { code: 'upload-refused', status });
     this.name = 'UploadError';
   }
 }
@@ -48,7 +47,8 @@ export function isMultipart(req: Request): boolean {
 export async function receiveUpload(req: Request, options: UploadOptions): Promise<ReceivedUpload> {
   if (!isMultipart(req)) throw new UploadError(415, 'send the export as multipart/form-data (the upload form)');
   const root = await openImportDir(options.dir);
-  const fields: Record<string, string> = {};
+  // Field names are the client's: a prototype-less record, so `__proto__` or `constructor` is just a name.
+  const fields: Record<string, string> = Object.create(null) as Record<string, string>;
   let parser: busboy.Busboy;
   try {
     parser = busboy({

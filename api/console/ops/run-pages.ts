@@ -2,10 +2,12 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Request, Response } from 'express';
+import { z } from 'zod';
 import { COUNTRY_CODES } from '../../../model/place.ts';
 import { isHeld, listRuns, readRun, reportHtmlPath, UnknownRunError, type RunRecord } from '../../../pipeline/index.ts';
 import type { ConsoleKit } from '../console-kit.ts';
 import { when } from '../form-html.ts';
+import { parseQuery } from '../form-input.ts';
 import { html } from '../../../platform/html/index.ts';
 import type { Markup } from '../../../platform/html/index.ts';
 import { OUTCOME_LABELS, outcomeBadge } from './country-pages.ts';
@@ -21,10 +23,14 @@ function select(name: string, label: string, options: { value: string; label: st
   )}</select></div>`;
 }
 
+/** The filters: a value that is not a country or an outcome (or a repeated one) filters nothing. */
+const RUNS_QUERY = z.object({ country: z.string().optional().catch(undefined), outcome: z.string().optional().catch(undefined) });
+
 async function runsPage(kit: ConsoleKit, ops: OpsContext, req: Request, res: Response) {
-  const query = kit.query(req);
-  const country = parseCountry(query.get('country'));
-  const outcome = Object.hasOwn(OUTCOME_LABELS, query.get('outcome') ?? '') ? query.get('outcome') : null;
+  const query = parseQuery(RUNS_QUERY, req);
+  const country = parseCountry(query.ok ? query.data.country : undefined);
+  const asked = query.ok ? query.data.outcome : undefined;
+  const outcome = asked !== undefined && Object.hasOwn(OUTCOME_LABELS, asked) ? asked : null;
   const runs = listRuns(ops.dataDir, country ? { country } : {}).filter((r) => !outcome || r.outcome === outcome);
   await sendOps(kit, req, res, {
     title: 'Runs',

@@ -1,5 +1,6 @@
 // Snapshots and rollback: a country's kept snapshots; rolling back shows the diff first, then points the country at the chosen snapshot.
 import type { Request, Response } from 'express';
+import { z } from 'zod';
 import type { CountryCode } from '../../../model/place.ts';
 import { CountryBusyError, PublicationError, listSnapshots, previewRollback, rollback, type SnapshotDiff } from '../../../pipeline/index.ts';
 import type { ConsoleKit } from '../console-kit.ts';
@@ -7,7 +8,11 @@ import type { Notice } from '../console-layout.ts';
 import { button, postForm, when } from '../form-html.ts';
 import { html } from '../../../platform/html/index.ts';
 import type { Markup } from '../../../platform/html/index.ts';
-import { COUNTRY_NAMES, OPS, actorName, bodyOf, flash, operatorOnly, parseCountry, recordAction, sendOps, type OpsContext, type OpsPlugin } from './ops-kit.ts';
+import { formText, requireForm } from '../form-input.ts';
+import { COUNTRY_NAMES, OPS, actorName, flash, operatorOnly, parseCountry, recordAction, sendOps, type OpsContext, type OpsPlugin } from './ops-kit.ts';
+
+/** The snapshot version to roll back to; which versions exist is the use case's check. */
+const SNAPSHOT_FORM = z.object({ to: formText({ max: 200 }) });
 
 const NOTICES: Record<string, Notice> = {
   'rolled-back': { kind: 'success', text: 'Rolled back: every API process serves this snapshot within a second.' },
@@ -65,7 +70,7 @@ export const snapshotPages: OpsPlugin = (router, kit, ops) => {
   router.post(`/ops/snapshots/:country/preview`, ...guard, async (req, res) => {
     const country = await countryOf(req, res);
     if (!country) return;
-    const to = bodyOf(req).to ?? '';
+    const { to } = requireForm(SNAPSHOT_FORM, req);
     let preview;
     try {
       preview = previewRollback(ops.dataDir, country, to);
@@ -88,7 +93,7 @@ ${postForm(`${OPS}/snapshots/${country}/rollback`, csrf, html`<input type="hidde
   router.post(`/ops/snapshots/:country/rollback`, ...guard, async (req, res) => {
     const country = await countryOf(req, res);
     if (!country) return;
-    const to = bodyOf(req).to ?? '';
+    const { to } = requireForm(SNAPSHOT_FORM, req);
     try {
       const result = rollback(ops.dataDir, country, { to, actor: actorName(kit, res) });
       await recordAction(kit, req, res, 'rolled-back', `${country} from ${result.from ?? 'nothing'} to ${result.to.version}`);

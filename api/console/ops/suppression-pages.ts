@@ -1,5 +1,6 @@
 // Suppressions page: the list with its notes, add (id, phone or domain, with a mandatory note) and remove; the same use cases as `lodging suppress`.
 import type { Request, Response } from 'express';
+import { z } from 'zod';
 import {
   SUPPRESSION_KINDS,
   SuppressionInputError,
@@ -11,7 +12,8 @@ import type { ConsoleKit } from '../console-kit.ts';
 import type { Notice } from '../console-layout.ts';
 import { button, field, postForm, selectField } from '../form-html.ts';
 import { html } from '../../../platform/html/index.ts';
-import { OPS, bodyOf, flash, operatorOnly, recordAction, type OpsContext, type OpsPlugin, sendOps } from './ops-kit.ts';
+import { formChoice, formText, parseForm, requireForm } from '../form-input.ts';
+import { OPS, flash, operatorOnly, recordAction, type OpsContext, type OpsPlugin, sendOps } from './ops-kit.ts';
 
 const KIND_LABELS = { id: 'Place id', phone: 'Phone (E.164)', domain: 'Website domain' } as const;
 
@@ -21,6 +23,11 @@ const NOTICES: Record<string, Notice> = {
   removed: { kind: 'success', text: html`Removed. It applies from the next import of the country: <a href="${OPS}/imports">start an import</a>.` },
   'not-there': { kind: 'warning', text: 'That entry is not on the list (any more): nothing changed.' },
 };
+
+const kind = formChoice(SUPPRESSION_KINDS, `must be one of ${SUPPRESSION_KINDS.join(', ')}`);
+/** The lengths the form's inputs allow; the value's form (id, phone, domain) is the use case's rule. */
+const ADD_FORM = z.object({ kind, value: formText({ max: 200 }), note: formText({ max: 500 }) });
+const REMOVE_FORM = z.object({ kind, value: formText({ max: 200 }) });
 
 interface FormState {
   kind?: string;
@@ -75,7 +82,12 @@ export const suppressionPages: OpsPlugin = (router, kit, ops) => {
   const guard = operatorOnly(kit);
   router.get(`/ops/suppressions`, ...guard, (req, res) => suppressionsPage(kit, ops, req, res));
   router.post(`/ops/suppressions`, ...guard, async (req, res) => {
-    const { kind = '', value = '', note = '' } = bodyOf(req);
+    const form = parseForm(ADD_FORM, req);
+    if (!form.ok) {
+      const [field, message] = Object.entries(form.errors)[0] ?? ['value', 'could not be read'];
+      return suppressionsPage(kit, ops, req, res, { error: { field, message: `${field} ${message}` } });
+    }
+    const { kind, value, note } = form.data;
     try {
       const result = await addSuppression(ops.dataDir, { kind, value, note });
       if (result.added) await recordAction(kit, req, res, 'suppression-added', result.line);
@@ -86,7 +98,7 @@ export const suppressionPages: OpsPlugin = (router, kit, ops) => {
     }
   });
   router.post(`/ops/suppressions/remove`, ...guard, async (req, res) => {
-    const { kind = '', value = '' } = bodyOf(req);
+    const { kind, value } = requireForm(REMOVE_FORM, req);
     try {
       const { removed } = await removeSuppression(ops.dataDir, { kind, value });
       for (const e of removed) await recordAction(kit, req, res, 'suppression-removed', `${e.kind} ${e.value}${e.note ? `  # ${e.note}` : ''}`);
