@@ -5,6 +5,7 @@ import type { Account, AccountStore, Role } from './account-store.ts';
 import { AccountInputError, UnknownAccountError } from './account-errors.ts';
 import { audit } from './audit.ts';
 import type { Actor } from './audit.ts';
+import { attemptPassword } from './password-attempts.ts';
 import { hashPassword, passwordProblem, verifyPassword } from './passwords.ts';
 
 export const INVITATION_TTL_MS = 24 * 3_600_000;
@@ -123,7 +124,15 @@ export async function changePassword(
   by: Actor,
 ): Promise<void> {
   const account = await accounts.findAccount(accountId);
-  if (!account?.passwordHash || !(await verifyPassword(account.passwordHash, current))) {
+  if (!account?.passwordHash) throw new AccountInputError('The current password is not right.');
+  const hash = account.passwordHash;
+  // The same limits as sign-in, on the same counters: this form is no way around them.
+  const outcome = await attemptPassword(accounts, { email: account.email ?? account.id, address: by.address ?? 'unknown' }, () => verifyPassword(hash, current));
+  if (!outcome.checked || !outcome.ok) {
+    if (outcome.checked || outcome.first) {
+      await audit(accounts, accountId, 'password-change-failed', by, { detail: outcome.checked ? 'current password wrong' : `address refused for ${outcome.retryAfterS} s` });
+    }
+    if (!outcome.checked) throw new AccountInputError(`Too many wrong passwords. Try again in ${Math.ceil(outcome.retryAfterS / 60)} minutes.`);
     throw new AccountInputError('The current password is not right.');
   }
   const problem = passwordProblem(next);

@@ -1,8 +1,8 @@
-// Accounts, invitations, sessions, audit and sign-in throttles in keys.sqlite (the default backend, beside the keys).
+// Accounts, invitations, sessions, audit and password-attempt counters in keys.sqlite (the default backend, beside the keys).
 import { KeyStoreUnavailableError } from '../keys/key-store.ts';
 import { openKeysDatabase } from '../keys/sqlite-key-store.ts';
-import { AUDIT_KEPT_PER_ACCOUNT, AccountExistsError, NO_THROTTLE, THROTTLE_MEMORY_MS, nextThrottleState } from './account-store.ts';
-import type { Account, AccountStore, AuditEntry, Invitation, SessionRecord, ThrottlePolicy, ThrottleState } from './account-store.ts';
+import { AUDIT_KEPT_PER_ACCOUNT, AccountExistsError } from './account-store.ts';
+import type { Account, AccountStore, AttemptCounter, AuditEntry, Invitation, SessionRecord } from './account-store.ts';
 
 interface AccountRow {
   id: string;
@@ -65,14 +65,18 @@ export function openSqliteAccountStore(file: string): AccountStore {
   const audit = db.prepare<[string, number], { record: string }>(
     'SELECT record FROM audit_entries WHERE account_id = ? ORDER BY seq DESC LIMIT ?',
   );
-  const throttle = db.prepare<[string, number], { record: string }>(
-    'SELECT record FROM sign_in_throttles WHERE subject = ? AND expires_at > ?',
+  // One statement counts and reads back: a window that has closed starts again at 1.
+  const countOne = db.prepare<{ subject: string; now: number; resetAt: number }, { count: number; reset_at: number }>(
+    `INSERT INTO attempt_counters (subject, count, reset_at) VALUES (@subject, 1, @resetAt)
+     ON CONFLICT (subject) DO UPDATE SET
+       count = CASE WHEN reset_at <= @now THEN 1 ELSE count + 1 END,
+       reset_at = CASE WHEN reset_at <= @now THEN excluded.reset_at ELSE reset_at END
+     RETURNING count, reset_at`,
   );
-  const putThrottle = db.prepare(
-    `INSERT INTO sign_in_throttles (subject, record, expires_at) VALUES (?, ?, ?)
-     ON CONFLICT (subject) DO UPDATE SET record = excluded.record, expires_at = excluded.expires_at`,
-  );
-  const dropThrottle = db.prepare('DELETE FROM sign_in_throttles WHERE subject = ?');
+  const readCount = db.prepare<[string, number], { count: number }>('SELECT count FROM attempt_counters WHERE subject = ? AND reset_at > ?');
+  const refundOne = db.prepare('UPDATE attempt_counters SET count = count - 1 WHERE subject = ? AND count > 0 AND reset_at > ?');
+  const dropCounter = db.prepare('DELETE FROM attempt_counters WHERE subject = ?');
+  const purgeCounters = db.prepare('DELETE FROM attempt_counters WHERE reset_at <= ?');
 
   const guard = <T>(work: () => T): T => {
     try {
@@ -102,11 +106,25 @@ export function openSqliteAccountStore(file: string): AccountStore {
     dropInvitation.run(tokenHash);
     return row ? { tokenHash: row.token_hash, accountId: row.account_id, expiresAt: row.expires_at } : null;
   });
-  const fail = db.transaction((subject: string, now: number, policy: ThrottlePolicy) => {
-    const row = throttle.get(subject, now);
-    const next = nextThrottleState(row ? (JSON.parse(row.record) as ThrottleState) : NO_THROTTLE, now, policy);
-    putThrottle.run(subject, JSON.stringify(next), now + THROTTLE_MEMORY_MS);
-    return next;
+  // Under one write lock (BEGIN IMMEDIATE): no other request or process can slip between the count and the verdict.
+  const countAttempt = db.transaction((counters: AttemptCounter[], now: number) => {
+    purgeCounters.run(now);
+    const counts = counters.map(() => 0);
+    let retryAfterMs = 0;
+    counters.forEach((counter, i) => {
+      if (counter.limit === null) return;
+      const row = countOne.get({ subject: counter.subject, now, resetAt: now + counter.windowMs })!;
+      counts[i] = row.count;
+      if (row.count > counter.limit) retryAfterMs = Math.max(retryAfterMs, row.reset_at - now);
+    });
+    const admitted = retryAfterMs === 0;
+    counters.forEach((counter, i) => {
+      if (counter.limit !== null) return;
+      counts[i] = admitted
+        ? countOne.get({ subject: counter.subject, now, resetAt: now + counter.windowMs })!.count
+        : (readCount.get(counter.subject, now)?.count ?? 0);
+    });
+    return { admitted, counts, retryAfterMs };
   });
   const appendAudit = db.transaction((entry: AuditEntry) => {
     addAudit.run(entry.accountId, entry.at, JSON.stringify(entry));
@@ -180,15 +198,14 @@ export function openSqliteAccountStore(file: string): AccountStore {
     async listAudit(accountId, limit) {
       return guard(() => audit.all(accountId, limit)).map((row) => JSON.parse(row.record) as AuditEntry);
     },
-    async recordSignInFailure(subject, now, policy) {
-      return guard(() => fail.immediate(subject, now, policy));
+    async countAttempt(counters, now) {
+      return guard(() => countAttempt.immediate(counters, now));
     },
-    async throttleState(subject, now) {
-      const row = guard(() => throttle.get(subject, now));
-      return row ? (JSON.parse(row.record) as ThrottleState) : NO_THROTTLE;
+    async refundAttempt(subjects, now) {
+      guard(() => db.transaction(() => subjects.forEach((subject) => refundOne.run(subject, now))).immediate());
     },
-    async clearThrottle(subject) {
-      guard(() => dropThrottle.run(subject));
+    async clearAttempts(subjects) {
+      guard(() => db.transaction(() => subjects.forEach((subject) => dropCounter.run(subject))).immediate());
     },
     async close() {
       if (db.open) db.close();
