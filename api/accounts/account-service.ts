@@ -101,7 +101,9 @@ export async function inviteAccount(
 /** The account an unused, unexpired invitation link is for, or null. */
 export async function invitationAccount(accounts: AccountStore, token: string): Promise<Account | null> {
   const invitation = await accounts.peekInvitation(tokenHash(token), Date.now());
-  return invitation ? accounts.findAccount(invitation.accountId) : null;
+  const account = invitation ? await accounts.findAccount(invitation.accountId) : null;
+  // A disabled account's link sets nothing: enabling it again is the operator's decision.
+  return account?.status === 'active' ? account : null;
 }
 
 /** Sets the password from an invitation link; the link works once. AccountInputError when the password is refused. */
@@ -110,9 +112,15 @@ export async function acceptInvitation(accounts: AccountStore, token: string, pa
   if (problem) throw new AccountInputError(problem);
   const invitation = await accounts.takeInvitation(tokenHash(token), Date.now());
   if (!invitation) return null;
+  const holder = await accounts.findAccount(invitation.accountId);
+  if (holder?.status !== 'active') return null;
   const hash = await hashPassword(password);
   const account = await accounts.updateAccount(invitation.accountId, { passwordHash: hash, passwordChangedAt: new Date().toISOString() });
-  if (account) await audit(accounts, account.id, 'password-set', { actor: account.id, address: by.address });
+  if (!account) return null;
+  // A new password (the reset path is a new invitation): whoever held a session or an older link is out.
+  await accounts.deleteSessionsOf(account.id);
+  await accounts.deleteInvitationsOf(account.id);
+  await audit(accounts, account.id, 'password-set', { actor: account.id, address: by.address });
   return account;
 }
 
@@ -128,24 +136,24 @@ export async function changePassword(
   const hash = account.passwordHash;
   // The same limits as sign-in, on the same counters: this form is no way around them.
   const outcome = await attemptPassword(accounts, { email: account.email ?? account.id, address: by.address ?? 'unknown' }, () => verifyPassword(hash, current));
-  if (!outcome.checked || !outcome.ok) {
-    if (outcome.checked || outcome.first) {
-      await audit(accounts, accountId, 'password-change-failed', by, { detail: outcome.checked ? 'current password wrong' : `address refused for ${outcome.retryAfterS} s` });
-    }
-    if (!outcome.checked) throw new AccountInputError(`Too many wrong passwords. Try again in ${Math.ceil(outcome.retryAfterS / 60)} minutes.`);
-    throw new AccountInputError('The current password is not right.');
-  }
+  if (outcome.checked && !outcome.ok) await audit(accounts, accountId, 'password-change-failed', by, { detail: 'current password wrong' });
+  const waitS = outcome.checked ? outcome.lockedForS : outcome.retryAfterS;
+  if (waitS !== null) throw new AccountInputError(`Too many wrong passwords. Try again in ${Math.ceil(waitS / 60)} minutes.`);
+  if (!outcome.checked || !outcome.ok) throw new AccountInputError('The current password is not right.');
   const problem = passwordProblem(next);
   if (problem) throw new AccountInputError(problem);
   await accounts.updateAccount(accountId, { passwordHash: await hashPassword(next), passwordChangedAt: new Date().toISOString() });
   await audit(accounts, accountId, 'password-changed', by);
 }
 
-/** Disabling signs the account out everywhere; its keys are refused by the key lookup itself from the next request. */
+/** Disabling signs the account out everywhere and voids its invitation link; its keys are refused by the key lookup itself from the next request. */
 export async function setAccountStatus(accounts: AccountStore, reference: string, status: Account['status'], by: Actor): Promise<Account> {
   const account = await resolveAccount(accounts, reference);
   const updated = (await accounts.updateAccount(account.id, { status })) ?? account;
-  if (status === 'disabled') await accounts.deleteSessionsOf(account.id);
+  if (status === 'disabled') {
+    await accounts.deleteSessionsOf(account.id);
+    await accounts.deleteInvitationsOf(account.id);
+  }
   await audit(accounts, account.id, status === 'disabled' ? 'account-disabled' : 'account-enabled', by);
   return updated;
 }

@@ -112,6 +112,9 @@ export interface AccountStore {
   /** Uses an invitation: atomically removed, so a link works once. Null when unknown or expired. */
   takeInvitation(tokenHash: string, now: number): Promise<Invitation | null>;
 
+  /** Drops every invitation of the account (its links stop working). */
+  deleteInvitationsOf(accountId: string): Promise<void>;
+
   putSession(session: SessionRecord, expiresAt: number): Promise<void>;
   getSession(idHash: string, now: number): Promise<SessionRecord | null>;
   deleteSession(idHash: string): Promise<void>;

@@ -41,9 +41,9 @@ function subjectsOf(email: string, address: string) {
 }
 
 export type AttemptOutcome =
-  /** `first`: the attempt that reached a limit (later refusals of the same window are not worth another audit line). */
-  | { checked: false; retryAfterS: number; first: boolean }
-  | { checked: true; ok: boolean };
+  | { checked: false; retryAfterS: number }
+  /** lockedForS: this failure used the address's last attempt (the caller says so, logs and audits it once). */
+  | { checked: true; ok: boolean; lockedForS: number | null };
 
 /**
  * Counts the attempt, refuses it when a limit is reached (the password is then never hashed), waits the account's
@@ -65,10 +65,7 @@ export async function attemptPassword(
   ];
   const now = Date.now();
   const admission = await accounts.countAttempt(counters, now);
-  if (!admission.admitted) {
-    const first = admission.counts[0] === policy.perAccountAndAddress + 1 || admission.counts[1] === policy.perAddress + 1;
-    return { checked: false, retryAfterS: Math.max(1, Math.ceil(admission.retryAfterMs / 1000)), first };
-  }
+  if (!admission.admitted) return { checked: false, retryAfterS: Math.max(1, Math.ceil(admission.retryAfterMs / 1000)) };
   const wait = slowdownMs((admission.counts[2] ?? 1) - 1, policy);
   if (wait > 0) await sleep(wait);
   const ok = await verify();
@@ -76,5 +73,7 @@ export async function attemptPassword(
     await accounts.clearAttempts([subjects.pair, subjects.account]);
     await accounts.refundAttempt([subjects.address], Date.now());
   }
-  return { checked: true, ok };
+  const full = (admission.counts[0] ?? 0) >= policy.perAccountAndAddress || (admission.counts[1] ?? 0) >= policy.perAddress;
+  // The window opened at the first attempt, so the full window is an upper bound of the wait.
+  return { checked: true, ok, lockedForS: !ok && full ? Math.ceil(policy.windowMs / 1000) : null };
 }

@@ -166,6 +166,10 @@ export function openRedisAccountStore(redis: Redis, options: { prefix: string })
       const invitation = raw ? (JSON.parse(raw) as Parameters<AccountStore['putInvitation']>[0]) : null;
       return invitation && invitation.expiresAt > now ? invitation : null;
     },
+    async deleteInvitationsOf(accountId) {
+      const current = await call(() => redis.get(k.invitationOf(accountId)));
+      await call(() => redis.del(k.invitationOf(accountId), ...(current ? [k.invitation(current)] : [])));
+    },
     async putSession(session: SessionRecord, expiresAt: number) {
       const ttl = Math.max(1, expiresAt - Date.now());
       const multi = redis.multi().set(k.session(session.idHash), JSON.stringify(session), 'PX', ttl);

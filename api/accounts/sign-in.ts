@@ -24,14 +24,7 @@ export async function signIn(
     const passwordOk = account?.passwordHash ? await verifyPassword(account.passwordHash, input.password) : await verifyAgainstNothing(input.password);
     return Boolean(account && passwordOk && account.status === 'active');
   }, policy);
-  if (!outcome.checked) {
-    if (outcome.first) {
-      logger.warn({ address: input.address, seconds: outcome.retryAfterS }, 'console sign-in locked out');
-      const target = email === '' ? null : await accounts.findAccountByEmail(email);
-      if (target) await audit(accounts, target.id, 'locked-out', { actor: target.id, address: input.address }, { detail: `address refused for ${outcome.retryAfterS} s` });
-    }
-    return { ok: false, reason: 'locked', retryAfterS: outcome.retryAfterS };
-  }
+  if (!outcome.checked) return { ok: false, reason: 'locked', retryAfterS: outcome.retryAfterS };
   const checked = account as Account | null;
   if (outcome.ok && checked) {
     await audit(accounts, checked.id, 'signed-in', { actor: checked.id, address: input.address });
@@ -39,6 +32,11 @@ export async function signIn(
   }
   if (checked) {
     await audit(accounts, checked.id, 'sign-in-failed', { actor: checked.id, address: input.address }, checked.status === 'active' ? {} : { detail: 'account disabled' });
+  }
+  if (outcome.lockedForS !== null) {
+    logger.warn({ accountId: checked?.id ?? null, address: input.address, seconds: outcome.lockedForS }, 'console sign-in locked out');
+    if (checked) await audit(accounts, checked.id, 'locked-out', { actor: checked.id, address: input.address }, { detail: `this address waits up to ${outcome.lockedForS} s` });
+    return { ok: false, reason: 'locked', retryAfterS: outcome.lockedForS };
   }
   return { ok: false, reason: 'invalid' };
 }

@@ -47,6 +47,7 @@ export function openSqliteAccountStore(file: string): AccountStore {
     'SELECT * FROM invitations WHERE token_hash = ? AND expires_at > ?',
   );
   const dropInvitation = db.prepare('DELETE FROM invitations WHERE token_hash = ?');
+  const dropInvitationsOf = db.prepare('DELETE FROM invitations WHERE account_id = ?');
   const upsertSession = db.prepare(
     `INSERT INTO console_sessions (id_hash, account_id, record, expires_at) VALUES (?, ?, ?, ?)
      ON CONFLICT (id_hash) DO UPDATE SET account_id = excluded.account_id, record = excluded.record, expires_at = excluded.expires_at`,
@@ -174,6 +175,9 @@ export function openSqliteAccountStore(file: string): AccountStore {
     },
     async takeInvitation(tokenHash, now) {
       return guard(() => take.immediate(tokenHash, now));
+    },
+    async deleteInvitationsOf(accountId) {
+      guard(() => dropInvitationsOf.run(accountId));
     },
     async putSession(record: SessionRecord, expiresAt: number) {
       guard(() => {

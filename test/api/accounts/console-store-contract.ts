@@ -99,6 +99,17 @@ export function runConsoleStoreContract(name: string, open: () => Promise<Consol
       expect(await accounts.peekInvitation(first.tokenHash, Date.now())).toBeNull();
     });
 
+    it("deleting an account's invitations voids its link", async () => {
+      const { accounts } = await open();
+      const ada = account();
+      await accounts.createAccount(ada);
+      const link = { tokenHash: unique('link'), accountId: ada.id, expiresAt: Date.now() + 60_000 };
+      await accounts.putInvitation(link);
+      await accounts.deleteInvitationsOf(ada.id);
+      expect(await accounts.peekInvitation(link.tokenHash, Date.now())).toBeNull();
+      expect(await accounts.takeInvitation(link.tokenHash, Date.now())).toBeNull();
+    });
+
     it('keeps sessions until they expire, deletes one, and deletes every session of an account', async () => {
       const { accounts } = await open();
       const a = session('acct-a');
