@@ -30,6 +30,8 @@ export interface NewKeyInput {
   lifetimeDays?: number | null;
   /** Set by a roll: the key this one replaces. */
   rolledFrom?: string | null;
+  /** Set by a roll: the replaced key's lineage (see StoredKey.lineage). */
+  lineage?: string;
 }
 
 export async function createKey(
@@ -48,8 +50,9 @@ export async function createKey(
   }
   const secret = generateKeySecret();
   const created = now();
+  const id = generateKeyId();
   const stored: StoredKey = {
-    id: generateKeyId(),
+    id,
     accountId,
     name,
     prefix: shownPrefixOf(secret),
@@ -60,6 +63,7 @@ export async function createKey(
     lifetimeDays,
     rolledFrom: input.rolledFrom ?? null,
     rolledTo: null,
+    lineage: input.lineage ?? id,
     lastUsedAt: null,
     lastUsedAddress: null,
     expiryRecorded: false,

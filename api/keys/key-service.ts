@@ -96,7 +96,7 @@ export async function rollAccountKey(
   const oldExpiresAt = new Date(now().getTime() + ROLL_OVERLAPS[overlap]).toISOString();
   const created = await createKey(
     stores.keys,
-    { accountId: old.accountId, name: old.name, lifetimeDays: old.lifetimeDays, rolledFrom: old.id },
+    { accountId: old.accountId, name: old.name, lifetimeDays: old.lifetimeDays, rolledFrom: old.id, lineage: old.lineage },
     now,
     { replacing: { id: old.id, expiresAt: oldExpiresAt } },
   );
