@@ -32,6 +32,8 @@ export interface Config {
   usageCounting: boolean;
   /** The label tables (es/en/fr/pt.json) imports classify with and label review writes; default the project's data/labels. */
   labelsDir: string;
+  /** Days the accounts' audit trails keep security events (by age, never by count). */
+  auditKeepDays: number;
 }
 
 /** The committed label tables: data/labels/ at the project root (the same from the compiled build in dist/). */
@@ -103,6 +105,7 @@ const envSchema = z.object({
   LODGING_UPLOAD_MAX_BYTES: integerFromString(1, 1024 ** 4),
   LODGING_USAGE_COUNTING: z.preprocess(blankToUndefined, z.enum(['on', 'off'], { message: 'must be on or off' }).optional()),
   LODGING_LABELS_DIR: z.preprocess(blankToUndefined, z.string().optional()),
+  LODGING_AUDIT_KEEP_DAYS: integerFromString(1, 36_500),
   LOG_LEVEL: z.preprocess(
     blankToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
@@ -136,6 +139,7 @@ export function parseConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd())
     uploadMaxBytes: vars.LODGING_UPLOAD_MAX_BYTES ?? DEFAULT_UPLOAD_MAX_BYTES,
     usageCounting: vars.LODGING_USAGE_COUNTING !== 'off',
     labelsDir: labelsDirOf(vars.LODGING_LABELS_DIR, cwd),
+    auditKeepDays: vars.LODGING_AUDIT_KEEP_DAYS ?? 90,
   };
 }
 

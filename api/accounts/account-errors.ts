@@ -40,3 +40,12 @@ export class KeyNotActiveError extends Error {
     this.name = 'KeyNotActiveError';
   }
 }
+
+/** More keys created (or rolled) in the last hour than KEYS_CREATED_PER_HOUR allows. */
+export class TooManyKeysCreatedError extends Error {
+  readonly code = 'too-many-keys-created';
+  constructor(readonly retryAfterS: number) {
+    super(`too many keys created in the last hour; try again in ${Math.ceil(retryAfterS / 60)} minutes`);
+    this.name = 'TooManyKeysCreatedError';
+  }
+}

@@ -144,5 +144,6 @@ export class AccountExistsError extends Error {
   }
 }
 
-/** Audit entries kept per account. */
-export const AUDIT_KEPT_PER_ACCOUNT = 1000;
+/** How long audit entries are kept (LODGING_AUDIT_KEEP_DAYS): by age only, never by count, so no flood of events can push older ones out. */
+export const DEFAULT_AUDIT_KEEP_DAYS = 90;
+export const DAY_MS = 86_400_000;

@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import { KeyStoreUnavailableError } from '../keys/key-store.ts';
 import { disabledAccountsKey } from '../keys/redis-key-store.ts';
 import { revocationChannel } from '../keys/redis-revocation-feed.ts';
-import { AUDIT_KEPT_PER_ACCOUNT, AccountExistsError } from './account-store.ts';
+import { AccountExistsError, DAY_MS, DEFAULT_AUDIT_KEEP_DAYS } from './account-store.ts';
 import type { Account, AccountStore, AuditEntry, SessionRecord } from './account-store.ts';
 
 // KEYS: account, email index, all-accounts zset, disabled set. ARGV: json, created-at ms, id.
@@ -74,6 +74,18 @@ local out = { wait == 0 and 1 or 0, wait }
 for i = 1, #KEYS do out[i + 2] = counts[i] end
 return out`;
 
+// Appends, then drops entries older than the cutoff from the old end (by age, never by count); the list lives as long as its newest entry.
+// KEYS: the account's list. ARGV: entry json, cutoff (ISO-8601), keep ms.
+const AUDIT_SCRIPT = `
+redis.call('LPUSH', KEYS[1], ARGV[1])
+while true do
+  local oldest = redis.call('LINDEX', KEYS[1], -1)
+  if not oldest or cjson.decode(oldest).at >= ARGV[2] then break end
+  redis.call('RPOP', KEYS[1])
+end
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+return 1`;
+
 const REFUND_SCRIPT = `
 for i = 1, #KEYS do
   local n = tonumber(redis.call('GET', KEYS[i]) or '0')
@@ -81,7 +93,8 @@ for i = 1, #KEYS do
 end
 return 1`;
 
-export function openRedisAccountStore(redis: Redis, options: { prefix: string }): AccountStore {
+export function openRedisAccountStore(redis: Redis, options: { prefix: string; auditKeepDays?: number }): AccountStore {
+  const auditKeepMs = (options.auditKeepDays ?? DEFAULT_AUDIT_KEEP_DAYS) * DAY_MS;
   const p = options.prefix;
   const k = {
     account: (id: string) => `${p}accounts:id:${id}`,
@@ -192,7 +205,7 @@ export function openRedisAccountStore(redis: Redis, options: { prefix: string })
     },
     async appendAudit(entry: AuditEntry) {
       await call(() =>
-        redis.multi().lpush(k.audit(entry.accountId), JSON.stringify(entry)).ltrim(k.audit(entry.accountId), 0, AUDIT_KEPT_PER_ACCOUNT - 1).exec(),
+        redis.eval(AUDIT_SCRIPT, 1, k.audit(entry.accountId), JSON.stringify(entry), new Date(Date.now() - auditKeepMs).toISOString(), auditKeepMs),
       );
     },
     async listAudit(accountId, limit) {

@@ -1,7 +1,7 @@
 // Accounts, invitations, sessions, audit and password-attempt counters in keys.sqlite (the default backend, beside the keys).
 import { KeyStoreUnavailableError } from '../keys/key-store.ts';
 import { openKeysDatabase } from '../keys/sqlite-key-store.ts';
-import { AUDIT_KEPT_PER_ACCOUNT, AccountExistsError } from './account-store.ts';
+import { AccountExistsError, DAY_MS, DEFAULT_AUDIT_KEEP_DAYS } from './account-store.ts';
 import type { Account, AccountStore, AttemptCounter, AuditEntry, Invitation, SessionRecord } from './account-store.ts';
 
 interface AccountRow {
@@ -28,7 +28,8 @@ const fromRow = (row: AccountRow): Account => ({
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code?.startsWith('SQLITE_CONSTRAINT') ?? false;
 
-export function openSqliteAccountStore(file: string): AccountStore {
+export function openSqliteAccountStore(file: string, options: { auditKeepDays?: number } = {}): AccountStore {
+  const auditKeepMs = (options.auditKeepDays ?? DEFAULT_AUDIT_KEEP_DAYS) * DAY_MS;
   const db = openKeysDatabase(file);
   const insert = db.prepare(
     `INSERT INTO accounts (id, email, name, role, status, created_at, password_hash, password_changed_at)
@@ -59,10 +60,8 @@ export function openSqliteAccountStore(file: string): AccountStore {
   const dropSession = db.prepare('DELETE FROM console_sessions WHERE id_hash = ?');
   const dropSessionsOf = db.prepare('DELETE FROM console_sessions WHERE account_id = ?');
   const addAudit = db.prepare('INSERT INTO audit_entries (account_id, at, record) VALUES (?, ?, ?)');
-  const trimAudit = db.prepare(
-    `DELETE FROM audit_entries WHERE account_id = ? AND seq <= (
-       SELECT seq FROM audit_entries WHERE account_id = ? ORDER BY seq DESC LIMIT 1 OFFSET ?)`,
-  );
+  // ISO-8601 UTC strings sort as their instants.
+  const trimAudit = db.prepare('DELETE FROM audit_entries WHERE at < ?');
   const audit = db.prepare<[string, number], { record: string }>(
     'SELECT record FROM audit_entries WHERE account_id = ? ORDER BY seq DESC LIMIT ?',
   );
@@ -129,7 +128,7 @@ export function openSqliteAccountStore(file: string): AccountStore {
   });
   const appendAudit = db.transaction((entry: AuditEntry) => {
     addAudit.run(entry.accountId, entry.at, JSON.stringify(entry));
-    trimAudit.run(entry.accountId, entry.accountId, AUDIT_KEPT_PER_ACCOUNT);
+    trimAudit.run(new Date(Date.now() - auditKeepMs).toISOString());
   });
 
   return {

@@ -33,6 +33,7 @@ CREATE TABLE IF NOT EXISTS audit_entries (
   record      TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS audit_by_account ON audit_entries (account_id, seq);
+CREATE INDEX IF NOT EXISTS audit_by_age ON audit_entries (at);
 CREATE TABLE IF NOT EXISTS attempt_counters (
   subject     TEXT PRIMARY KEY,
   count       INTEGER NOT NULL,

@@ -1,7 +1,7 @@
 // Key pages: list, create (secret shown once), details with usage chart, roll with overlap, revoke with confirmation.
 import { randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
-import { AccountDisabledError, KeyNotActiveError, KeyNotFoundError } from '../../accounts/account-errors.ts';
+import { AccountDisabledError, KeyNotActiveError, KeyNotFoundError, TooManyKeysCreatedError } from '../../accounts/account-errors.ts';
 import { InvalidKeyInputError, MAX_KEY_LIFETIME_DAYS } from '../../keys/create-key.ts';
 import type { CreatedKey } from '../../keys/create-key.ts';
 import {
@@ -161,6 +161,7 @@ function keyErrorNotice(error: unknown): Notice | null {
     return { kind: 'error', text: `This account already has ${MAX_ACTIVE_KEYS_PER_ACCOUNT} active keys. Revoke or roll one first.` };
   }
   if (error instanceof AccountDisabledError) return { kind: 'error', text: 'This account is disabled.' };
+  if (error instanceof TooManyKeysCreatedError) return { kind: 'error', text: `Too many keys created in the last hour. Try again in ${Math.ceil(error.retryAfterS / 60)} minutes.` };
   if (error instanceof KeyNotActiveError) return { kind: 'error', text: 'This key is revoked or expired: it can no longer be rolled.' };
   return null;
 }

@@ -139,6 +139,20 @@ export function runConsoleStoreContract(name: string, open: () => Promise<Consol
       expect(await accounts.listAudit(unique('nobody'), 10)).toEqual([]);
     });
 
+    it('keeps audit entries by age, never by count: 1,500 stay; one older than the retention goes', async () => {
+      const { accounts } = await open();
+      const id = unique('flooded');
+      const old = new Date(Date.now() - 91 * 86_400_000).toISOString();
+      await accounts.appendAudit({ at: old, accountId: id, action: 'signed-in', actor: id, address: '203.0.113.9', keyId: null, detail: null });
+      const at = new Date().toISOString();
+      for (let i = 0; i < 1500; i += 1) {
+        await accounts.appendAudit({ at, accountId: id, action: 'key-created', actor: id, address: null, keyId: `k${i}`, detail: null });
+      }
+      const kept = await accounts.listAudit(id, 5000);
+      expect(kept).toHaveLength(1500);
+      expect(kept.some((e) => e.action === 'signed-in')).toBe(false);
+    }, 60_000);
+
     it('counts attempts atomically: of 40 concurrent ones at a limit of 5, exactly 5 are admitted', async () => {
       const { accounts } = await open();
       const pair = unique('pair');

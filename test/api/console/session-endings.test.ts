@@ -116,3 +116,27 @@ describe('console sessions on SQLite', () => sessionSuite('sqlite'));
 
 const reachable = (await pingRedis()) === null;
 describeWithRedis('console sessions on Redis', reachable, () => sessionSuite('redis'));
+
+describe('key creation per account', () => {
+  it('is limited to 20 an hour (creations and rolls together), and the sign-in records stay in the audit trail', async () => {
+    const h = await startConsoleHarness('sqlite');
+    try {
+      const { client } = await h.signedIn(email('keys'));
+      let refused = 0;
+      for (let i = 0; i < 22; i += 1) {
+        await client.get('/console/keys');
+        const page = await client.post('/console/keys', { name: `k${i}`, expiry: 'none', nonce: client.hidden('nonce') ?? '' });
+        if (page.text.includes('Too many keys created')) refused += 1;
+        const id = /href="\/console\/keys\/(key_[A-Za-z0-9_-]+)"/.exec((await client.get('/console/keys')).text)?.[1];
+        if (id) {
+          await client.get(`/console/keys/${id}/revoke`);
+          await client.post(`/console/keys/${id}/revoke`, {});
+        }
+      }
+      expect(refused).toBe(2);
+      expect((await client.get('/console/audit')).text).toContain('Signed in');
+    } finally {
+      await h.close();
+    }
+  }, 120_000);
+});
