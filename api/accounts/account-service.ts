@@ -4,18 +4,21 @@ import { ROLES } from './account-store.ts';
 import type { Account, AccountStore, Role } from './account-store.ts';
 import { AccountInputError, UnknownAccountError } from './account-errors.ts';
 import { audit } from './audit.ts';
+import { cleanText } from './input-hygiene.ts';
 import type { Actor } from './audit.ts';
 import { attemptPassword } from './password-attempts.ts';
-import { hashPassword, passwordProblem, verifyPassword } from './passwords.ts';
+import { newPasswordProblem } from './password-policy.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
 
 export const INVITATION_TTL_MS = 24 * 3_600_000;
 /** Invitation tokens look like our other secrets (lds_…), so log redaction and secret scanners treat them alike. */
 const INVITATION_PREFIX = 'lds_inv_';
 const EMAIL = /^[^\s@<>"'(),;:\\[\]]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?)+$/;
-const NAME = /^[^\u0000-\u001f\u007f]{1,100}$/u;
 
 export function normaliseEmail(email: string): string {
-  const value = email.trim().toLowerCase();
+  const checked = cleanText(email, 'e-mail', { max: 254 });
+  if (!checked.ok) throw new AccountInputError(checked.problem);
+  const value = checked.value.toLowerCase();
   if (value.length > 254 || !EMAIL.test(value)) throw new AccountInputError('e-mail must be an address like name@example.com');
   return value;
 }
@@ -65,8 +68,9 @@ export async function createAccount(
   by: Actor,
 ): Promise<Invited> {
   const email = normaliseEmail(input.email);
-  const name = (input.name ?? email.split('@')[0] ?? email).trim();
-  if (!NAME.test(name)) throw new AccountInputError('name must be 1 to 100 printable characters');
+  const named = cleanText(input.name ?? email.split('@')[0] ?? email, 'name', { max: 100 });
+  if (!named.ok) throw new AccountInputError(named.problem);
+  const name = named.value;
   const account: Account = {
     id: `acct_${randomBytes(9).toString('base64url')}`,
     email,
@@ -108,7 +112,9 @@ export async function invitationAccount(accounts: AccountStore, token: string): 
 
 /** Sets the password from an invitation link; the link works once. AccountInputError when the password is refused. */
 export async function acceptInvitation(accounts: AccountStore, token: string, password: string, by: Omit<Actor, 'actor'>): Promise<Account | null> {
-  const problem = passwordProblem(password);
+  const pending = await invitationAccount(accounts, token);
+  if (!pending) return null;
+  const problem = newPasswordProblem(password, pending);
   if (problem) throw new AccountInputError(problem);
   const invitation = await accounts.takeInvitation(tokenHash(token), Date.now());
   if (!invitation) return null;
@@ -140,7 +146,7 @@ export async function changePassword(
   const waitS = outcome.checked ? outcome.lockedForS : outcome.retryAfterS;
   if (waitS !== null) throw new AccountInputError(`Too many wrong passwords. Try again in ${Math.ceil(waitS / 60)} minutes.`);
   if (!outcome.checked || !outcome.ok) throw new AccountInputError('The current password is not right.');
-  const problem = passwordProblem(next);
+  const problem = newPasswordProblem(next, account);
   if (problem) throw new AccountInputError(problem);
   await accounts.updateAccount(accountId, { passwordHash: await hashPassword(next), passwordChangedAt: new Date().toISOString() });
   await audit(accounts, accountId, 'password-changed', by);

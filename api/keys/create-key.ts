@@ -1,4 +1,5 @@
 // Creating a key: the one place a secret exists in plaintext, returned once to the caller and never stored.
+import { cleanText } from '../accounts/input-hygiene.ts';
 import { generateKeyId, generateKeySecret, hashKeySecret, shownPrefixOf } from './key-secret.ts';
 import type { ApiKey, InsertOptions, KeyStore, StoredKey } from './key-store.ts';
 
@@ -41,10 +42,11 @@ export async function createKey(
   insertOptions: InsertOptions = {},
 ): Promise<CreatedKey> {
   const accountId = input.accountId.trim();
-  const name = input.name.trim();
+  const named = cleanText(input.name, 'name', { max: 100 });
+  if (!named.ok) throw new InvalidKeyInputError(named.problem);
+  const name = named.value;
   const lifetimeDays = input.lifetimeDays ?? null;
   if (!LABEL.test(accountId)) throw new InvalidKeyInputError('account must be 1 to 100 printable characters');
-  if (!LABEL.test(name)) throw new InvalidKeyInputError('name must be 1 to 100 printable characters');
   if (lifetimeDays !== null && (!Number.isInteger(lifetimeDays) || lifetimeDays < 1 || lifetimeDays > MAX_KEY_LIFETIME_DAYS)) {
     throw new InvalidKeyInputError(`expiry must be 1 to ${MAX_KEY_LIFETIME_DAYS} days`);
   }
