@@ -21,6 +21,7 @@ describe('parseConfig', () => {
       uploadMaxBytes: 2 * 1024 ** 3,
       usageCounting: true,
       labelsDir: DEFAULT_LABELS_DIR,
+      auditKeepDays: 90,
     });
     expect(DEFAULT_LABELS_DIR).toBe(path.resolve('data/labels'));
   });
@@ -44,6 +45,7 @@ describe('parseConfig', () => {
         LODGING_UPLOAD_MAX_BYTES: '1048576',
         LODGING_USAGE_COUNTING: 'off',
         LODGING_LABELS_DIR: 'tables',
+        LODGING_AUDIT_KEEP_DAYS: '30',
       },
       '/srv/app',
     );
@@ -63,6 +65,7 @@ describe('parseConfig', () => {
       uploadMaxBytes: 1048576,
       usageCounting: false,
       labelsDir: '/srv/app/tables',
+      auditKeepDays: 30,
     });
   });
 
