@@ -53,11 +53,16 @@ export interface AppDeps {
   console?: Router;
 }
 
-const securityHeaders: RequestHandler = (_req, res, next) => {
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Referrer-Policy', 'no-referrer');
-  res.setHeader('X-Frame-Options', 'DENY');
-  next();
+const securityHeaders = (publicUrl: string): RequestHandler => {
+  // Served over https (behind its proxy): browsers are told to use nothing else for a year.
+  const hsts = publicUrl.startsWith('https:');
+  return (_req, res, next) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    res.setHeader('X-Frame-Options', 'DENY');
+    if (hsts) res.setHeader('Strict-Transport-Security', 'max-age=31536000');
+    next();
+  };
 };
 
 export function createApp(deps: AppDeps): Express {
@@ -68,7 +73,7 @@ export function createApp(deps: AppDeps): Express {
   // Routes read the raw query string themselves (query-string.ts) to catch unknown, repeated and empty parameters.
   app.set('query parser', false);
 
-  app.use(createRequestLogger(deps.logger), securityHeaders);
+  app.use(createRequestLogger(deps.logger), securityHeaders(deps.publicUrl));
 
   const failureLimiter = createAuthFailureLimiter(deps.authFailureLimit ?? { limit: 30, windowS: 60 }, deps.logger);
   const guards = [

@@ -123,7 +123,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     }
     keyStore = openKeyStore({ dataDir: config.dataDir, redis, redisPrefix: prefix });
     const store = keyStore;
-    const accountStores = openConsoleStores({ dataDir: config.dataDir, redis, redisPrefix: prefix }, store);
+    const accountStores = openConsoleStores({ dataDir: config.dataDir, redis, redisPrefix: prefix, auditKeepDays: config.auditKeepDays }, store);
     consoleStores = accountStores;
     opened.push(() => accountStores.close());
     try {

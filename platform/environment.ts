@@ -41,6 +41,8 @@ export interface Config {
   importCaps: { maxDecompressedBytes: number; maxLines: number; maxCompressionRatio: number };
   /** Console uploads: kept this many days, and at most this many bytes in all (the oldest go first). */
   uploads: { keepDays: number; quotaBytes: number };
+  /** Days the accounts' audit trails keep security events (by age, never by count). */
+  auditKeepDays: number;
 }
 
 /** The committed label tables: data/labels/ at the project root (the same from the compiled build in dist/). */
@@ -122,6 +124,7 @@ export const envSchema = z.object({
   LODGING_IMPORT_MAX_COMPRESSION_RATIO: integerFromString(1, 1_000_000),
   LODGING_UPLOADS_KEEP_DAYS: integerFromString(1, 3650),
   LODGING_UPLOADS_QUOTA_BYTES: integerFromString(1, 1024 ** 5),
+  LODGING_AUDIT_KEEP_DAYS: integerFromString(1, 36_500),
   LOG_LEVEL: z.preprocess(
     blankToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
@@ -164,6 +167,7 @@ export function parseConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd())
       keepDays: vars.LODGING_UPLOADS_KEEP_DAYS ?? DEFAULT_UPLOADS_KEEP_DAYS,
       quotaBytes: vars.LODGING_UPLOADS_QUOTA_BYTES ?? DEFAULT_UPLOADS_QUOTA_BYTES,
     },
+    auditKeepDays: vars.LODGING_AUDIT_KEEP_DAYS ?? 90,
   };
 }
 

@@ -41,3 +41,12 @@ export class KeyNotActiveError extends AppError {
     this.name = 'KeyNotActiveError';
   }
 }
+
+/** More keys created (or rolled) in the last hour than KEYS_CREATED_PER_HOUR allows. */
+export class TooManyKeysCreatedError extends AppError {
+  declare readonly code: 'too-many-keys-created';
+  constructor(readonly retryAfterS: number) {
+    super(`too many keys created in the last hour; try again in ${Math.ceil(retryAfterS / 60)} minutes`, { code: 'too-many-keys-created', status: 429 });
+    this.name = 'TooManyKeysCreatedError';
+  }
+}

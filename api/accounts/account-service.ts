@@ -4,17 +4,21 @@ import { ROLES } from './account-store.ts';
 import type { Account, AccountStore, Role } from './account-store.ts';
 import { AccountInputError, UnknownAccountError } from './account-errors.ts';
 import { audit } from './audit.ts';
+import { cleanText } from './input-hygiene.ts';
 import type { Actor } from './audit.ts';
-import { hashPassword, passwordProblem, verifyPassword } from './passwords.ts';
+import { attemptPassword } from './password-attempts.ts';
+import { newPasswordProblem } from './password-policy.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
 
 export const INVITATION_TTL_MS = 24 * 3_600_000;
 /** Invitation tokens look like our other secrets (lds_…), so log redaction and secret scanners treat them alike. */
 const INVITATION_PREFIX = 'lds_inv_';
 const EMAIL = /^[^\s@<>"'(),;:\\[\]]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?)+$/;
-const NAME = /^[^\u0000-\u001f\u007f]{1,100}$/u;
 
 export function normaliseEmail(email: string): string {
-  const value = email.trim().toLowerCase();
+  const checked = cleanText(email, 'e-mail', { max: 254 });
+  if (!checked.ok) throw new AccountInputError(checked.problem);
+  const value = checked.value.toLowerCase();
   if (value.length > 254 || !EMAIL.test(value)) throw new AccountInputError('e-mail must be an address like name@example.com');
   return value;
 }
@@ -64,8 +68,9 @@ export async function createAccount(
   by: Actor,
 ): Promise<Invited> {
   const email = normaliseEmail(input.email);
-  const name = (input.name ?? email.split('@')[0] ?? email).trim();
-  if (!NAME.test(name)) throw new AccountInputError('name must be 1 to 100 printable characters');
+  const named = cleanText(input.name ?? email.split('@')[0] ?? email, 'name', { max: 100 });
+  if (!named.ok) throw new AccountInputError(named.problem);
+  const name = named.value;
   const account: Account = {
     id: `acct_${randomBytes(9).toString('base64url')}`,
     email,
@@ -100,18 +105,28 @@ export async function inviteAccount(
 /** The account an unused, unexpired invitation link is for, or null. */
 export async function invitationAccount(accounts: AccountStore, token: string): Promise<Account | null> {
   const invitation = await accounts.peekInvitation(tokenHash(token), Date.now());
-  return invitation ? accounts.findAccount(invitation.accountId) : null;
+  const account = invitation ? await accounts.findAccount(invitation.accountId) : null;
+  // A disabled account's link sets nothing: enabling it again is the operator's decision.
+  return account?.status === 'active' ? account : null;
 }
 
 /** Sets the password from an invitation link; the link works once. AccountInputError when the password is refused. */
 export async function acceptInvitation(accounts: AccountStore, token: string, password: string, by: Omit<Actor, 'actor'>): Promise<Account | null> {
-  const problem = passwordProblem(password);
+  const pending = await invitationAccount(accounts, token);
+  if (!pending) return null;
+  const problem = newPasswordProblem(password, pending);
   if (problem) throw new AccountInputError(problem);
   const invitation = await accounts.takeInvitation(tokenHash(token), Date.now());
   if (!invitation) return null;
+  const holder = await accounts.findAccount(invitation.accountId);
+  if (holder?.status !== 'active') return null;
   const hash = await hashPassword(password);
   const account = await accounts.updateAccount(invitation.accountId, { passwordHash: hash, passwordChangedAt: new Date().toISOString() });
-  if (account) await audit(accounts, account.id, 'password-set', { actor: account.id, address: by.address });
+  if (!account) return null;
+  // A new password (the reset path is a new invitation): whoever held a session or an older link is out.
+  await accounts.deleteSessionsOf(account.id);
+  await accounts.deleteInvitationsOf(account.id);
+  await audit(accounts, account.id, 'password-set', { actor: account.id, address: by.address });
   return account;
 }
 
@@ -123,20 +138,28 @@ export async function changePassword(
   by: Actor,
 ): Promise<void> {
   const account = await accounts.findAccount(accountId);
-  if (!account?.passwordHash || !(await verifyPassword(account.passwordHash, current))) {
-    throw new AccountInputError('The current password is not right.');
-  }
-  const problem = passwordProblem(next);
+  if (!account?.passwordHash) throw new AccountInputError('The current password is not right.');
+  const hash = account.passwordHash;
+  // The same limits as sign-in, on the same counters: this form is no way around them.
+  const outcome = await attemptPassword(accounts, { email: account.email ?? account.id, address: by.address ?? 'unknown' }, () => verifyPassword(hash, current));
+  if (outcome.checked && !outcome.ok) await audit(accounts, accountId, 'password-change-failed', by, { detail: 'current password wrong' });
+  const waitS = outcome.checked ? outcome.lockedForS : outcome.retryAfterS;
+  if (waitS !== null) throw new AccountInputError(`Too many wrong passwords. Try again in ${Math.ceil(waitS / 60)} minutes.`);
+  if (!outcome.checked || !outcome.ok) throw new AccountInputError('The current password is not right.');
+  const problem = newPasswordProblem(next, account);
   if (problem) throw new AccountInputError(problem);
   await accounts.updateAccount(accountId, { passwordHash: await hashPassword(next), passwordChangedAt: new Date().toISOString() });
   await audit(accounts, accountId, 'password-changed', by);
 }
 
-/** Disabling signs the account out everywhere; its keys are refused by the key lookup itself from the next request. */
+/** Disabling signs the account out everywhere and voids its invitation link; its keys are refused by the key lookup itself from the next request. */
 export async function setAccountStatus(accounts: AccountStore, reference: string, status: Account['status'], by: Actor): Promise<Account> {
   const account = await resolveAccount(accounts, reference);
   const updated = (await accounts.updateAccount(account.id, { status })) ?? account;
-  if (status === 'disabled') await accounts.deleteSessionsOf(account.id);
+  if (status === 'disabled') {
+    await accounts.deleteSessionsOf(account.id);
+    await accounts.deleteInvitationsOf(account.id);
+  }
   await audit(accounts, account.id, status === 'disabled' ? 'account-disabled' : 'account-enabled', by);
   return updated;
 }

@@ -1,4 +1,4 @@
-// The accounts store contract (accounts, invitations, console sessions, audit trail, sign-in throttles), SQLite or Redis.
+// The accounts store contract (accounts, invitations, console sessions, audit trail, password-attempt counters), SQLite or Redis.
 import { AppError } from '../../platform/errors/app-error.ts';
 
 export const ROLES = ['developer', 'operator'] as const;
@@ -50,6 +50,7 @@ export type AuditAction =
   | 'signed-in'
   | 'sign-in-failed'
   | 'locked-out'
+  | 'password-change-failed'
   | 'signed-out'
   | 'signed-out-everywhere'
   | 'key-created'
@@ -76,13 +77,21 @@ export interface AuditEntry {
   detail: string | null;
 }
 
-export interface ThrottleState {
-  /** Failures since the last lockout (or success). */
-  failures: number;
-  /** Lockouts so far: each doubles the next one. */
-  lockouts: number;
-  /** Epoch ms; 0 when not locked. */
-  lockedUntil: number;
+/** One counter of password attempts: `limit` attempts per window, or null for a counter that only counts. */
+export interface AttemptCounter {
+  subject: string;
+  limit: number | null;
+  /** The window opens at the subject's first attempt and closes windowMs later. */
+  windowMs: number;
+}
+
+export interface AttemptAdmission {
+  /** False when a limited counter went over its limit: the password must not be checked. */
+  admitted: boolean;
+  /** Each counter's attempts in its window, this one included (in the order given). */
+  counts: number[];
+  /** Admitted: 0; refused: until the last full window closes. */
+  retryAfterMs: number;
 }
 
 export interface AccountStore {
@@ -104,6 +113,9 @@ export interface AccountStore {
   /** Uses an invitation: atomically removed, so a link works once. Null when unknown or expired. */
   takeInvitation(tokenHash: string, now: number): Promise<Invitation | null>;
 
+  /** Drops every invitation of the account (its links stop working). */
+  deleteInvitationsOf(accountId: string): Promise<void>;
+
   putSession(session: SessionRecord, expiresAt: number): Promise<void>;
   getSession(idHash: string, now: number): Promise<SessionRecord | null>;
   deleteSession(idHash: string): Promise<void>;
@@ -113,10 +125,14 @@ export interface AccountStore {
   /** Newest first. */
   listAudit(accountId: string, limit: number): Promise<AuditEntry[]>;
 
-  /** Records one failed sign-in for the subject, atomically, and returns the new state (see nextThrottleState). */
-  recordSignInFailure(subject: string, now: number, policy: ThrottlePolicy): Promise<ThrottleState>;
-  throttleState(subject: string, now: number): Promise<ThrottleState>;
-  clearThrottle(subject: string): Promise<void>;
+  /**
+   * Counts one attempt, atomically, BEFORE the password is checked: every limited counter counts it; when one goes over
+   * its limit the attempt is refused and the unlimited counters are left alone; otherwise they count it too.
+   */
+  countAttempt(counters: AttemptCounter[], now: number): Promise<AttemptAdmission>;
+  /** Takes one attempt back from each subject still in its window (a right password is not a failure). */
+  refundAttempt(subjects: string[], now: number): Promise<void>;
+  clearAttempts(subjects: string[]): Promise<void>;
 
   close(): Promise<void>;
 }
@@ -129,25 +145,6 @@ export class AccountExistsError extends AppError {
   }
 }
 
-export const NO_THROTTLE: ThrottleState = { failures: 0, lockouts: 0, lockedUntil: 0 };
-/** A throttle record is forgotten a day after its last failure. */
-export const THROTTLE_MEMORY_MS = 24 * 3_600_000;
-/** Audit entries kept per account. */
-export const AUDIT_KEPT_PER_ACCOUNT = 1000;
-
-export interface ThrottlePolicy {
-  /** Failures that trigger a lockout. */
-  failuresBeforeLockout: number;
-  /** The first lockout; each later one doubles, up to maxLockoutMs. */
-  firstLockoutMs: number;
-  maxLockoutMs: number;
-}
-
-/** One more failure. The Redis store applies the same rule in Lua (redis-account-store.ts). */
-export function nextThrottleState(state: ThrottleState, now: number, policy: ThrottlePolicy): ThrottleState {
-  if (state.lockedUntil > now) return state;
-  const failures = state.failures + 1;
-  if (failures < policy.failuresBeforeLockout) return { ...state, failures };
-  const lockMs = Math.min(policy.firstLockoutMs * 2 ** state.lockouts, policy.maxLockoutMs);
-  return { failures: 0, lockouts: state.lockouts + 1, lockedUntil: now + lockMs };
-}
+/** How long audit entries are kept (LODGING_AUDIT_KEEP_DAYS): by age only, never by count, so no flood of events can push older ones out. */
+export const DEFAULT_AUDIT_KEEP_DAYS = 90;
+export const DAY_MS = 86_400_000;

@@ -23,6 +23,8 @@ export interface StoresLocation {
   /** Namespace of Redis keys (default "lodging:"). */
   redisPrefix?: string;
   now?: () => Date;
+  /** Days the audit trail keeps its entries (LODGING_AUDIT_KEEP_DAYS). */
+  auditKeepDays?: number;
 }
 
 export function openConsoleStores(location: StoresLocation, keys?: KeyStore): ConsoleStores {
@@ -30,13 +32,13 @@ export function openConsoleStores(location: StoresLocation, keys?: KeyStore): Co
   const now = location.now ?? (() => new Date());
   if (location.redis) {
     const keyStore = keys ?? openRedisKeyStore(location.redis, { prefix, now });
-    const accounts = openRedisAccountStore(location.redis, { prefix });
+    const accounts = openRedisAccountStore(location.redis, { prefix, ...(location.auditKeepDays ? { auditKeepDays: location.auditKeepDays } : {}) });
     const usage = openRedisUsageStore(location.redis, { prefix, now: () => now().getTime() });
     return { keys: keyStore, accounts, usage, close: async () => keyStore.close() };
   }
   const file = keysDatabasePath(location.dataDir);
   const keyStore = keys ?? openSqliteKeyStore(file, now);
-  const accounts = openSqliteAccountStore(file);
+  const accounts = openSqliteAccountStore(file, location.auditKeepDays ? { auditKeepDays: location.auditKeepDays } : {});
   const usage = openSqliteUsageStore(file, () => now().getTime());
   return {
     keys: keyStore,

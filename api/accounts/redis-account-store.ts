@@ -1,10 +1,10 @@
-// Accounts, invitations, sessions, audit and sign-in throttles in Redis (with REDIS_URL), shared by every replica.
+// Accounts, invitations, sessions, audit and password-attempt counters in Redis (with REDIS_URL), shared by every replica.
 import type { Redis } from 'ioredis';
 import { KeyStoreUnavailableError } from '../keys/key-store.ts';
 import { disabledAccountsKey } from '../keys/redis-key-store.ts';
 import { revocationChannel } from '../keys/redis-revocation-feed.ts';
-import { AUDIT_KEPT_PER_ACCOUNT, AccountExistsError, NO_THROTTLE, THROTTLE_MEMORY_MS } from './account-store.ts';
-import type { Account, AccountStore, AuditEntry, SessionRecord, ThrottleState } from './account-store.ts';
+import { AccountExistsError, DAY_MS, DEFAULT_AUDIT_KEEP_DAYS } from './account-store.ts';
+import type { Account, AccountStore, AuditEntry, SessionRecord } from './account-store.ts';
 
 // KEYS: account, email index, all-accounts zset, disabled set. ARGV: json, created-at ms, id.
 const CREATE_SCRIPT = `
@@ -48,27 +48,53 @@ local encoded = cjson.encode(account)
 redis.call('SET', KEYS[1], encoded)
 return encoded`;
 
-// The same rule as nextThrottleState (account-store.ts). ARGV: now, failures before lockout, first ms, max ms, memory ms.
-const FAILURE_SCRIPT = `
-local raw = redis.call('GET', KEYS[1])
-local failures, lockouts, locked = 0, 0, 0
-if raw then
-  local s = cjson.decode(raw)
-  failures, lockouts, locked = s.failures, s.lockouts, s.lockedUntil
+// One script, so nothing runs between the count and the verdict (AccountStore.countAttempt).
+// KEYS: counters. ARGV: per counter, its limit (-1: none) and window ms. Returns { admitted 1/0, retry ms, counts… }.
+const COUNT_SCRIPT = `
+local counts, wait = {}, 0
+local function bump(i)
+  local n = redis.call('INCR', KEYS[i])
+  if n == 1 or redis.call('PTTL', KEYS[i]) < 0 then redis.call('PEXPIRE', KEYS[i], ARGV[2 * i]) end
+  return n
 end
-local now = tonumber(ARGV[1])
-if locked > now then return raw end
-failures = failures + 1
-if failures >= tonumber(ARGV[2]) then
-  locked = now + math.min(tonumber(ARGV[3]) * (2 ^ lockouts), tonumber(ARGV[4]))
-  lockouts = lockouts + 1
-  failures = 0
+for i = 1, #KEYS do
+  counts[i] = 0
+  local limit = tonumber(ARGV[2 * i - 1])
+  if limit >= 0 then
+    counts[i] = bump(i)
+    if counts[i] > limit then wait = math.max(wait, redis.call('PTTL', KEYS[i])) end
+  end
 end
-local encoded = string.format('{"failures":%d,"lockouts":%d,"lockedUntil":%d}', failures, lockouts, locked)
-redis.call('SET', KEYS[1], encoded, 'PX', ARGV[5])
-return encoded`;
+for i = 1, #KEYS do
+  if tonumber(ARGV[2 * i - 1]) < 0 then
+    if wait == 0 then counts[i] = bump(i) else counts[i] = tonumber(redis.call('GET', KEYS[i]) or '0') end
+  end
+end
+local out = { wait == 0 and 1 or 0, wait }
+for i = 1, #KEYS do out[i + 2] = counts[i] end
+return out`;
 
-export function openRedisAccountStore(redis: Redis, options: { prefix: string }): AccountStore {
+// Appends, then drops entries older than the cutoff from the old end (by age, never by count); the list lives as long as its newest entry.
+// KEYS: the account's list. ARGV: entry json, cutoff (ISO-8601), keep ms.
+const AUDIT_SCRIPT = `
+redis.call('LPUSH', KEYS[1], ARGV[1])
+while true do
+  local oldest = redis.call('LINDEX', KEYS[1], -1)
+  if not oldest or cjson.decode(oldest).at >= ARGV[2] then break end
+  redis.call('RPOP', KEYS[1])
+end
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+return 1`;
+
+const REFUND_SCRIPT = `
+for i = 1, #KEYS do
+  local n = tonumber(redis.call('GET', KEYS[i]) or '0')
+  if n > 0 then redis.call('DECR', KEYS[i]) end
+end
+return 1`;
+
+export function openRedisAccountStore(redis: Redis, options: { prefix: string; auditKeepDays?: number }): AccountStore {
+  const auditKeepMs = (options.auditKeepDays ?? DEFAULT_AUDIT_KEEP_DAYS) * DAY_MS;
   const p = options.prefix;
   const k = {
     account: (id: string) => `${p}accounts:id:${id}`,
@@ -81,7 +107,7 @@ export function openRedisAccountStore(redis: Redis, options: { prefix: string })
     session: (hash: string) => `${p}console:session:${hash}`,
     sessionsOf: (id: string) => `${p}console:sessions-of:${id}`,
     audit: (id: string) => `${p}console:audit:${id}`,
-    throttle: (subject: string) => `${p}console:throttle:${subject}`,
+    attempts: (subject: string) => `${p}console:attempts:${subject}`,
   };
   const call = async <T>(work: () => Promise<T>): Promise<T> => {
     try {
@@ -153,6 +179,10 @@ export function openRedisAccountStore(redis: Redis, options: { prefix: string })
       const invitation = raw ? (JSON.parse(raw) as Parameters<AccountStore['putInvitation']>[0]) : null;
       return invitation && invitation.expiresAt > now ? invitation : null;
     },
+    async deleteInvitationsOf(accountId) {
+      const current = await call(() => redis.get(k.invitationOf(accountId)));
+      await call(() => redis.del(k.invitationOf(accountId), ...(current ? [k.invitation(current)] : [])));
+    },
     async putSession(session: SessionRecord, expiresAt: number) {
       const ttl = Math.max(1, expiresAt - Date.now());
       const multi = redis.multi().set(k.session(session.idHash), JSON.stringify(session), 'PX', ttl);
@@ -175,34 +205,24 @@ export function openRedisAccountStore(redis: Redis, options: { prefix: string })
     },
     async appendAudit(entry: AuditEntry) {
       await call(() =>
-        redis.multi().lpush(k.audit(entry.accountId), JSON.stringify(entry)).ltrim(k.audit(entry.accountId), 0, AUDIT_KEPT_PER_ACCOUNT - 1).exec(),
+        redis.eval(AUDIT_SCRIPT, 1, k.audit(entry.accountId), JSON.stringify(entry), new Date(Date.now() - auditKeepMs).toISOString(), auditKeepMs),
       );
     },
     async listAudit(accountId, limit) {
       const raw = await call(() => redis.lrange(k.audit(accountId), 0, limit - 1));
       return raw.map((line) => JSON.parse(line) as AuditEntry);
     },
-    async recordSignInFailure(subject, now, policy) {
-      const raw = await call(() =>
-        redis.eval(
-          FAILURE_SCRIPT,
-          1,
-          k.throttle(subject),
-          now,
-          policy.failuresBeforeLockout,
-          policy.firstLockoutMs,
-          policy.maxLockoutMs,
-          THROTTLE_MEMORY_MS,
-        ),
-      );
-      return JSON.parse(raw as string) as ThrottleState;
+    async countAttempt(counters) {
+      if (counters.length === 0) return { admitted: true, counts: [], retryAfterMs: 0 };
+      const limits = counters.flatMap((counter) => [counter.limit ?? -1, counter.windowMs]);
+      const out = (await call(() => redis.eval(COUNT_SCRIPT, counters.length, ...counters.map((c) => k.attempts(c.subject)), ...limits))) as number[];
+      return { admitted: out[0] === 1, retryAfterMs: out[1]!, counts: out.slice(2) };
     },
-    async throttleState(subject) {
-      const raw = await call(() => redis.get(k.throttle(subject)));
-      return raw ? (JSON.parse(raw) as ThrottleState) : NO_THROTTLE;
+    async refundAttempt(subjects) {
+      if (subjects.length > 0) await call(() => redis.eval(REFUND_SCRIPT, subjects.length, ...subjects.map(k.attempts)));
     },
-    async clearThrottle(subject) {
-      await call(() => redis.del(k.throttle(subject)));
+    async clearAttempts(subjects) {
+      if (subjects.length > 0) await call(() => redis.del(...subjects.map(k.attempts)));
     },
     async close() {
       // The connection belongs to the server (shared with keys and rate limits).

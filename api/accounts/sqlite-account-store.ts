@@ -1,8 +1,8 @@
-// Accounts, invitations, sessions, audit and sign-in throttles in keys.sqlite (the default backend, beside the keys).
+// Accounts, invitations, sessions, audit and password-attempt counters in keys.sqlite (the default backend, beside the keys).
 import { KeyStoreUnavailableError } from '../keys/key-store.ts';
 import { openKeysDatabase } from '../keys/sqlite-key-store.ts';
-import { AUDIT_KEPT_PER_ACCOUNT, AccountExistsError, NO_THROTTLE, THROTTLE_MEMORY_MS, nextThrottleState } from './account-store.ts';
-import type { Account, AccountStore, AuditEntry, Invitation, SessionRecord, ThrottlePolicy, ThrottleState } from './account-store.ts';
+import { AccountExistsError, DAY_MS, DEFAULT_AUDIT_KEEP_DAYS } from './account-store.ts';
+import type { Account, AccountStore, AttemptCounter, AuditEntry, Invitation, SessionRecord } from './account-store.ts';
 
 interface AccountRow {
   id: string;
@@ -28,7 +28,8 @@ const fromRow = (row: AccountRow): Account => ({
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code?.startsWith('SQLITE_CONSTRAINT') ?? false;
 
-export function openSqliteAccountStore(file: string): AccountStore {
+export function openSqliteAccountStore(file: string, options: { auditKeepDays?: number } = {}): AccountStore {
+  const auditKeepMs = (options.auditKeepDays ?? DEFAULT_AUDIT_KEEP_DAYS) * DAY_MS;
   const db = openKeysDatabase(file);
   const insert = db.prepare(
     `INSERT INTO accounts (id, email, name, role, status, created_at, password_hash, password_changed_at)
@@ -47,6 +48,7 @@ export function openSqliteAccountStore(file: string): AccountStore {
     'SELECT * FROM invitations WHERE token_hash = ? AND expires_at > ?',
   );
   const dropInvitation = db.prepare('DELETE FROM invitations WHERE token_hash = ?');
+  const dropInvitationsOf = db.prepare('DELETE FROM invitations WHERE account_id = ?');
   const upsertSession = db.prepare(
     `INSERT INTO console_sessions (id_hash, account_id, record, expires_at) VALUES (?, ?, ?, ?)
      ON CONFLICT (id_hash) DO UPDATE SET account_id = excluded.account_id, record = excluded.record, expires_at = excluded.expires_at`,
@@ -58,21 +60,23 @@ export function openSqliteAccountStore(file: string): AccountStore {
   const dropSession = db.prepare('DELETE FROM console_sessions WHERE id_hash = ?');
   const dropSessionsOf = db.prepare('DELETE FROM console_sessions WHERE account_id = ?');
   const addAudit = db.prepare('INSERT INTO audit_entries (account_id, at, record) VALUES (?, ?, ?)');
-  const trimAudit = db.prepare(
-    `DELETE FROM audit_entries WHERE account_id = ? AND seq <= (
-       SELECT seq FROM audit_entries WHERE account_id = ? ORDER BY seq DESC LIMIT 1 OFFSET ?)`,
-  );
+  // ISO-8601 UTC strings sort as their instants.
+  const trimAudit = db.prepare('DELETE FROM audit_entries WHERE at < ?');
   const audit = db.prepare<[string, number], { record: string }>(
     'SELECT record FROM audit_entries WHERE account_id = ? ORDER BY seq DESC LIMIT ?',
   );
-  const throttle = db.prepare<[string, number], { record: string }>(
-    'SELECT record FROM sign_in_throttles WHERE subject = ? AND expires_at > ?',
+  // One statement counts and reads back: a window that has closed starts again at 1.
+  const countOne = db.prepare<{ subject: string; now: number; resetAt: number }, { count: number; reset_at: number }>(
+    `INSERT INTO attempt_counters (subject, count, reset_at) VALUES (@subject, 1, @resetAt)
+     ON CONFLICT (subject) DO UPDATE SET
+       count = CASE WHEN reset_at <= @now THEN 1 ELSE count + 1 END,
+       reset_at = CASE WHEN reset_at <= @now THEN excluded.reset_at ELSE reset_at END
+     RETURNING count, reset_at`,
   );
-  const putThrottle = db.prepare(
-    `INSERT INTO sign_in_throttles (subject, record, expires_at) VALUES (?, ?, ?)
-     ON CONFLICT (subject) DO UPDATE SET record = excluded.record, expires_at = excluded.expires_at`,
-  );
-  const dropThrottle = db.prepare('DELETE FROM sign_in_throttles WHERE subject = ?');
+  const readCount = db.prepare<[string, number], { count: number }>('SELECT count FROM attempt_counters WHERE subject = ? AND reset_at > ?');
+  const refundOne = db.prepare('UPDATE attempt_counters SET count = count - 1 WHERE subject = ? AND count > 0 AND reset_at > ?');
+  const dropCounter = db.prepare('DELETE FROM attempt_counters WHERE subject = ?');
+  const purgeCounters = db.prepare('DELETE FROM attempt_counters WHERE reset_at <= ?');
 
   const guard = <T>(work: () => T): T => {
     try {
@@ -102,15 +106,29 @@ export function openSqliteAccountStore(file: string): AccountStore {
     dropInvitation.run(tokenHash);
     return row ? { tokenHash: row.token_hash, accountId: row.account_id, expiresAt: row.expires_at } : null;
   });
-  const fail = db.transaction((subject: string, now: number, policy: ThrottlePolicy) => {
-    const row = throttle.get(subject, now);
-    const next = nextThrottleState(row ? (JSON.parse(row.record) as ThrottleState) : NO_THROTTLE, now, policy);
-    putThrottle.run(subject, JSON.stringify(next), now + THROTTLE_MEMORY_MS);
-    return next;
+  // Under one write lock (BEGIN IMMEDIATE): no other request or process can slip between the count and the verdict.
+  const countAttempt = db.transaction((counters: AttemptCounter[], now: number) => {
+    purgeCounters.run(now);
+    const counts = counters.map(() => 0);
+    let retryAfterMs = 0;
+    counters.forEach((counter, i) => {
+      if (counter.limit === null) return;
+      const row = countOne.get({ subject: counter.subject, now, resetAt: now + counter.windowMs })!;
+      counts[i] = row.count;
+      if (row.count > counter.limit) retryAfterMs = Math.max(retryAfterMs, row.reset_at - now);
+    });
+    const admitted = retryAfterMs === 0;
+    counters.forEach((counter, i) => {
+      if (counter.limit !== null) return;
+      counts[i] = admitted
+        ? countOne.get({ subject: counter.subject, now, resetAt: now + counter.windowMs })!.count
+        : (readCount.get(counter.subject, now)?.count ?? 0);
+    });
+    return { admitted, counts, retryAfterMs };
   });
   const appendAudit = db.transaction((entry: AuditEntry) => {
     addAudit.run(entry.accountId, entry.at, JSON.stringify(entry));
-    trimAudit.run(entry.accountId, entry.accountId, AUDIT_KEPT_PER_ACCOUNT);
+    trimAudit.run(new Date(Date.now() - auditKeepMs).toISOString());
   });
 
   return {
@@ -157,6 +175,9 @@ export function openSqliteAccountStore(file: string): AccountStore {
     async takeInvitation(tokenHash, now) {
       return guard(() => take.immediate(tokenHash, now));
     },
+    async deleteInvitationsOf(accountId) {
+      guard(() => dropInvitationsOf.run(accountId));
+    },
     async putSession(record: SessionRecord, expiresAt: number) {
       guard(() => {
         // Expired rows go as new ones come: the table never holds more than the live sessions and a few stale ones.
@@ -180,15 +201,14 @@ export function openSqliteAccountStore(file: string): AccountStore {
     async listAudit(accountId, limit) {
       return guard(() => audit.all(accountId, limit)).map((row) => JSON.parse(row.record) as AuditEntry);
     },
-    async recordSignInFailure(subject, now, policy) {
-      return guard(() => fail.immediate(subject, now, policy));
+    async countAttempt(counters, now) {
+      return guard(() => countAttempt.immediate(counters, now));
     },
-    async throttleState(subject, now) {
-      const row = guard(() => throttle.get(subject, now));
-      return row ? (JSON.parse(row.record) as ThrottleState) : NO_THROTTLE;
+    async refundAttempt(subjects, now) {
+      guard(() => db.transaction(() => subjects.forEach((subject) => refundOne.run(subject, now))).immediate());
     },
-    async clearThrottle(subject) {
-      guard(() => dropThrottle.run(subject));
+    async clearAttempts(subjects) {
+      guard(() => db.transaction(() => subjects.forEach((subject) => dropCounter.run(subject))).immediate());
     },
     async close() {
       if (db.open) db.close();

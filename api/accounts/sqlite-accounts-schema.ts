@@ -1,4 +1,4 @@
-// The console's tables in keys.sqlite (accounts, invitations, sessions, audit, sign-in throttles, usage): one home for them.
+// The console's tables in keys.sqlite (accounts, invitations, sessions, audit, password-attempt counters, usage): one home for them.
 import type { Database } from 'better-sqlite3';
 
 export const ACCOUNTS_SCHEMA = `
@@ -33,11 +33,13 @@ CREATE TABLE IF NOT EXISTS audit_entries (
   record      TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS audit_by_account ON audit_entries (account_id, seq);
-CREATE TABLE IF NOT EXISTS sign_in_throttles (
+CREATE INDEX IF NOT EXISTS audit_by_age ON audit_entries (at);
+CREATE TABLE IF NOT EXISTS attempt_counters (
   subject     TEXT PRIMARY KEY,
-  record      TEXT NOT NULL,
-  expires_at  INTEGER NOT NULL
+  count       INTEGER NOT NULL,
+  reset_at    INTEGER NOT NULL
 );
+CREATE INDEX IF NOT EXISTS attempt_counters_by_reset ON attempt_counters (reset_at);
 CREATE TABLE IF NOT EXISTS key_usage (
   key_id   TEXT NOT NULL,
   hour     INTEGER NOT NULL,

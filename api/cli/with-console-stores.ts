@@ -45,7 +45,7 @@ export async function withConsoleStores(io: StoresIo, command: string, work: (st
   }
   let stores: ConsoleStores;
   try {
-    stores = openConsoleStores({ dataDir: config.dataDir, redis, redisPrefix: config.redisPrefix });
+    stores = openConsoleStores({ dataDir: config.dataDir, redis, redisPrefix: config.redisPrefix, auditKeepDays: config.auditKeepDays });
   } catch (error) {
     if (redis) await closeConnection(redis);
     throw unreachable(error);

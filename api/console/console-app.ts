@@ -47,7 +47,7 @@ export function createConsoleRouter(deps: ConsoleDeps, options: ConsoleOptions =
   const csrf: RequestHandler = async (req, res, next) => {
     if (req.method === 'GET' || req.method === 'HEAD') return next();
     if (multipartPaths.has(req.path) && /^multipart\/form-data\b/i.test(req.get('content-type') ?? '')) return next();
-    const verdict = checkCsrf(req, deps.publicUrl, kit.session(res)?.record.csrfToken ?? null);
+    const verdict = checkCsrf(req, deps.publicUrl, kit.session(res)?.record.csrfToken ?? sessions.expectedFormToken(req));
     if (verdict === 'ok') return next();
     requestLogger(res, deps.logger).warn({ url: redactUrl(req.originalUrl), verdict }, 'console form refused (CSRF)');
     await kit.send(req, res, {

@@ -40,7 +40,7 @@ export interface ConsoleKit {
   account(res: Response): Account;
   /** Who is acting, for the audit trail. */
   actor(req: Request, res: Response): Actor;
-  /** The CSRF token for this page's forms; starts an anonymous session when there is none. */
+  /** The CSRF token for this page's forms: the session's, or a cookie-bound one when nobody is signed in (nothing stored). */
   csrfToken(res: Response): Promise<string>;
   send(req: Request, res: Response, page: Page): Promise<void>;
   /** The query string (the app's own parser is off). */
@@ -92,14 +92,7 @@ export function createConsoleKit(deps: ConsoleDeps, sessions: SessionManager): C
       return account;
     },
     actor: (req, res) => ({ actor: session(res)?.account?.id ?? 'anonymous', address: clientAddress(req) }),
-    csrfToken: async (res) => {
-      let current = session(res);
-      if (!current) {
-        current = await sessions.startAnonymous(res);
-        (res.locals as Locals).consoleSession = current;
-      }
-      return current.record.csrfToken;
-    },
+    csrfToken: async (res) => session(res)?.record.csrfToken ?? sessions.formToken(res.req, res),
     send: async (req, res, page) => {
       const current = session(res);
       const notices = [...(page.notices ?? [])];

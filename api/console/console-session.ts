@@ -1,5 +1,5 @@
 // Console sessions: a random id in an HttpOnly SameSite=Lax cookie (Secure + __Host- over https), the record server-side in the key store's backend.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { Account, AccountStore, SessionRecord } from '../accounts/account-store.ts';
 
@@ -25,6 +25,11 @@ export function sessionCookieName(secure: boolean): string {
 
 const hashId = (id: string) => createHash('sha256').update(id, 'utf8').digest('hex');
 const newToken = () => randomBytes(32).toString('base64url');
+const formTokenFor = (cookie: string) => createHmac('sha256', cookie).update('lodging console form').digest('base64url');
+
+interface CookieLocals {
+  consoleCookieCleared?: boolean;
+}
 
 function readCookie(req: Request, name: string): string | null {
   const header = req.headers.cookie;
@@ -42,8 +47,13 @@ function readCookie(req: Request, name: string): string | null {
 export interface SessionManager {
   /** The live session of this request (idle and absolute expiry applied; a disabled account's session ends), or null. */
   load(req: Request, res: Response): Promise<ConsoleSession | null>;
-  /** An anonymous session (for the CSRF token of sign-in and invitation forms). */
-  startAnonymous(res: Response): Promise<ConsoleSession>;
+  /**
+   * The CSRF token of a form shown to someone not signed in (sign-in, invitation): derived from the cookie, which is set
+   * here when missing, so showing the form writes nothing to the store (a signed double-submit token).
+   */
+  formToken(req: Request, res: Response): string;
+  /** The token a form posted without a session must carry, or null without a cookie. */
+  expectedFormToken(req: Request): string | null;
   /** Sign-in: the old session is dropped and a new id issued (no fixation), with a new CSRF token. */
   signIn(res: Response, previous: ConsoleSession | null, account: Account): Promise<ConsoleSession>;
   save(record: SessionRecord): Promise<void>;
@@ -58,6 +68,7 @@ export function createSessionManager(accounts: AccountStore, settings: SessionSe
     res.append('Set-Cookie', `${name}=${id}; Path=/; HttpOnly; SameSite=Lax${settings.secure ? '; Secure' : ''}`);
   };
   const clearCookie = (res: Response) => {
+    (res.locals as CookieLocals).consoleCookieCleared = true;
     res.append('Set-Cookie', `${name}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${settings.secure ? '; Secure' : ''}`);
   };
   const save = (record: SessionRecord) => accounts.putSession(record, expiryOf(record));
@@ -97,8 +108,16 @@ export function createSessionManager(accounts: AccountStore, settings: SessionSe
       }
       return { record, account };
     },
-    async startAnonymous(res) {
-      return { record: await start(res, null), account: null };
+    formToken(req, res) {
+      const current = readCookie(req, name);
+      if (current && !(res.locals as CookieLocals).consoleCookieCleared) return formTokenFor(current);
+      const fresh = newToken();
+      setCookie(res, fresh);
+      return formTokenFor(fresh);
+    },
+    expectedFormToken(req) {
+      const current = readCookie(req, name);
+      return current ? formTokenFor(current) : null;
     },
     async signIn(res, previous, account) {
       if (previous) await accounts.deleteSession(previous.record.idHash);

@@ -30,7 +30,7 @@ function resetSeconds(windowMs: number, resetTime: Date | undefined): number {
 }
 
 /**
- * Fixed window per key id, over express-rate-limit's Store interface (its MemoryStore in one process, the primary's
+ * Fixed window per key lineage (the first key of a roll chain), over express-rate-limit's Store interface (its MemoryStore in one process, the primary's
  * counters under `serve --processes N`, rate-limit-redis with REDIS_URL), with its draft-6 headers and Retry-After.
  * Not express-rate-limit's own middleware: on this path it cost about 8 % of a get-by-id request's CPU (bench/api-ab.ts),
  * mostly five awaits, per-request validations and a `request.ip` evaluated for a disabled debug line.
@@ -75,7 +75,8 @@ export function createPerKeyLimiter(settings: WindowSettings, logger: Logger): R
   return (_req, res, next) => {
     let counted: Promise<ClientRateLimitInfo> | ClientRateLimitInfo;
     try {
-      counted = store.increment(`key:${authenticatedKey(res).id}`);
+      // By lineage: a rolled key goes on counting in its predecessor's window.
+      counted = store.increment(`key:${authenticatedKey(res).lineage}`);
     } catch (error) {
       storeFailed(next)(error);
       return;

@@ -1,5 +1,6 @@
 // Creating a key: the one place a secret exists in plaintext, returned once to the caller and never stored.
 import { AppError } from '../../platform/errors/app-error.ts';
+import { cleanText } from '../accounts/input-hygiene.ts';
 import { generateKeyId, generateKeySecret, hashKeySecret, shownPrefixOf } from './key-secret.ts';
 import type { ApiKey, InsertOptions, KeyStore, StoredKey } from './key-store.ts';
 
@@ -31,6 +32,8 @@ export interface NewKeyInput {
   lifetimeDays?: number | null;
   /** Set by a roll: the key this one replaces. */
   rolledFrom?: string | null;
+  /** Set by a roll: the replaced key's lineage (see StoredKey.lineage). */
+  lineage?: string;
 }
 
 export async function createKey(
@@ -40,17 +43,19 @@ export async function createKey(
   insertOptions: InsertOptions = {},
 ): Promise<CreatedKey> {
   const accountId = input.accountId.trim();
-  const name = input.name.trim();
+  const named = cleanText(input.name, 'name', { max: 100 });
+  if (!named.ok) throw new InvalidKeyInputError(named.problem);
+  const name = named.value;
   const lifetimeDays = input.lifetimeDays ?? null;
   if (!LABEL.test(accountId)) throw new InvalidKeyInputError('account must be 1 to 100 printable characters');
-  if (!LABEL.test(name)) throw new InvalidKeyInputError('name must be 1 to 100 printable characters');
   if (lifetimeDays !== null && (!Number.isInteger(lifetimeDays) || lifetimeDays < 1 || lifetimeDays > MAX_KEY_LIFETIME_DAYS)) {
     throw new InvalidKeyInputError(`expiry must be 1 to ${MAX_KEY_LIFETIME_DAYS} days`);
   }
   const secret = generateKeySecret();
   const created = now();
+  const id = generateKeyId();
   const stored: StoredKey = {
-    id: generateKeyId(),
+    id,
     accountId,
     name,
     prefix: shownPrefixOf(secret),
@@ -61,6 +66,7 @@ export async function createKey(
     lifetimeDays,
     rolledFrom: input.rolledFrom ?? null,
     rolledTo: null,
+    lineage: input.lineage ?? id,
     lastUsedAt: null,
     lastUsedAddress: null,
     expiryRecorded: false,

@@ -1,6 +1,6 @@
 // Key use cases shared by `lodging keys` and the console: create, list, revoke and roll within an account, audited.
 import type { AccountStore } from '../accounts/account-store.ts';
-import { AccountDisabledError, KeyNotActiveError, KeyNotFoundError } from '../accounts/account-errors.ts';
+import { AccountDisabledError, KeyNotActiveError, KeyNotFoundError, TooManyKeysCreatedError } from '../accounts/account-errors.ts';
 import { audit } from '../accounts/audit.ts';
 import type { Actor } from '../accounts/audit.ts';
 import { createKey } from './create-key.ts';
@@ -43,12 +43,21 @@ async function activeAccount(stores: KeyStores, accountId: string) {
   return account;
 }
 
+/** Keys an account may create (or roll) per hour: create/revoke cycles cannot flood its audit trail or the store. */
+export const KEYS_CREATED_PER_HOUR = 20;
+
+async function countKeyCreation(stores: KeyStores, accountId: string): Promise<void> {
+  const counted = await stores.accounts.countAttempt([{ subject: `key-creations:${accountId}`, limit: KEYS_CREATED_PER_HOUR, windowMs: 3_600_000 }], Date.now());
+  if (!counted.admitted) throw new TooManyKeysCreatedError(Math.ceil(counted.retryAfterMs / 1000));
+}
+
 export async function createAccountKey(
   stores: KeyStores,
   input: { accountId: string; name: string; lifetimeDays?: number | null },
   by: Actor,
 ): Promise<CreatedKey> {
   await activeAccount(stores, input.accountId);
+  await countKeyCreation(stores, input.accountId);
   const created = await createKey(stores.keys, input);
   const expiry = created.stored.expiresAt ? `, expires ${created.stored.expiresAt}` : '';
   await audit(stores.accounts, input.accountId, 'key-created', by, { keyId: created.key.id, detail: `"${created.key.name}"${expiry}` });
@@ -99,10 +108,11 @@ export async function rollAccountKey(
   const old = await findAccountKey(stores, accountId, keyId);
   if (keyState(old, now()) !== 'active') throw new KeyNotActiveError();
   await activeAccount(stores, old.accountId);
+  await countKeyCreation(stores, old.accountId);
   const oldExpiresAt = new Date(now().getTime() + ROLL_OVERLAPS[overlap]).toISOString();
   const created = await createKey(
     stores.keys,
-    { accountId: old.accountId, name: old.name, lifetimeDays: old.lifetimeDays, rolledFrom: old.id },
+    { accountId: old.accountId, name: old.name, lifetimeDays: old.lifetimeDays, rolledFrom: old.id, lineage: old.lineage },
     now,
     { replacing: { id: old.id, expiresAt: oldExpiresAt } },
   );

@@ -21,6 +21,8 @@ export interface StoredKey extends ApiKey {
   /** The key this one replaced by a roll, and the key that replaced it. */
   rolledFrom: string | null;
   rolledTo: string | null;
+  /** The first key of its roll chain (its own id when never rolled): rate limits follow it, so a roll is no way around them. */
+  lineage: string;
   /** Written at most once a minute per key, off the request path. */
   lastUsedAt: string | null;
   lastUsedAddress: string | null;
@@ -49,6 +51,7 @@ export function completeStoredKey(key: Partial<StoredKey> & Pick<StoredKey, 'id'
     lifetimeDays: key.lifetimeDays ?? null,
     rolledFrom: key.rolledFrom ?? null,
     rolledTo: key.rolledTo ?? null,
+    lineage: key.lineage ?? key.id,
     lastUsedAt: key.lastUsedAt ?? null,
     lastUsedAddress: key.lastUsedAddress ?? null,
     expiryRecorded: key.expiryRecorded ?? false,

@@ -28,6 +28,7 @@ const LATER_COLUMNS: Record<string, string> = {
   last_used_at: 'TEXT',
   last_used_address: 'TEXT',
   expiry_recorded: 'INTEGER NOT NULL DEFAULT 0',
+  lineage: 'TEXT',
 };
 
 interface KeyRow {
@@ -45,6 +46,7 @@ interface KeyRow {
   last_used_at: string | null;
   last_used_address: string | null;
   expiry_recorded: number;
+  lineage: string | null;
 }
 
 const fromRow = (row: KeyRow): StoredKey => ({
@@ -62,6 +64,7 @@ const fromRow = (row: KeyRow): StoredKey => ({
   lastUsedAt: row.last_used_at,
   lastUsedAddress: row.last_used_address,
   expiryRecorded: row.expiry_recorded === 1,
+  lineage: row.lineage ?? row.id,
 });
 
 export function keysDatabasePath(dataDir: string): string {
@@ -90,8 +93,8 @@ export function openSqliteKeyStore(file: string, now: () => Date = () => new Dat
     'SELECT expires_at, revoked_at FROM api_keys WHERE account_id = ? AND revoked_at IS NULL',
   );
   const insertRow = db.prepare(
-    `INSERT INTO api_keys (id, account_id, name, prefix, secret_hash, creation_time, revoked_at, expires_at, lifetime_days, rolled_from)
-     VALUES (@id, @accountId, @name, @prefix, @secretHash, @creationTime, NULL, @expiresAt, @lifetimeDays, @rolledFrom)`,
+    `INSERT INTO api_keys (id, account_id, name, prefix, secret_hash, creation_time, revoked_at, expires_at, lifetime_days, rolled_from, lineage)
+     VALUES (@id, @accountId, @name, @prefix, @secretHash, @creationTime, NULL, @expiresAt, @lifetimeDays, @rolledFrom, @lineage)`,
   );
   // A key of a disabled account is refused here, in the same lookup: no cache to clear, every process sees it.
   const byHash = db.prepare<[string], KeyRow>(

@@ -23,6 +23,7 @@ describe('parseConfig', () => {
       labelsDir: DEFAULT_LABELS_DIR,
       importCaps: { maxDecompressedBytes: 8 * 1024 ** 3, maxLines: 5_000_000, maxCompressionRatio: 100 },
       uploads: { keepDays: 14, quotaBytes: 20 * 1024 ** 3 },
+      auditKeepDays: 90,
     });
     expect(DEFAULT_LABELS_DIR).toBe(path.resolve('data/labels'));
   });
@@ -51,6 +52,7 @@ describe('parseConfig', () => {
         LODGING_IMPORT_MAX_COMPRESSION_RATIO: '20',
         LODGING_UPLOADS_KEEP_DAYS: '3',
         LODGING_UPLOADS_QUOTA_BYTES: '4096',
+        LODGING_AUDIT_KEEP_DAYS: '30',
       },
       '/srv/app',
     );
@@ -72,6 +74,7 @@ describe('parseConfig', () => {
       labelsDir: '/srv/app/tables',
       importCaps: { maxDecompressedBytes: 1000000, maxLines: 5000, maxCompressionRatio: 20 },
       uploads: { keepDays: 3, quotaBytes: 4096 },
+      auditKeepDays: 30,
     });
   });
 

@@ -15,6 +15,7 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'signed-in': 'Signed in',
   'sign-in-failed': 'Sign-in failed',
   'locked-out': 'Sign-in locked out',
+  'password-change-failed': 'Password change failed',
   'signed-out': 'Signed out',
   'signed-out-everywhere': 'Signed out everywhere',
   'key-created': 'Key created',

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
-import { AccountDisabledError, KeyNotActiveError, KeyNotFoundError } from '../../accounts/account-errors.ts';
+import { AccountDisabledError, KeyNotActiveError, KeyNotFoundError, TooManyKeysCreatedError } from '../../accounts/account-errors.ts';
 import { InvalidKeyInputError, MAX_KEY_LIFETIME_DAYS } from '../../keys/create-key.ts';
 import type { CreatedKey } from '../../keys/create-key.ts';
 import {
@@ -174,6 +174,7 @@ function keyErrorNotice(error: unknown): Notice | null {
     return { kind: 'error', text: `This account already has ${MAX_ACTIVE_KEYS_PER_ACCOUNT} active keys. Revoke or roll one first.` };
   }
   if (error instanceof AccountDisabledError) return { kind: 'error', text: 'This account is disabled.' };
+  if (error instanceof TooManyKeysCreatedError) return { kind: 'error', text: `Too many keys created in the last hour. Try again in ${Math.ceil(error.retryAfterS / 60)} minutes.` };
   if (error instanceof KeyNotActiveError) return { kind: 'error', text: 'This key is revoked or expired: it can no longer be rolled.' };
   return null;
 }

@@ -1,6 +1,6 @@
 // One contract the console's stores pass on both backends: accounts, invitations, sessions, audit, throttles, usage, and key expiry, roll and disabling.
 import { describe, expect, it } from 'vitest';
-import { AccountExistsError, nextThrottleState } from '../../../api/accounts/account-store.ts';
+import { AccountExistsError } from '../../../api/accounts/account-store.ts';
 import type { Account, SessionRecord } from '../../../api/accounts/account-store.ts';
 import type { ConsoleStores } from '../../../api/accounts/console-stores.ts';
 import { migrateKeyAccounts } from '../../../api/accounts/key-accounts-migration.ts';
@@ -99,6 +99,17 @@ export function runConsoleStoreContract(name: string, open: () => Promise<Consol
       expect(await accounts.peekInvitation(first.tokenHash, Date.now())).toBeNull();
     });
 
+    it("deleting an account's invitations voids its link", async () => {
+      const { accounts } = await open();
+      const ada = account();
+      await accounts.createAccount(ada);
+      const link = { tokenHash: unique('link'), accountId: ada.id, expiresAt: Date.now() + 60_000 };
+      await accounts.putInvitation(link);
+      await accounts.deleteInvitationsOf(ada.id);
+      expect(await accounts.peekInvitation(link.tokenHash, Date.now())).toBeNull();
+      expect(await accounts.takeInvitation(link.tokenHash, Date.now())).toBeNull();
+    });
+
     it('keeps sessions until they expire, deletes one, and deletes every session of an account', async () => {
       const { accounts } = await open();
       const a = session('acct-a');
@@ -128,24 +139,57 @@ export function runConsoleStoreContract(name: string, open: () => Promise<Consol
       expect(await accounts.listAudit(unique('nobody'), 10)).toEqual([]);
     });
 
-    it('locks a subject after N failures, doubles the next lockout, and forgets on clear', async () => {
+    it('keeps audit entries by age, never by count: 1,500 stay; one older than the retention goes', async () => {
       const { accounts } = await open();
-      const subject = unique('email');
-      const policy = { failuresBeforeLockout: 3, firstLockoutMs: 1000, maxLockoutMs: 3000 };
-      const t = 1_800_000_000_000;
-      expect((await accounts.recordSignInFailure(subject, t, policy)).lockedUntil).toBe(0);
-      await accounts.recordSignInFailure(subject, t, policy);
-      const locked = await accounts.recordSignInFailure(subject, t, policy);
-      expect(locked).toEqual({ failures: 0, lockouts: 1, lockedUntil: t + 1000 });
-      expect(locked).toEqual(nextThrottleState({ failures: 2, lockouts: 0, lockedUntil: 0 }, t, policy));
-      // While locked, failures do not pile up.
-      expect(await accounts.recordSignInFailure(subject, t + 500, policy)).toEqual(locked);
-      const later = t + 2000;
-      for (let i = 0; i < 2; i += 1) await accounts.recordSignInFailure(subject, later, policy);
-      expect((await accounts.recordSignInFailure(subject, later, policy)).lockedUntil).toBe(later + 2000);
-      expect((await accounts.throttleState(subject, later)).lockouts).toBe(2);
-      await accounts.clearThrottle(subject);
-      expect(await accounts.throttleState(subject, later)).toEqual({ failures: 0, lockouts: 0, lockedUntil: 0 });
+      const id = unique('flooded');
+      const old = new Date(Date.now() - 91 * 86_400_000).toISOString();
+      await accounts.appendAudit({ at: old, accountId: id, action: 'signed-in', actor: id, address: '203.0.113.9', keyId: null, detail: null });
+      const at = new Date().toISOString();
+      for (let i = 0; i < 1500; i += 1) {
+        await accounts.appendAudit({ at, accountId: id, action: 'key-created', actor: id, address: null, keyId: `k${i}`, detail: null });
+      }
+      const kept = await accounts.listAudit(id, 5000);
+      expect(kept).toHaveLength(1500);
+      expect(kept.some((e) => e.action === 'signed-in')).toBe(false);
+    }, 60_000);
+
+    it('counts attempts atomically: of 40 concurrent ones at a limit of 5, exactly 5 are admitted', async () => {
+      const { accounts } = await open();
+      const pair = unique('pair');
+      const counted = unique('account');
+      const counters = [
+        { subject: pair, limit: 5, windowMs: 60_000 },
+        { subject: counted, limit: null, windowMs: 60_000 },
+      ];
+      const results = await Promise.all(Array.from({ length: 40 }, () => accounts.countAttempt(counters, Date.now())));
+      const admitted = results.filter((r) => r.admitted);
+      expect(admitted).toHaveLength(5);
+      expect(admitted.map((r) => r.counts[0]).sort()).toEqual([1, 2, 3, 4, 5]);
+      // Refused attempts go on counting the limited counter, never the unlimited one.
+      expect(Math.max(...results.map((r) => r.counts[0]!))).toBe(40);
+      expect(Math.max(...results.map((r) => r.counts[1]!))).toBe(5);
+      for (const refused of results.filter((r) => !r.admitted)) {
+        expect(refused.retryAfterMs).toBeGreaterThan(0);
+        expect(refused.retryAfterMs).toBeLessThanOrEqual(60_000);
+      }
+    });
+
+    it('a full counter refuses even when another is free; a refund and a clear give attempts back; windows close', async () => {
+      const { accounts } = await open();
+      const [a, b] = [unique('a'), unique('b')];
+      const both = [
+        { subject: a, limit: 1, windowMs: 300 },
+        { subject: b, limit: 3, windowMs: 60_000 },
+      ];
+      expect((await accounts.countAttempt(both, Date.now())).admitted).toBe(true);
+      expect(await accounts.countAttempt(both, Date.now())).toMatchObject({ admitted: false, counts: [2, 2] });
+      await accounts.clearAttempts([a]);
+      expect(await accounts.countAttempt(both, Date.now())).toMatchObject({ admitted: true, counts: [1, 3] });
+      await accounts.refundAttempt([a, b], Date.now());
+      expect(await accounts.countAttempt(both, Date.now())).toMatchObject({ admitted: true, counts: [1, 3] });
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      // a's window has closed: it starts again at 1; b is over its limit.
+      expect(await accounts.countAttempt(both, Date.now())).toMatchObject({ admitted: false, counts: [1, 4] });
     });
 
     it('adds hourly usage per key and reads a range', async () => {

@@ -15,6 +15,8 @@ export interface ConsoleHarness {
   api: TestApi;
   /** Every log line the server wrote. */
   logs: string[];
+  /** The Redis key prefix of this server (on the Redis backend). */
+  redisPrefix: string;
   /** A new account, its invitation accepted and signed in. */
   signedIn(email: string): Promise<{ client: ConsoleClient; accountId: string }>;
   invite(email: string, role?: 'developer' | 'operator'): Promise<{ path: string; token: string; accountId: string }>;
@@ -43,6 +45,7 @@ export async function startConsoleHarness(backend: Backend, options: { env?: Nod
   return {
     api,
     logs,
+    redisPrefix: prefix,
     invite,
     async signedIn(email) {
       const { path, token, accountId } = await invite(email);

@@ -22,7 +22,8 @@ export function hiddenValue(html: string, name: string): string | null {
   return match ? match[1]!.replace(/&amp;/g, '&') : null;
 }
 
-export function createConsoleClient(baseUrl: string, options: { cookieName?: string } = {}): ConsoleClient {
+export function createConsoleClient(baseUrl: string, options: { cookieName?: string; fetch?: typeof fetch } = {}): ConsoleClient {
+  const fetchPage = options.fetch ?? fetch;
   const cookieName = options.cookieName ?? 'lodging_console';
   let cookie: string | null = null;
   let last = '';
@@ -38,7 +39,7 @@ export function createConsoleClient(baseUrl: string, options: { cookieName?: str
   const send = async (path: string, init: RequestInit): Promise<PageResponse> => {
     const headers = new Headers(init.headers);
     if (cookie) headers.set('cookie', `${cookieName}=${cookie}`);
-    const res = await fetch(`${baseUrl}${path}`, { ...init, headers, redirect: 'manual' });
+    const res = await fetchPage(`${baseUrl}${path}`, { ...init, headers, redirect: 'manual' });
     remember(res.headers);
     const text = await res.text();
     if ((res.headers.get('content-type') ?? '').includes('html')) last = text;
