@@ -12,8 +12,8 @@ import { describeType, isMissing, normaliseText } from './scalars.ts';
 export interface NormalisedAddress {
   address: Address;
   citySlug: string | null;
-  /** Canonical slugs the city had under the earlier rules (before tidying, before fullAddress replaced it), other than citySlug. */
-  citySlugAliases: string[];
+  /** Canonical slugs the city had under the earlier rules (before tidying, before fullAddress replaced it); absent when none. */
+  citySlugAliases?: string[];
   /** The other country the address names (ISO code, lower case, or the name as written when unknown); null when none. */
   foreignCountry: string | null;
 }
@@ -46,7 +46,8 @@ export function normaliseAddress(raw: { address: unknown; fullAddress: unknown }
   };
   const slug = citySlug(city);
   const canonical = slug === null ? null : canonicalCitySlug(country.code, slug);
-  return { value: { address, citySlug: canonical, citySlugAliases: earlierSlugs(text.city, canonical, country), foreignCountry }, issues };
+  const aliases = earlierSlugs(text.city, canonical, country);
+  return { value: { address, citySlug: canonical, ...(aliases.length === 0 ? {} : { citySlugAliases: aliases }), foreignCountry }, issues };
 }
 
 /**

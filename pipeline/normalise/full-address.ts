@@ -63,7 +63,16 @@ export function parseFullAddress(text: string, country: Country): FullAddressPar
  * it, belongs to a number ("ao Km 38,5", "KM 401,300"); "Rua X 109,5400-756" still splits before the postal code.
  */
 function splitParts(text: string): string[] {
-  return text.split(/,(?!(?<=\d,)\d{1,3}(?![\d-]))/).map((part) => part.trim()).filter((part) => part !== '');
+  const parts = text.split(/,(?!(?<=\d,)\d{1,3}(?![\d-]))/).map((part) => part.trim()).filter((part) => part !== '');
+  // An export that already wrote "Km 355, 5" split the decimal itself: a bare 1-3 digit part right after a km point
+  // is its fraction (a building at a km point has no house number of its own).
+  const joined: string[] = [];
+  for (const part of parts) {
+    const previous = joined.at(-1);
+    if (previous !== undefined && /^\d{1,3}$/.test(part) && /\bkm\.?\s*\d+$/i.test(previous)) joined[joined.length - 1] = `${previous},${part}`;
+    else joined.push(part);
+  }
+  return joined;
 }
 
 /** Whether a part only repeats the chosen code, whole or as its partial form ("3800" or "3800 901" beside "3800-901"). */

@@ -101,7 +101,7 @@ export function explainListing(
     providerId,
     place,
     citySlug,
-    ...(citySlugAliases.length === 0 ? {} : { citySlugAliases }),
+    ...(citySlugAliases === undefined ? {} : { citySlugAliases }),
     status: decision.status,
     reasons: decision.reasons,
     issues,

@@ -26,6 +26,10 @@ describe('decimal commas and km / Nº forms', () => {
     // Four or more digits after the comma are the next part, not decimals.
     ['pt', 'R. Freixo 109,5400-756 Bragança', parts({ street: 'R. Freixo 109', city: 'Bragança', postalCode: '5400-756' })],
     ['es', 'Calle Mayor 3,28001 Madrid', parts({ street: 'Calle Mayor 3', city: 'Madrid', postalCode: '28001' })],
+    // A km point the export already split ("Km 355, 5") is joined again; other bare numbers stay parts.
+    ['es', 'N-260, Km 355, 5, 22486 Bonansa, Huesca', parts({ street: 'N-260, Km 355,5', city: 'Bonansa', state: 'Huesca', postalCode: '22486' })],
+    ['es', 'NA-115, Km. 2, 300, 31390 Olite', parts({ street: 'NA-115, Km. 2,300', city: 'Olite', postalCode: '31390' })],
+    ['es', 'Calle Mayor, 5, 28001 Madrid', parts({ street: 'Calle Mayor, 5', city: 'Madrid', postalCode: '28001' })],
     // A comma with a space is a separator even between digits.
     ['es', 'Polígono Nº 31, 12, 46410 Sueca, Valencia', parts({ street: 'Polígono Nº 31, 12', city: 'Sueca', state: 'Valencia', postalCode: '46410' })],
     // A number after km or nº is never the postal code, whatever its length.
