@@ -12,6 +12,15 @@ const MARKUP = /<\/?[a-z][^>]*>/i;
 /** An article after the name: "Orotava (La)", "Laguna, La", "Palmas (Las)". */
 const TRAILING_ARTICLE = /(?:\(\s*(?:el|la|los|las|l'|els|les|o|a|os|as|le|the)\s*\)|,\s*(?:el|la|los|las|els|les|o|a|os|as|le|the))\s*$/i;
 const DOUBLED = /^(.+?)\s+\1$/i;
+/** A decimal kilometre point split at its comma: "Km 38, 5" where "Km 38,5" was written. */
+const SPLIT_DECIMAL = /\bkm\.?\s*\d+, \d{1,3}(?!\d)/i;
+/** Each country's full postal code; anything else published as a postal code is partial ("3800" for "3800-901"). */
+const FULL_POSTAL_CODE: Record<string, RegExp> = {
+  es: /^\d{5}$/,
+  fr: /^\d{5}$/,
+  pt: /^\d{4}-\d{3}$/,
+  gb: /^(?:[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}|GIR 0AA)$/,
+};
 
 interface PlaceRow {
   place: string;
@@ -48,6 +57,8 @@ const DEFECTS = [
   'city with bracketed/trailing article',
   'doubled city',
   'doubled state',
+  'street with a split decimal',
+  'partial postal code',
   'website with a space',
   'website on a third-party host',
   'names flagged by name-suggests',
@@ -91,6 +102,9 @@ function measure(rows: PlaceRow[], hosts: readonly string[]): Counts {
     count('city with bracketed/trailing article', typeof address.city === 'string' && TRAILING_ARTICLE.test(address.city));
     count('doubled city', typeof address.city === 'string' && DOUBLED.test(address.city));
     count('doubled state', typeof address.state === 'string' && DOUBLED.test(address.state));
+    count('street with a split decimal', typeof address.street === 'string' && SPLIT_DECIMAL.test(address.street));
+    const fullPostalCode = FULL_POSTAL_CODE[String(address.country)];
+    count('partial postal code', typeof address.postalCode === 'string' && fullPostalCode !== undefined && !fullPostalCode.test(address.postalCode));
     const website = typeof place.website === 'string' ? place.website : null;
     count('website with a space', website !== null && /\s|%20/.test(website));
     count('website on a third-party host', website !== null && onHost(new URL(website).hostname, hosts));

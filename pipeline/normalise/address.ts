@@ -12,6 +12,8 @@ import { describeType, isMissing, normaliseText } from './scalars.ts';
 export interface NormalisedAddress {
   address: Address;
   citySlug: string | null;
+  /** Canonical slugs the city had under the earlier rules (before tidying, before fullAddress replaced it); absent when none. */
+  citySlugAliases?: string[];
   /** The other country the address names (ISO code, lower case, or the name as written when unknown); null when none. */
   foreignCountry: string | null;
 }
@@ -43,7 +45,20 @@ export function normaliseAddress(raw: { address: unknown; fullAddress: unknown }
     country: country.code, // always the dataset's: a foreign address is rejected, not relabelled
   };
   const slug = citySlug(city);
-  return { value: { address, citySlug: slug === null ? null : canonicalCitySlug(country.code, slug), foreignCountry }, issues };
+  const canonical = slug === null ? null : canonicalCitySlug(country.code, slug);
+  const aliases = earlierSlugs(text.city, canonical, country);
+  return { value: { address, citySlug: canonical, ...(aliases.length === 0 ? {} : { citySlugAliases: aliases }), foreignCountry }, issues };
+}
+
+/**
+ * The slug the city had before it was tidied or replaced from fullAddress: the value as published, unless that was
+ * not a city (it had no slug then either). Kept as an alias so every `city` query that found the place still does.
+ */
+function earlierSlugs(published: string | null, current: string | null, country: Country): string[] {
+  if (published === null || nonCityReason(published, country.code) !== null) return [];
+  const slug = citySlug(published);
+  const earlier = slug === null ? null : canonicalCitySlug(country.code, slug);
+  return earlier === null || earlier === current ? [] : [earlier];
 }
 
 function readAddress(raw: { address: unknown; fullAddress: unknown }, country: Country, issues: Issue[]): AddressText {

@@ -17,33 +17,69 @@ export interface FullAddressParts {
 }
 
 export function parseFullAddress(text: string, country: Country): FullAddressParts {
-  const parts = cleanText(decodeText(text)).split(',').map((part) => part.trim()).filter((part) => part !== '');
+  const parts = splitParts(cleanText(decodeText(text)));
   const { countryName, end } = findCountry(parts, country);
   // An address in another of the four countries is read by that country's postal rules.
   const named = countryName === null ? null : countryCodeForName(countryName);
   const rules = isCountryCode(named) ? COUNTRIES[named] : country;
   const body = parts.slice(0, end);
-  const postalIndex = findLastIndex(body, (part) => findPostalCode(part, rules) !== null);
-  if (postalIndex === -1) return { ...readWithoutPostalCode(body, rules), postalCode: null, countryName };
-
-  const postalPart = parts[postalIndex] ?? '';
-  const found = findPostalCode(postalPart, rules);
-  const rest = found === null ? '' : tidy(postalPart.slice(0, found.index) + ' ' + postalPart.slice(found.index + found.text.length));
-  let city: string | null = rest === '' ? null : rest;
+  // A full national code wins over a partial one written in the same address ("3800-901 …, 3800"), wherever each is.
+  const tier = TIERS.find((level) => body.some((part) => findPostalCode(part, rules, level) !== null));
+  if (tier === undefined) return { ...readWithoutPostalCode(body, rules), postalCode: null, countryName };
+  const postalIndex = findLastIndex(body, (part) => findPostalCode(part, rules, tier) !== null);
+  const postalPart = body[postalIndex]!;
+  const found = findPostalCode(postalPart, rules, tier)!;
+  const postalCode = formatPostalCode(found.text, rules.code);
+  const before = tidy(postalPart.slice(0, found.index));
+  const after = tidy(postalPart.slice(found.index + found.text.length));
+  // The text around the code is the town ("3800-901 São Jacinto", "Belfast BT15 2AN"), but digits before the code
+  // are the street's ("Km 20 3800-901").
+  const streetHead = /\d/.test(before) ? [before] : [];
+  const town = tidy(`${streetHead.length === 0 ? before : ''} ${after}`);
+  let city: string | null = town === '' ? null : town;
   let streetEnd = postalIndex;
-  if (city === null && rules.code === 'gb' && postalIndex > 0 && !/\d/.test(parts[postalIndex - 1] ?? '')) {
+  if (city === null && rules.code === 'gb' && postalIndex > 0 && !/\d/.test(body[postalIndex - 1] ?? '')) {
     // British addresses put the town before a postcode of its own ("…, Belfast, BT15 2AN").
-    city = parts[postalIndex - 1] ?? null;
+    city = body[postalIndex - 1] ?? null;
     streetEnd = postalIndex - 1;
   }
-  const after = body.slice(postalIndex + 1).filter((part) => !/\d/.test(part));
+  const kept = (part: string) => !repeatsCode(part, postalCode, rules);
+  const trailing = body.slice(postalIndex + 1).filter(kept);
+  const street = [...body.slice(0, streetEnd).filter(kept), ...streetHead];
+  // Parts with digits after the code are dropped ("…, 3 piso"), unless nothing before it was street: then they are
+  // the street ("Km 20 3800-901, R. Estr. Nacional Nº1 327, …").
+  if (street.length <= streetHead.length) street.push(...trailing.filter((part) => /\d/.test(part)));
   return {
-    street: joinParts(parts.slice(0, streetEnd)),
+    street: joinParts(street),
     city,
-    state: joinParts(after),
-    postalCode: found === null ? null : formatPostalCode(found.text, rules.code),
+    state: joinParts(trailing.filter((part) => !/\d/.test(part))),
+    postalCode,
     countryName,
   };
+}
+
+/**
+ * Parts are separated by commas, but not by a decimal comma: a comma between digits, with at most three digits after
+ * it, belongs to a number ("ao Km 38,5", "KM 401,300"); "Rua X 109,5400-756" still splits before the postal code.
+ */
+function splitParts(text: string): string[] {
+  const parts = text.split(/,(?!(?<=\d,)\d{1,3}(?![\d-]))/).map((part) => part.trim()).filter((part) => part !== '');
+  // An export that already wrote "Km 355, 5" split the decimal itself: a bare 1-3 digit part right after a km point
+  // is its fraction (a building at a km point has no house number of its own).
+  const joined: string[] = [];
+  for (const part of parts) {
+    const previous = joined.at(-1);
+    if (previous !== undefined && /^\d{1,3}$/.test(part) && /\bkm\.?\s*\d+$/i.test(previous)) joined[joined.length - 1] = `${previous},${part}`;
+    else joined.push(part);
+  }
+  return joined;
+}
+
+/** Whether a part only repeats the chosen code, whole or as its partial form ("3800" or "3800 901" beside "3800-901"). */
+function repeatsCode(part: string, code: string, country: Country): boolean {
+  const compact = (text: string) => text.replace(/[\s-]+/g, '').toUpperCase();
+  if (compact(part) === compact(code)) return true;
+  return POSTAL_CODE[country.code].partial?.exec(part)?.[0] === part && compact(code).startsWith(compact(part));
 }
 
 /**
@@ -79,18 +115,27 @@ interface PostalMatch {
   index: number;
 }
 
-/** Each country's postal code shape; a Portuguese bare "3360" only counts as the first word of its part. */
-const POSTAL_CODE: Record<CountryCode, RegExp[]> = {
-  es: [/(?<![\d-])\d{5}(?![\d-])/],
-  fr: [/(?<![\d-])\d{5}(?![\d-])/],
-  pt: [/(?<![\d-])\d{4}-\d{3}(?![\d-])/, /^\d{4}(?=\s|$)/],
-  gb: [/(?<![A-Z\d])(?:[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}|GIR\s*0AA)(?![A-Z\d])/i],
+type Tier = 'full' | 'partial';
+const TIERS: readonly Tier[] = ['full', 'partial'];
+/** A number after "km" or "nº" is a kilometre point or a house number, never a postal code. */
+const NOT_AFTER = String.raw`(?<!\b(?:km|kms|n|nº|n°|no|nr|num|núm)\.?\s*)`;
+
+/**
+ * Each country's postal code shapes, full and partial: a Portuguese bare "3360" only as the first word of its part,
+ * a British outward code ("BT15") only as a part of its own. Spain and France have no partial form: a 4-digit
+ * number there is a house number as often as a code that lost its leading zero.
+ */
+const POSTAL_CODE: Record<CountryCode, Record<Tier, RegExp | null>> = {
+  es: { full: new RegExp(`${NOT_AFTER}(?<![\\d-])\\d{5}(?![\\d-])`, 'i'), partial: null },
+  fr: { full: new RegExp(`${NOT_AFTER}(?<![\\d-])\\d{5}(?![\\d-])`, 'i'), partial: null },
+  pt: { full: new RegExp(`${NOT_AFTER}(?<![\\d-])\\d{4}-\\d{3}(?![\\d-])`, 'i'), partial: /^\d{4}(?=\s|$)/ },
+  gb: { full: /(?<![A-Z\d])(?:[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}|GIR\s*0AA)(?![A-Z\d])/i, partial: /^[A-Z]{1,2}\d[A-Z\d]?$/i },
 };
 
-function findPostalCode(part: string, country: Country): PostalMatch | null {
-  for (const pattern of POSTAL_CODE[country.code]) {
-    const match = pattern.exec(part);
-    if (match !== null) return { text: match[0], index: match.index };
+function findPostalCode(part: string, country: Country, tier?: Tier): PostalMatch | null {
+  for (const level of tier === undefined ? TIERS : [tier]) {
+    const match = POSTAL_CODE[country.code][level]?.exec(part);
+    if (match) return { text: match[0], index: match.index };
   }
   return null;
 }
@@ -98,7 +143,8 @@ function findPostalCode(part: string, country: Country): PostalMatch | null {
 function formatPostalCode(code: string, country: CountryCode): string {
   if (country !== 'gb') return code;
   const compact = code.replace(/\s+/g, '').toUpperCase();
-  return `${compact.slice(0, -3)} ${compact.slice(-3)}`;
+  // An outward code alone ("BT15") has no inward part to set apart.
+  return /^[A-Z\d]{2,4}\d[A-Z]{2}$/.test(compact) ? `${compact.slice(0, -3)} ${compact.slice(-3)}` : compact;
 }
 
 /**

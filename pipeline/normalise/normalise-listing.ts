@@ -48,7 +48,7 @@ export function explainListing(
   const id = providerId === null ? null : placeIdFor(country.code, providerId);
   const name = take(normaliseText(raw.name, 'name'));
   const legalName = take(normaliseText(raw.legalName, 'legalName'));
-  const { address, citySlug, foreignCountry } = take(
+  const { address, citySlug, citySlugAliases, foreignCountry } = take(
     normaliseAddress({ address: raw.address, fullAddress: raw.fullAddress }, country),
   );
   const phones = take(
@@ -101,6 +101,7 @@ export function explainListing(
     providerId,
     place,
     citySlug,
+    ...(citySlugAliases === undefined ? {} : { citySlugAliases }),
     status: decision.status,
     reasons: decision.reasons,
     issues,

@@ -18,6 +18,8 @@ export interface NormalisedListing {
   place: StoredPlace;
   /** The `city` filter's slug of place.address.city; null without a city. */
   citySlug: string | null;
+  /** Other slugs the `city` filter finds the place by: those its city had under earlier rules (absent when none). */
+  citySlugAliases?: string[];
   status: PublicationStatus;
   /** Why the status is not `published` (kebab-case codes), empty when published. */
   reasons: string[];

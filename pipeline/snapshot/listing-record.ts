@@ -27,6 +27,8 @@ export interface ListingRecord {
   summary: ListingSummary;
   /** The listings table's columns in LISTING_COLUMNS order, all but import_run (the builder's own). */
   columns: ColumnValue[];
+  /** The other city slugs a published place is found by (NormalisedListing.citySlugAliases); absent when none. */
+  citySlugAliases?: string[];
 }
 
 export function summariseListing(listing: NormalisedListing): ListingSummary {
@@ -72,5 +74,6 @@ export function toListingRecord(listing: NormalisedListing): ListingRecord {
       source.fileIndex,
       source.line,
     ],
+    ...(listing.status === 'published' && listing.citySlugAliases?.length ? { citySlugAliases: listing.citySlugAliases } : {}),
   };
 }

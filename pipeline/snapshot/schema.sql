@@ -65,3 +65,21 @@ CREATE VIRTUAL TABLE places_fts USING fts5(
   columnsize = 0,
   tokenize = 'trigram remove_diacritics 1'
 );
+
+-- @section city-aliases-build
+-- The other slugs a published listing's city is found by: those it had under earlier city rules (before tidying,
+-- before fullAddress replaced it). Written while the import runs; few rows.
+CREATE TABLE listing_city_slugs (
+  listing_id TEXT NOT NULL,
+  slug TEXT NOT NULL,
+  PRIMARY KEY (listing_id, slug)
+) WITHOUT ROWID;
+
+-- @section city-aliases
+-- The same slugs per served place, keyed for a seek by slug in place (rowid, so id) order: the `city` filter also
+-- reads them when a slug has any, so every city query that found a place before still does.
+CREATE TABLE place_city_slugs (
+  slug TEXT NOT NULL,
+  place_rowid INTEGER NOT NULL,
+  PRIMARY KEY (slug, place_rowid)
+) WITHOUT ROWID;

@@ -39,7 +39,9 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
   private readonly country: CountryCode;
   private readonly path: string;
   private readonly db: Database.Database;
-  private readonly sql: { [K in 'insertListing' | 'replaceListing' | 'selectHolder' | 'insertRejectedLine']: Database.Statement };
+  private readonly sql: {
+    [K in 'insertListing' | 'replaceListing' | 'selectHolder' | 'insertRejectedLine' | 'insertCityAlias' | 'deleteCityAliases']: Database.Statement;
+  };
   private stored = 0;
   private rejectedKept = 0;
   private rejectedLinesKept = 0;
@@ -68,6 +70,7 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
       // through the page cache costs little more here (measured on 1M listings; see README, benchmarks).
       this.db.pragma('threads = 2');
       this.db.exec(schemaSection('build'));
+      this.db.exec(schemaSection('city-aliases-build'));
       const meta = this.db.prepare(BUILD_SQL.insertMeta);
       meta.run('schema_version', SCHEMA_VERSION);
       meta.run('country', this.country);
@@ -79,6 +82,8 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
         replaceListing: this.db.prepare(BUILD_SQL.replaceListing),
         selectHolder: this.db.prepare(BUILD_SQL.selectHolder),
         insertRejectedLine: this.db.prepare(BUILD_SQL.insertRejectedLine),
+        insertCityAlias: this.db.prepare(BUILD_SQL.insertCityAlias),
+        deleteCityAliases: this.db.prepare(BUILD_SQL.deleteCityAliases),
       };
       this.db.exec('BEGIN');
     } catch (error) {
@@ -108,9 +113,10 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
     }
     if (this.sql.insertListing.run(row).changes === 1) {
       this.stored += 1;
+      this.addCityAliases(record);
       return ADDED;
     }
-    return this.resolveDuplicate(record.id, record.source, row);
+    return this.resolveDuplicate(record, row);
   }
 
   addRejectedLine(source: SourceRef, reason: string, excerpt: string): void {
@@ -154,15 +160,24 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
   }
 
   /** The earliest (fileIndex, line) keeps the id; the other is recorded as a rejected duplicate line. */
-  private resolveDuplicate(id: string, source: SourceRef, row: unknown[]): AddOutcome {
+  private resolveDuplicate(record: ListingRecord, row: unknown[]): AddOutcome {
+    const { id, source } = record;
     const holder = this.sql.selectHolder.get(id) as HolderRow;
     const held: SourceRef = { file: holder.source_file, fileIndex: holder.source_file_index, line: holder.source_line };
     const newcomerWins = source.fileIndex < held.fileIndex || (source.fileIndex === held.fileIndex && source.line < held.line);
     const [winner, loser] = newcomerWins ? [source, held] : [held, source];
-    if (newcomerWins) this.sql.replaceListing.run(row);
+    if (newcomerWins) {
+      this.sql.replaceListing.run(row);
+      this.sql.deleteCityAliases.run(id);
+      this.addCityAliases(record);
+    }
     this.sql.insertRejectedLine.run(loser.file, loser.fileIndex, loser.line, DUPLICATE_REASON, `first at ${winner.file}:${winner.line}`);
     if (newcomerWins) return { kind: 'displaced', loser: JSON.parse(holder.summary) as ListingSummary };
     return { kind: 'duplicate', of: held };
+  }
+
+  private addCityAliases(record: ListingRecord): void {
+    for (const slug of record.citySlugAliases ?? []) this.sql.insertCityAlias.run(record.id, slug);
   }
 
   /** Indexes after the bulk insert (one sort each beats row-by-row upkeep); the FTS index in one pass. */
@@ -171,6 +186,8 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
     db.exec(schemaSection('places'));
     db.prepare(BUILD_SQL.fillPlaces).run();
     db.exec(schemaSection('places-indexes'));
+    db.exec(schemaSection('city-aliases'));
+    db.prepare(BUILD_SQL.fillPlaceCitySlugs).run();
     db.prepare(BUILD_SQL.setFtsHashSize).run();
     db.prepare(BUILD_SQL.fillPlacesFts).run();
     const publishedCount = db.prepare(BUILD_SQL.countPlaces).pluck().get() as number;

@@ -44,6 +44,8 @@ export function openSnapshotConnection(file: string, info: SnapshotInfo): Snapsh
 class ReadOnlySnapshot implements SnapshotConnection {
   private readonly selectPlace: Database.Statement<[string], string>;
   private readonly selectRowidAtOrBefore: Database.Statement<[string], number>;
+  /** Null in a snapshot built before city aliases were kept. */
+  private readonly selectCityAliasExists: Database.Statement<[string], number> | null;
   private readonly statements = new Map<string, Database.Statement>();
 
   constructor(
@@ -52,6 +54,8 @@ class ReadOnlySnapshot implements SnapshotConnection {
   ) {
     this.selectPlace = db.prepare<[string], string>(READ_SQL.selectPlace).pluck();
     this.selectRowidAtOrBefore = db.prepare<[string], number>(READ_SQL.selectRowidAtOrBefore).pluck();
+    const hasAliases = db.prepare(READ_SQL.selectHasCityAliasTable).get() !== undefined;
+    this.selectCityAliasExists = hasAliases ? db.prepare<[string], number>(READ_SQL.selectCityAliasExists).pluck() : null;
   }
 
   searchRows(query: SearchQuery): SearchRows {
@@ -70,7 +74,11 @@ class ReadOnlySnapshot implements SnapshotConnection {
       text: 'none',
     };
     // Stored slugs are canonical (data/cities/): "la-coruna" finds the places stored under "a-coruna".
-    if (query.citySlug !== undefined) params.city = canonicalCitySlug(query.country, query.citySlug);
+    if (query.citySlug !== undefined) {
+      params.city = canonicalCitySlug(query.country, query.citySlug);
+      // Most slugs are nobody's alias: those keep the one-index plan.
+      shape.cityAliases = this.selectCityAliasExists?.get(params.city) !== undefined;
+    }
     if (query.lodgingType !== undefined) params.lodgingType = query.lodgingType;
     if (query.whatsapp !== undefined) params.whatsapp = query.whatsapp ? 1 : 0;
     if (query.verified !== undefined) params.verified = query.verified ? 1 : 0;

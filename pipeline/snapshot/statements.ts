@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { projectFile } from '../../platform/project-files.ts';
 
-export type SchemaSection = 'build' | 'places' | 'places-indexes';
+export type SchemaSection = 'build' | 'places' | 'places-indexes' | 'city-aliases-build' | 'city-aliases';
 
 let sections: Map<string, string> | undefined;
 
@@ -22,7 +22,7 @@ function splitSections(text: string): Map<string, string> {
 }
 
 /** Bumped whenever schema.sql changes shape; stored in meta. */
-export const SCHEMA_VERSION = '1';
+export const SCHEMA_VERSION = '2';
 
 // Keep in step with ListingRecord.columns (listing-record.ts), which holds every column but the last.
 const LISTING_COLUMNS = `id, provider_id, status, reasons, issues, summary, place, city_slug, lodging_type, whatsapp,
@@ -47,6 +47,11 @@ export const BUILD_SQL = {
   setFtsHashSize: "INSERT INTO places_fts (places_fts, rank) VALUES ('hashsize', 67108864)",
   fillPlacesFts: 'INSERT INTO places_fts (rowid, search_text) SELECT rowid, search_text FROM places',
   countPlaces: 'SELECT count(*) FROM places',
+  insertCityAlias: 'INSERT OR IGNORE INTO listing_city_slugs (listing_id, slug) VALUES (?, ?)',
+  deleteCityAliases: 'DELETE FROM listing_city_slugs WHERE listing_id = ?',
+  /** Only published listings reach places: the join drops the aliases of any other. */
+  fillPlaceCitySlugs: `INSERT INTO place_city_slugs (slug, place_rowid)
+    SELECT a.slug, p.rowid FROM listing_city_slugs AS a JOIN places AS p ON p.id = a.listing_id`,
   /**
    * Full statistics of the served table only (about 0.5 s per million places): with value histograms the planner
    * picks the rarer of two filters; sampled statistics (analysis_limit) made every boolean look selective.
@@ -59,6 +64,9 @@ export const READ_SQL = {
   selectPlace: 'SELECT place_json FROM places WHERE id = ?',
   /** The rowid a keyset page continues after: the last place whose id is not above afterId (0 when none). */
   selectRowidAtOrBefore: 'SELECT rowid FROM places WHERE id <= ? ORDER BY id DESC LIMIT 1',
+  /** Whether any place is also found by this city slug (snapshots built before place_city_slugs have none). */
+  selectCityAliasExists: 'SELECT 1 FROM place_city_slugs WHERE slug = ? LIMIT 1',
+  selectHasCityAliasTable: "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'place_city_slugs'",
 } as const;
 
 /** Which filters a search uses, and how q is matched: each shape gets its own prepared statement. */
@@ -67,16 +75,19 @@ export interface SearchShape {
   lodgingType: boolean;
   whatsapp: boolean;
   verified: boolean;
+  /** The city slug is also an alias of some places (place_city_slugs): they are read beside those stored under it. */
+  cityAliases?: boolean;
   /** trigram: the FTS index drives the scan; substring: instr() over the rows the other filters select. */
   text: 'none' | 'substring' | 'trigram';
 }
 
 export function searchShapeKey(shape: SearchShape): string {
-  return [shape.city, shape.lodgingType, shape.whatsapp, shape.verified].map(Number).join('') + shape.text;
+  return [shape.city, shape.lodgingType, shape.whatsapp, shape.verified, shape.city && shape.cityAliases === true].map(Number).join('') + shape.text;
 }
 
 /** Named parameters: @after (rowid), @city, @lodgingType, @whatsapp, @verified, @text or @match, @limit. */
 export function searchSql(shape: SearchShape): string {
+  if (shape.city && shape.cityAliases === true) return aliasSearchSql(shape);
   if (shape.text === 'trigram') {
     // CROSS JOIN keeps the FTS table outermost: it yields rowids in order, so LIMIT stops the scan early.
     return `SELECT p.id, p.place_json FROM places_fts CROSS JOIN places AS p ON p.rowid = places_fts.rowid
@@ -90,7 +101,37 @@ export function searchSql(shape: SearchShape): string {
 
 /** Counts, up to @cap, the rows the equality filters select: tells whether they or the FTS index should drive. */
 export function countUpToSql(shape: SearchShape): string {
+  if (shape.city && shape.cityAliases === true) {
+    return `SELECT count(*) FROM (${storedCitySql(shape, '1')} UNION ALL ${aliasCitySql(shape, '1')} LIMIT @cap)`;
+  }
   return `SELECT count(*) FROM (SELECT 1 FROM places WHERE rowid > @after${equalityFilters(shape, '')} LIMIT @cap)`;
+}
+
+/**
+ * A city slug that is also an alias: the places stored under it and those found by it as an alias, merged in rowid
+ * order (each side seeks to the cursor in its own index, so the merge needs no sort). A place never has its own
+ * slug as an alias, so the sides do not overlap. With trigram q the FTS index drives and the city is a lookup.
+ */
+function aliasSearchSql(shape: SearchShape): string {
+  if (shape.text === 'trigram') {
+    return `SELECT p.id, p.place_json FROM places_fts CROSS JOIN places AS p ON p.rowid = places_fts.rowid
+      WHERE places_fts MATCH @match AND places_fts.rowid > @after
+      AND (p.city_slug = @city OR p.rowid IN (SELECT place_rowid FROM place_city_slugs WHERE slug = @city))${equalityFilters({ ...shape, city: false }, 'p.')}
+      ORDER BY places_fts.rowid LIMIT @limit`;
+  }
+  return `${storedCitySql(shape, 'id, place_json, rowid AS r')} UNION ALL ${aliasCitySql(shape, 'p.id, p.place_json, a.place_rowid AS r')}
+    ORDER BY r LIMIT @limit`;
+}
+
+function storedCitySql(shape: SearchShape, columns: string): string {
+  const text = shape.text === 'substring' ? ' AND instr(search_text, @text) > 0' : '';
+  return `SELECT ${columns} FROM places WHERE rowid > @after${equalityFilters(shape, '')}${text}`;
+}
+
+function aliasCitySql(shape: SearchShape, columns: string): string {
+  const text = shape.text === 'substring' ? ' AND instr(p.search_text, @text) > 0' : '';
+  return `SELECT ${columns} FROM place_city_slugs AS a CROSS JOIN places AS p ON p.rowid = a.place_rowid
+    WHERE a.slug = @city AND a.place_rowid > @after${equalityFilters({ ...shape, city: false }, 'p.')}${text}`;
 }
 
 function equalityFilters(shape: SearchShape, alias: string): string {

@@ -20,7 +20,7 @@ describe('parseFullAddress', () => {
     ['es', "Carretera Sant Martí d'Empúries, s/n, 17470 Sant Pere Pescador, Girona, España",
       parts({ street: "Carretera Sant Martí d'Empúries, s/n", city: 'Sant Pere Pescador', state: 'Girona', postalCode: '17470', countryName: 'España' })],
     ['es', 'C-31, km 186,2, 08850, Barcelona, España',
-      parts({ street: 'C-31, km 186, 2', state: 'Barcelona', postalCode: '08850', countryName: 'España' })],
+      parts({ street: "C-31, km 186,2", state: 'Barcelona', postalCode: '08850', countryName: 'España' })],
     ['es', '19003 Guadalajara, España', parts({ city: 'Guadalajara', postalCode: '19003', countryName: 'España' })],
     ['es', 'Pozo Alcón, Jaén, España', parts({ city: 'Pozo Alcón', state: 'Jaén', countryName: 'España' })],
     ['es', 'ctra. de la vecilla-valdelugueros km,1, Valdepiélago, Spain',

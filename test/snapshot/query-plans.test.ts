@@ -66,6 +66,24 @@ describe('query plans', () => {
     },
   );
 
+  it.each(SHAPES.filter((s) => s.city).map((shape) => [label(shape), { ...shape, cityAliases: true }] as const))(
+    '%s, the city slug also an alias: each side seeks to the cursor, merged without a sort',
+    (_name, shape) => {
+      const lines = plan(searchSql(shape));
+      const text = lines.join('\n');
+      expect(text, text).not.toMatch(/TEMP B-TREE|\bSCAN places\b|\bSCAN p\b/);
+      if (shape.text === 'trigram') {
+        expect(lines[0], text).toMatch(/^SCAN places_fts VIRTUAL TABLE INDEX/);
+        expect(text, text).toMatch(/SEARCH place_city_slugs USING PRIMARY KEY \(slug=\?\)/);
+      } else {
+        expect(lines[0], text).toBe('MERGE (UNION ALL)');
+        expect(text, text).toMatch(/SEARCH places USING (?:COVERING )?INDEX places_city\w* \(city_slug=\?[^)]*rowid>\?\)/);
+        expect(text, text).toMatch(/SEARCH a USING PRIMARY KEY \(slug=\? AND place_rowid>\?\)\nSEARCH p USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+      }
+      if (shape.text === 'none') expect(plan(countUpToSql(shape)).join('\n')).not.toMatch(/TEMP B-TREE|\bSCAN places\b|\bSCAN p\b/);
+    },
+  );
+
   it('a place by id and a cursor position are one index seek each', () => {
     expect(plan(READ_SQL.selectPlace)).toEqual(['SEARCH places USING INDEX places_id (id=?)']);
     expect(plan(READ_SQL.selectRowidAtOrBefore)).toEqual(['SEARCH places USING COVERING INDEX places_id (id<?)']);
