@@ -27,7 +27,7 @@ function row(r: FieldQualityRow, width: number): string {
 
 export function formatFieldQuality(q: FieldQuality | null | undefined): string[] {
   if (!q) return [];
-  const against = q.currentPublished === null ? 'first import: nothing to compare with' : `against the current snapshot (${num(q.currentPublished)} published)`;
+  const against = q.currentPublished === null ? 'first import: nothing to compare with' : `against the current snapshot's ${num(q.currentPublished)}`;
   const width = Math.max(5, ...q.rows.map((r) => r.field.length));
   const lines = [`Fields of the ${num(q.published)} published places, worst first (${against})`];
   lines.push(`  ${'field'.padEnd(width)} ${'filled'.padStart(9)} ${'share'.padStart(7)} ${'now'.padStart(7)} ${'change'.padStart(10)}  values dropped or changed, by issue`);

@@ -105,7 +105,7 @@ describe('fieldQuality', () => {
 
   it('prints one line per field with both shares and the change', () => {
     const text = formatFieldQuality(fieldQuality(fill(200, { phone: 20 }, { 'phone/invalid-phone': 150 }), fill(100, { phone: 95 }))).join('\n');
-    expect(text).toMatch(/Fields of the 200 published places, worst first \(against the current snapshot \(100 published\)\)/);
+    expect(text).toMatch(/Fields of the 200 published places, worst first \(against the current snapshot's 100\)/);
     expect(text).toMatch(/phone\s+20\s+10\.0%\s+95\.0%\s+−85\.0 pts\s+invalid-phone 150/);
   });
 });
