@@ -1,5 +1,5 @@
 // The field-loss gate: refuse a candidate when a published field's fill share falls too far below the current snapshot's.
-import type { GateResult, GateStatus } from './gates.ts';
+import type { GateResult, GateStatus } from './gate-result.ts';
 
 /** One measured field's fill share in the candidate and in the snapshot serving now (null: not measured there). */
 export interface FieldShare {

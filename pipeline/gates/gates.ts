@@ -1,5 +1,6 @@
 // The publication gates: pure checks of a candidate's counts (and the current snapshot's) that decide whether it may go live.
 import { fieldLossGate, type FieldShare } from './field-loss-gate.ts';
+import type { GateResult, GateStatus } from './gate-result.ts';
 
 /** Thresholds; see README "Operating imports" for why these defaults. */
 export interface GateThresholds {
@@ -18,21 +19,7 @@ export const WARN_DROP = 0.05;
 /** The drop gate needs a current snapshot at least this large: small countries swing by a few places. */
 export const MIN_CURRENT_FOR_DROP = 100;
 
-export type GateName = 'zero-published' | 'rejected-share' | 'published-drop' | 'field-loss';
-export type GateStatus = 'pass' | 'warn' | 'fail' | 'skipped';
-
-export interface GateResult {
-  gate: GateName;
-  status: GateStatus;
-  /** The measured value: a count or a share (0..1); null when the gate was skipped. */
-  measured: number | null;
-  /** Refuse above (or, for zero-published, at) this. */
-  threshold: number;
-  /** Warn above this (null: no warning level). */
-  warnAbove: number | null;
-  /** One line a person reads: what was measured against what. */
-  detail: string;
-}
+export type { GateName, GateResult, GateStatus } from './gate-result.ts';
 
 export interface GateInput {
   /** Non-blank input lines. */
