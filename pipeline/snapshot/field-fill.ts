@@ -14,15 +14,10 @@ export interface FieldFill {
 
 export const FIELD_FILL_KEY = 'field_fill';
 
+/** `->` gives the value as JSON (SQL NULL when the key is missing): one call per field tells null, '', [] and {} apart from a value. */
 function filledSql(field: string): string {
   if (!/^[A-Za-z]+(\.[A-Za-z]+)*$/.test(field)) throw new Error(`not a field path: ${field}`);
-  const path = `'$.${field}'`;
-  return `sum(CASE coalesce(json_type(place_json, ${path}), 'null')
-    WHEN 'null' THEN 0
-    WHEN 'array' THEN json_array_length(place_json, ${path}) > 0
-    WHEN 'object' THEN json_extract(place_json, ${path}) <> '{}'
-    WHEN 'text' THEN json_extract(place_json, ${path}) <> ''
-    ELSE 1 END)`;
+  return `sum(coalesce(place_json -> '$.${field}', 'null') NOT IN ('null', '""', '[]', '{}'))`;
 }
 
 /** One pass over the served places, one over the published records' issues; reads the `places` and `listings` tables. */
