@@ -23,8 +23,8 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Worker threads of the in-process runner; undefined: one per core, 0: normalise on the main thread. */
   threads: number | undefined;
-  /** Publication gates (pipeline/gates/gates.ts): refuse above these shares; --max-rejected-share / --max-drop override. */
-  gates: { maxRejectedShare: number; maxDrop: number };
+  /** Publication gates (pipeline/gates/gates.ts): refuse above these shares; --max-rejected-share / --max-drop / --max-field-loss override. */
+  gates: { maxRejectedShare: number; maxDrop: number; maxFieldLoss: number };
   /** Published snapshots kept per country for rollback. */
   keepSnapshots: number;
   /** `lodging serve` processes (node:cluster); undefined: one per core in production, else 1. */
@@ -113,6 +113,7 @@ export const envSchema = z.object({
   LODGING_THREADS: integerFromString(0, 64),
   LODGING_GATE_MAX_REJECTED_SHARE: shareFromString,
   LODGING_GATE_MAX_DROP: shareFromString,
+  LODGING_GATE_MAX_FIELD_LOSS: shareFromString,
   LODGING_KEEP_SNAPSHOTS: integerFromString(1, 100),
   LODGING_PROCESSES: integerFromString(1, 64),
   LODGING_IMPORT_DIR: z.preprocess(blankToUndefined, z.string().optional()),
@@ -151,7 +152,7 @@ export function parseConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd())
     nodeEnv: vars.NODE_ENV ?? 'development',
     logLevel: vars.LOG_LEVEL ?? (vars.NODE_ENV === 'test' ? 'silent' : 'info'),
     threads: vars.LODGING_THREADS,
-    gates: { maxRejectedShare: vars.LODGING_GATE_MAX_REJECTED_SHARE ?? 0.5, maxDrop: vars.LODGING_GATE_MAX_DROP ?? 0.1 },
+    gates: { maxRejectedShare: vars.LODGING_GATE_MAX_REJECTED_SHARE ?? 0.5, maxDrop: vars.LODGING_GATE_MAX_DROP ?? 0.1, maxFieldLoss: vars.LODGING_GATE_MAX_FIELD_LOSS ?? 0.2 },
     keepSnapshots: vars.LODGING_KEEP_SNAPSHOTS ?? 5,
     processes: vars.LODGING_PROCESSES,
     importDir: vars.LODGING_IMPORT_DIR ? path.resolve(cwd, vars.LODGING_IMPORT_DIR) : path.join(dataDir, 'imports'),

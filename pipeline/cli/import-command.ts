@@ -25,6 +25,8 @@ export const IMPORT_USAGE = `usage: lodging import --country CC [--json] [--queu
                              (default LODGING_GATE_MAX_REJECTED_SHARE or 0.5)
   --max-drop X               refuse when the published count falls by more than this share (from 100 published;
                              default LODGING_GATE_MAX_DROP or 0.1)
+  --max-field-loss X         refuse when a published field's fill share falls by more than this many share points
+                             (0 to 1; from 100 published; default LODGING_GATE_MAX_FIELD_LOSS or 0.2)
   --progress json            progress as one JSON object per stderr line (what the operator console reads)
   --actor NAME               who is recorded as running it (default the OS user; the console passes its account)
 Exit status: 0 published (or dry run passed); 3 refused by a publication gate (nothing published, candidate held);
@@ -43,6 +45,7 @@ export async function runImportCommand(argv: string[], io: CliIo): Promise<numbe
       reason: { type: 'string' },
       'max-rejected-share': { type: 'string' },
       'max-drop': { type: 'string' },
+      'max-field-loss': { type: 'string' },
       'wait-for-workers': { type: 'string' },
       progress: { type: 'string' },
       actor: { type: 'string' },
@@ -87,7 +90,7 @@ export async function runImportCommand(argv: string[], io: CliIo): Promise<numbe
     // Kept across runs for `lodging labels review`; the report itself already lists them.
     await recordImportUnknownLabels(config.dataDir, report.import);
     if (values.json) {
-      const json = { ...report.import, outcome: report.outcome, gates: report.gates, forced: report.forced, diff: report.diff, reportHtml: result.reportHtml, nextSteps: report.nextSteps };
+      const json = { ...report.import, outcome: report.outcome, gates: report.gates, forced: report.forced, diff: report.diff, fieldQuality: report.fieldQuality ?? null, reportHtml: result.reportHtml, nextSteps: report.nextSteps };
       io.stdout(`${JSON.stringify(json, null, 2)}\n`);
     } else {
       io.stdout(formatReport(report.import) + formatPublication(report, result.reportHtml));

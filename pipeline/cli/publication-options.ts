@@ -1,4 +1,4 @@
-// Parses the publication flags several commands share: --max-rejected-share, --max-drop, --force --reason.
+// Parses the publication flags several commands share: --max-rejected-share, --max-drop, --max-field-loss, --force --reason.
 import type { GateThresholds } from '../gates/gates.ts';
 import { UsageError } from '../../platform/cli-io.ts';
 
@@ -9,10 +9,11 @@ function share(flag: string, text: string | undefined, fallback: number): number
   return value;
 }
 
-export function parseGateOptions(values: { 'max-rejected-share'?: string | undefined; 'max-drop'?: string | undefined }, defaults: GateThresholds): GateThresholds {
+export function parseGateOptions(values: { 'max-rejected-share'?: string | undefined; 'max-drop'?: string | undefined; 'max-field-loss'?: string | undefined }, defaults: GateThresholds): GateThresholds {
   return {
     maxRejectedShare: share('--max-rejected-share', values['max-rejected-share'], defaults.maxRejectedShare),
     maxDrop: share('--max-drop', values['max-drop'], defaults.maxDrop),
+    maxFieldLoss: share('--max-field-loss', values['max-field-loss'], defaults.maxFieldLoss),
   };
 }
 

@@ -6,7 +6,7 @@ import { parseConfig } from '../../platform/environment.ts';
 import { UsageError, type CliIo } from '../../platform/cli-io.ts';
 import { parseForce, parseGateOptions } from './publication-options.ts';
 
-export const PUBLISH_USAGE = `usage: lodging publish RUN_ID [--force --reason "…"] [--max-rejected-share X] [--max-drop X] [--json]
+export const PUBLISH_USAGE = `usage: lodging publish RUN_ID [--force --reason "…"] [--max-rejected-share X] [--max-drop X] [--max-field-loss X] [--json]
   Publishes the candidate a refused import or a dry run holds, after checking the gates again against the
   snapshot serving now. Exit status: 0 published; 3 still refused (nothing changed); 1 not held / busy; 2 usage.`;
 
@@ -19,6 +19,7 @@ export async function runPublishCommand(argv: string[], io: CliIo): Promise<numb
       reason: { type: 'string' },
       'max-rejected-share': { type: 'string' },
       'max-drop': { type: 'string' },
+      'max-field-loss': { type: 'string' },
       json: { type: 'boolean', default: false },
     },
   });

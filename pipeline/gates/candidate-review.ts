@@ -7,6 +7,8 @@ import type { SnapshotInfo } from '../snapshot/reader-types.ts';
 import { readRejectedLines, type RejectedLine } from '../snapshot/candidate-rejections.ts';
 import { evaluateGates, type GateThresholds, type GateVerdict } from './gates.ts';
 import { diffSnapshots, type SnapshotDiff } from '../snapshot/snapshot-diff.ts';
+import { readFieldFill } from '../snapshot/field-fill.ts';
+import { fieldQuality, type FieldQuality } from '../report/field-quality.ts';
 
 /** The counts of the run that built the candidate that the gates read (a run record's counts fit). */
 export interface CandidateCounts {
@@ -19,6 +21,8 @@ export interface CandidateReview {
   current: SnapshotInfo | null;
   verdict: GateVerdict;
   diff: SnapshotDiff;
+  /** Each measured field's fill share against the current snapshot's, worst first. */
+  fieldQuality: FieldQuality;
   rejectedLines: { lines: RejectedLine[]; total: number };
 }
 
@@ -34,6 +38,9 @@ export function reviewCandidate(
   thresholds: GateThresholds,
 ): CandidateReview {
   const current = readPointer(dataDir, country);
+  const file = candidateFile(dataDir, candidate);
+  const currentFile = current ? snapshotPath(dataDir, country, current.version) : null;
+  const quality = fieldQuality(readFieldFill(file), currentFile ? readFieldFill(currentFile) : null);
   const verdict = evaluateGates(
     {
       lines: counts.lines,
@@ -41,13 +48,10 @@ export function reviewCandidate(
       rejected: counts.byStatus.rejected,
       published: candidate.publishedCount,
       currentPublished: current?.publishedCount ?? null,
+      fieldShares: quality.rows,
     },
     thresholds,
   );
-  const file = candidateFile(dataDir, candidate);
-  const diff = diffSnapshots(
-    file,
-    current ? { file: snapshotPath(dataDir, country, current.version), version: current.version, publishedCount: current.publishedCount } : null,
-  );
-  return { current, verdict, diff, rejectedLines: readRejectedLines(file) };
+  const diff = diffSnapshots(file, current && currentFile ? { file: currentFile, version: current.version, publishedCount: current.publishedCount } : null);
+  return { current, verdict, diff, fieldQuality: quality, rejectedLines: readRejectedLines(file) };
 }

@@ -1,4 +1,6 @@
 // The publication gates: pure checks of a candidate's counts (and the current snapshot's) that decide whether it may go live.
+import { fieldLossGate, type FieldShare } from './field-loss-gate.ts';
+import type { GateResult, GateStatus } from './gate-result.ts';
 
 /** Thresholds; see README "Operating imports" for why these defaults. */
 export interface GateThresholds {
@@ -6,30 +8,18 @@ export interface GateThresholds {
   maxRejectedShare: number;
   /** Refuse when the published count falls by more than this share of the current one (default 0.1). */
   maxDrop: number;
+  /** Refuse when a published field's fill share falls by more than this many share points (default 0.2). */
+  maxFieldLoss: number;
 }
 
-export const DEFAULT_GATE_THRESHOLDS: GateThresholds = { maxRejectedShare: 0.5, maxDrop: 0.1 };
+export const DEFAULT_GATE_THRESHOLDS: GateThresholds = { maxRejectedShare: 0.5, maxDrop: 0.1, maxFieldLoss: 0.2 };
 /** Warn (but publish) above these. */
 export const WARN_REJECTED_SHARE = 0.1;
 export const WARN_DROP = 0.05;
 /** The drop gate needs a current snapshot at least this large: small countries swing by a few places. */
 export const MIN_CURRENT_FOR_DROP = 100;
 
-export type GateName = 'zero-published' | 'rejected-share' | 'published-drop';
-export type GateStatus = 'pass' | 'warn' | 'fail' | 'skipped';
-
-export interface GateResult {
-  gate: GateName;
-  status: GateStatus;
-  /** The measured value: a count or a share (0..1); null when the gate was skipped. */
-  measured: number | null;
-  /** Refuse above (or, for zero-published, at) this. */
-  threshold: number;
-  /** Warn above this (null: no warning level). */
-  warnAbove: number | null;
-  /** One line a person reads: what was measured against what. */
-  detail: string;
-}
+export type { GateName, GateResult, GateStatus } from './gate-result.ts';
 
 export interface GateInput {
   /** Non-blank input lines. */
@@ -42,6 +32,8 @@ export interface GateInput {
   published: number;
   /** The published count of the snapshot serving the country now; null on a first import. */
   currentPublished: number | null;
+  /** Each measured field's fill share in the candidate and now (report/field-quality.ts); absent: not compared. */
+  fieldShares?: readonly FieldShare[] | null;
 }
 
 export interface GateVerdict {
@@ -54,7 +46,12 @@ export interface GateVerdict {
 const pct = (share: number) => `${(share * 100).toFixed(1)}%`;
 
 export function evaluateGates(input: GateInput, thresholds: GateThresholds = DEFAULT_GATE_THRESHOLDS): GateVerdict {
-  const gates = [zeroPublished(input), rejectedShare(input, thresholds), publishedDrop(input, thresholds)];
+  const gates = [
+    zeroPublished(input),
+    rejectedShare(input, thresholds),
+    publishedDrop(input, thresholds),
+    fieldLossGate(input.fieldShares, input.currentPublished, thresholds.maxFieldLoss, MIN_CURRENT_FOR_DROP),
+  ];
   return {
     gates,
     refused: gates.some((g) => g.status === 'fail'),

@@ -145,7 +145,7 @@ export function publishOrHold(request: ImportRequest, run: RunRecord, built: Bui
 }
 
 export function withGates(run: RunRecord, review: CandidateReview): RunRecord {
-  return { ...run, gates: review.verdict.gates };
+  return { ...run, gates: review.verdict.gates, fieldQuality: review.fieldQuality };
 }
 
 export function withDecision(run: RunRecord, decision: Decision): RunRecord {
@@ -175,6 +175,7 @@ export function publicationReport(request: ImportRequest, run: RunRecord, built:
     gates: review.verdict.gates,
     import: decision.live ? { ...built.imported, snapshot: decision.live } : built.imported,
     diff: review.diff,
+    fieldQuality: review.fieldQuality,
     rejectedLines: review.rejectedLines,
     nextSteps: [],
   };

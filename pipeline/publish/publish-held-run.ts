@@ -43,6 +43,7 @@ export async function publishHeldRun(dataDir: string, runId: string, options: He
     const thresholds = options.thresholds ?? DEFAULT_GATE_THRESHOLDS;
     const review = reviewCandidate(dataDir, run.country, run.candidate, run.counts!, thresholds);
     run.gates = review.verdict.gates;
+    run.fieldQuality = review.fieldQuality;
     const at = new Date().toISOString();
     const refused = review.verdict.refused;
     let exitCode: 0 | 3 = 0;
@@ -79,6 +80,7 @@ export async function publishHeldRun(dataDir: string, runId: string, options: He
         thresholds,
         gates: review.verdict.gates,
         diff: review.diff,
+        fieldQuality: review.fieldQuality,
       };
       if (run.publishedVersion) report.import = { ...report.import, snapshot: { country: run.country, version: run.publishedVersion, file: run.candidate!.file, publishedAt: at, runId, publishedCount: run.candidate!.publishedCount } };
       report.nextSteps = nextStepsFor(report);

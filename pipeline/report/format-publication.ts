@@ -2,12 +2,13 @@
 import type { GateResult } from '../gates/gates.ts';
 import type { PublicationReport } from './publication-report.ts';
 import { DIFF_KINDS } from '../snapshot/snapshot-diff.ts';
+import { formatFieldQuality } from './format-field-quality.ts';
 
 const pct = (share: number) => `${(share * 100).toFixed(1)}%`;
 const num = (n: number) => n.toLocaleString('en-GB');
 
 export function formatGate(g: GateResult): string {
-  const value = g.measured === null ? '-' : g.gate === 'zero-published' ? num(g.measured) : pct(g.measured);
+  const value = g.measured === null ? '-' : g.gate === 'zero-published' ? num(g.measured) : g.gate === 'field-loss' ? `${(g.measured * 100).toFixed(1)} pts` : pct(g.measured);
   return `  ${g.status.toUpperCase().padEnd(7)} ${g.gate.padEnd(15)} ${value.padStart(8)}  ${g.detail}`;
 }
 
@@ -41,6 +42,8 @@ export function formatPublication(r: PublicationReport, reportFile: string): str
     lines.push(`  ${kind.padEnd(14)} ${num(c.count).padStart(9)}${types ? `  (${types}${Object.keys(c.byLodgingType).length > 4 ? ', …' : ''})` : ''}`);
   }
   lines.push('');
+  const fields = formatFieldQuality(r.fieldQuality);
+  if (fields.length > 0) lines.push(...fields, '');
   lines.push(formatDecision(r));
   lines.push(`Report: ${reportFile}`);
   lines.push('Next:');

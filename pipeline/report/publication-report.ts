@@ -4,6 +4,7 @@ import type { RejectedLine } from '../snapshot/candidate-rejections.ts';
 import type { GateResult, GateThresholds } from '../gates/gates.ts';
 import type { RunOutcome } from '../runs/run-record.ts';
 import type { SnapshotDiff } from '../snapshot/snapshot-diff.ts';
+import type { FieldQuality } from './field-quality.ts';
 
 export interface PublicationReport {
   runId: string;
@@ -21,6 +22,8 @@ export interface PublicationReport {
   gates: GateResult[];
   import: ImportReport;
   diff: SnapshotDiff;
+  /** Per published field: fill share, issues by code, change against the current snapshot (absent in older reports). */
+  fieldQuality?: FieldQuality | null;
   rejectedLines: { lines: RejectedLine[]; total: number };
   /** Commands a person may run next, exactly as they work. */
   nextSteps: string[];

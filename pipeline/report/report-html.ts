@@ -3,6 +3,8 @@ import { html, joinHtml, raw, svgBarChart } from '../../platform/html/index.ts';
 import type { Markup } from '../../platform/html/index.ts';
 import type { GateResult } from '../gates/gates.ts';
 import type { PublicationReport } from './publication-report.ts';
+import type { FieldQuality } from './field-quality.ts';
+import { formatChange, formatIssueCounts } from './format-field-quality.ts';
 import { DIFF_KINDS, type DiffCategory, type DiffExample, type DiffKind } from '../snapshot/snapshot-diff.ts';
 
 const STATUS_COLOURS: Record<string, string> = { published: '#2e7d32', closed: '#8d6e63', suppressed: '#6a1b9a', rejected: '#c62828' };
@@ -10,6 +12,7 @@ const GATE_LABELS: Record<string, string> = {
   'zero-published': 'Something is published',
   'rejected-share': 'Share of lines rejected or unreadable',
   'published-drop': 'Drop in published places against the current snapshot',
+  'field-loss': "Largest fall of a field's fill share against the current snapshot",
 };
 const KIND_LABELS: Record<DiffKind, string> = {
   added: 'Added',
@@ -40,14 +43,16 @@ code{font-family:ui-monospace,monospace;font-size:13px;background:#f6f6f6;paddin
 
 const num = (n: number) => n.toLocaleString('en-GB');
 const pct = (share: number) => `${(share * 100).toFixed(1)}%`;
+const pts = (share: number) => `${(share * 100).toFixed(1)} points`;
 
 function gateValue(gate: GateResult): string {
   if (gate.measured === null) return '—';
-  return gate.gate === 'zero-published' ? num(gate.measured) : pct(gate.measured);
+  return gate.gate === 'zero-published' ? num(gate.measured) : gate.gate === 'field-loss' ? pts(gate.measured) : pct(gate.measured);
 }
 
 function gateLimit(gate: GateResult): string {
   if (gate.gate === 'zero-published') return 'refused at 0';
+  if (gate.gate === 'field-loss') return `refused above ${pts(gate.threshold)}${gate.warnAbove === null ? '' : `, warned above ${pts(gate.warnAbove)}`}`;
   return `refused above ${pct(gate.threshold)}${gate.warnAbove === null ? '' : `, warned above ${pct(gate.warnAbove)}`}`;
 }
 
@@ -78,6 +83,18 @@ function diffSection(kind: DiffKind, category: DiffCategory): Markup {
 <table><thead><tr><th>id</th><th>name</th><th>city</th><th>lodgingType</th><th>status</th>${withFields ? html`<th>fields that changed</th>` : ''}</tr></thead><tbody>${category.examples.map((x) =>
     exampleRow(kind, x),
   )}</tbody></table>${category.count > category.examples.length ? html`<p class="small">first ${category.examples.length} of ${num(category.count)} by id</p>` : ''}`;
+}
+
+function fieldsSection(q: FieldQuality | null | undefined): Markup {
+  if (!q) return html`<p>Not measured for this run.</p>`;
+  const against = q.currentPublished === null ? 'first import: nothing to compare with' : `compared with the current snapshot (${num(q.currentPublished)} published)`;
+  return html`<p>Share of the ${num(q.published)} published places that have each field, worst first; ${against}.</p>
+<table><thead><tr><th>field</th><th>filled</th><th>share</th><th>now</th><th>change</th><th>values dropped or changed, by issue</th></tr></thead><tbody>${q.rows.map(
+    (r) =>
+      html`<tr><td><code>${r.field}</code></td><td class="n">${num(r.filled)}</td><td class="n">${pct(r.share)}</td><td class="n">${r.currentShare === null ? '—' : pct(r.currentShare)}</td><td class="n${
+        r.change !== null && r.change < 0 ? ' warn' : ''
+      }">${formatChange(r.change)}</td><td>${formatIssueCounts(r.issues)}</td></tr>`,
+  )}</tbody></table>${Object.keys(q.otherIssues).length ? html`<p class="small">Other issues: ${formatIssueCounts(q.otherIssues)}</p>` : ''}`;
 }
 
 const bars = (counts: Record<string, number>) => Object.entries(counts).map(([label, value]) => ({ label, value }));
@@ -137,6 +154,7 @@ ${banner}
 <p>${num(im.lines)} lines, ${num(im.listings)} listings, ${num(im.badLines)} unreadable lines; candidate snapshot ${r.candidateVersion ?? '—'}.</p>
 ${im.warnings.length ? html`<ul>${im.warnings.map((w) => html`<li class="warn">${w}</li>`)}</ul>` : ''}
 <h2>Publication gates</h2>${gates}
+<h2>Fields</h2>${fieldsSection(r.fieldQuality)}
 <h2>Counts</h2>${charts}
 <h2>What it changes</h2><p>${against}</p>
 ${joinHtml(

@@ -3,6 +3,7 @@ import type { PublicationStatus } from '../normalise/normalised-listing.ts';
 import type { SourceFileDigest } from '../snapshot/snapshot-catalog.ts';
 import type { CountryCode } from '../../model/place.ts';
 import type { GateResult } from '../gates/gates.ts';
+import type { FieldQuality } from '../report/field-quality.ts';
 
 /**
  * running: in progress (or interrupted: reconciled to failed on the next command);
@@ -48,6 +49,8 @@ export interface RunRecord {
   candidate: { version: string; file: string; publishedCount: number; heldUntil: string | null } | null;
   counts: RunCounts | null;
   gates: GateResult[] | null;
+  /** Each published field's fill share against the current snapshot's (absent in records made before it was measured). */
+  fieldQuality?: FieldQuality | null;
   /** Set when it was published despite failed gates. */
   forced: { by: string; reason: string } | null;
   /** The snapshot version that went live from this run. */

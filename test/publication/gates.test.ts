@@ -8,7 +8,7 @@ const statuses = (over: Partial<GateInput>, thresholds = DEFAULT_GATE_THRESHOLDS
 
 describe('publication gates', () => {
   it('defaults: refuse above 50% rejected or unreadable, warn above 10%', () => {
-    expect(DEFAULT_GATE_THRESHOLDS).toEqual({ maxRejectedShare: 0.5, maxDrop: 0.1 });
+    expect(DEFAULT_GATE_THRESHOLDS).toEqual({ maxRejectedShare: 0.5, maxDrop: 0.1, maxFieldLoss: 0.2 });
     expect(statuses({ rejected: 10, published: 90 })['rejected-share']).toBe('pass');
     expect(statuses({ rejected: 11, published: 89 })['rejected-share']).toBe('warn');
     expect(statuses({ rejected: 30, badLines: 20, published: 50 })['rejected-share']).toBe('warn');
@@ -20,6 +20,7 @@ describe('publication gates', () => {
       ['zero-published', 'fail', 0],
       ['rejected-share', 'fail', 1],
       ['published-drop', 'skipped', null],
+      ['field-loss', 'skipped', null],
     ]);
     expect(evaluateGates(input({ lines: 0, published: 0 })).refused).toBe(true);
   });
@@ -32,7 +33,7 @@ describe('publication gates', () => {
     expect(statuses({ published: 90, currentPublished: 100 })['published-drop']).toBe('warn');
     expect(statuses({ published: 89, currentPublished: 100 })['published-drop']).toBe('fail');
     expect(statuses({ published: 500, currentPublished: 100 })['published-drop']).toBe('pass');
-    expect(statuses({ published: 89, currentPublished: 100 }, { maxRejectedShare: 0.5, maxDrop: 0.2 })['published-drop']).toBe('warn');
+    expect(statuses({ published: 89, currentPublished: 100 }, { maxRejectedShare: 0.5, maxDrop: 0.2, maxFieldLoss: 0.2 })['published-drop']).toBe('warn');
   });
 
   it('every gate carries its measured value and a line a person reads', () => {

@@ -41,6 +41,7 @@ describe('run history', () => {
       ['zero-published', 'pass'],
       ['rejected-share', 'pass'],
       ['published-drop', 'skipped'],
+      ['field-loss', 'skipped'],
     ]);
     const shown = await lodging(dataDir, ['runs', 'show', run.runId]);
     expect(shown.stdout).toContain(`run ${run.runId}  es  published`);

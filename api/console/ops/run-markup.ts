@@ -1,5 +1,5 @@
-// Markup shared by the run, held and country pages: a run's gates with their measured values.
-import type { GateResult } from '../../../pipeline/index.ts';
+// Markup shared by the run, held and country pages: a run's gates with their measured values, its fields' fill shares.
+import type { FieldQuality, GateResult } from '../../../pipeline/index.ts';
 import { html } from '../../../platform/html/index.ts';
 import type { Markup } from '../../../platform/html/index.ts';
 
@@ -7,4 +7,24 @@ export function gatesTable(gates: GateResult[] | null): Markup {
   if (!gates || gates.length === 0) return html`<p>No gate results (the run ended before the gates).</p>`;
   return html`<div class="table-wrap"><table><thead><tr><th scope="col">Gate</th><th scope="col">Result</th><th scope="col">Measured</th></tr></thead>
 <tbody>${gates.map((g) => html`<tr><th scope="row">${g.gate}</th><td><span class="badge ${g.status === 'fail' ? 'revoked' : g.status === 'warn' ? 'warn' : g.status === 'pass' ? 'active' : 'expired'}">${g.status}</span></td><td>${g.detail}</td></tr>`)}</tbody></table></div>`;
+}
+
+const pct = (share: number) => `${(share * 100).toFixed(1)}%`;
+const change = (c: number | null) => (c === null ? '—' : c === 0 ? '±0' : `${c > 0 ? '+' : '−'}${Math.abs(c * 100).toFixed(1)} pts`);
+const issueCounts = (issues: Record<string, number>) =>
+  Object.entries(issues)
+    .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
+    .map(([code, n]) => `${code} ${n}`)
+    .join(', ');
+
+/** The per-field quality table, worst field first (the largest fall of its fill share, then the lowest share). */
+export function fieldQualityTable(q: FieldQuality | null | undefined): Markup {
+  if (!q) return html`<p>No field measures (the run ended before the gates, or it predates them).</p>`;
+  return html`<div class="table-wrap"><table><caption>${q.published} published places${
+    q.currentPublished === null ? ' (first import: nothing to compare with)' : ` against ${q.currentPublished} now`
+  }</caption><thead><tr><th scope="col">Field</th><th scope="col" class="num">Share</th><th scope="col" class="num">Now</th><th scope="col" class="num">Change</th><th scope="col">Dropped or changed, by issue</th></tr></thead>
+<tbody>${q.rows.map(
+    (r) =>
+      html`<tr><th scope="row"><code>${r.field}</code></th><td class="num">${pct(r.share)}</td><td class="num">${r.currentShare === null ? '—' : pct(r.currentShare)}</td><td class="num">${change(r.change)}</td><td>${issueCounts(r.issues)}</td></tr>`,
+  )}</tbody></table></div>`;
 }

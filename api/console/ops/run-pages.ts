@@ -12,7 +12,7 @@ import { html } from '../../../platform/html/index.ts';
 import type { Markup } from '../../../platform/html/index.ts';
 import { OUTCOME_LABELS, outcomeBadge } from './country-pages.ts';
 import { heldActions } from './held-pages.ts';
-import { gatesTable } from './run-markup.ts';
+import { fieldQualityTable, gatesTable } from './run-markup.ts';
 import { COUNTRY_NAMES, OPS, operatorOnly, parseCountry, sendOps, type OpsContext, type OpsPlugin } from './ops-kit.ts';
 
 const PAGE_SIZE = 100;
@@ -71,6 +71,8 @@ ${run.error ? html`<dt>Error</dt><dd>${run.error}</dd>` : ''}
 <h2>Gates</h2>
 ${gatesTable(run.gates)}
 ${isHeld(run) ? await heldActions(kit, res, run) : ''}
+<h2>Fields</h2>
+${fieldQualityTable(run.fieldQuality)}
 <h2>Events</h2>
 <ul>${run.events.map((e) => html`<li>${when(e.at)}: ${e.what} (${e.by})${e.detail ? html` — ${e.detail}` : ''}</li>`)}</ul>`,
   });
