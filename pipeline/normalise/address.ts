@@ -143,7 +143,8 @@ function chooseCity(raw: string | null, full: FullAddressParts | null, country: 
   const city = raw === null ? null : tidied(raw, country, issues);
   const reason = city === null ? null : nonCityReason(city, country.code);
   const why = city === null ? 'missing' : reason !== null ? 'not-a-city' : isRegionName(city, country.code) ? 'region' : null;
-  const fromFull = why === null ? null : localityOf(full, country);
+  // A province's capital shares its name (Burgos, Salamanca): it replaces a missing or junk city, never a region name.
+  const fromFull = why === null ? null : localityOf(full, country, why !== 'region');
   if (fromFull !== null && (city === null || citySlug(fromFull) !== citySlug(city))) {
     const detail = `city: ${city === null ? 'missing' : `"${city}" is ${reason ?? 'a province or region'}`}; read from fullAddress`;
     issues.push({ ...issue('address', 'city-from-full-address', fromFull, detail), group: why! });
@@ -160,10 +161,11 @@ function tidied(city: string, country: Country, issues: Issue[]): string {
   return result.value;
 }
 
-/** The locality a one-line address names, when it is a usable city and not itself a region. */
-function localityOf(full: FullAddressParts | null, country: Country): string | null {
+/** The locality a one-line address names, when it is a usable city (and, unless allowed, not also a region's name). */
+function localityOf(full: FullAddressParts | null, country: Country, regionNameAllowed: boolean): string | null {
   const city = full?.city ?? null;
-  if (city === null || nonCityReason(city, country.code) !== null || isRegionName(city, country.code)) return null;
+  if (city === null || nonCityReason(city, country.code) !== null) return null;
+  if (!regionNameAllowed && isRegionName(city, country.code)) return null;
   return city;
 }
 

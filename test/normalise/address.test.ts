@@ -109,3 +109,24 @@ describe('normaliseAddress', () => {
     expect(result.issues[0]?.detail).toMatch(/^postalCode:/);
   });
 });
+
+describe('a province capital in fullAddress', () => {
+  it('replaces a street fragment given as the city, though it shares its name with the province', () => {
+    const raw = {
+      address: { street: null, city: 'Carretera Cartuja de Miraflores Km 3.5', state: 'Burgos', postalCode: null, countryCode: 'ES' },
+      fullAddress: 'Carretera Cartuja de Miraflores Km 3.5, 09193 Burgos, España',
+    };
+    const { value, issues } = normaliseAddress(raw, COUNTRIES.es);
+    expect(value.address.city).toBe('Burgos');
+    expect(value.citySlug).toBe('burgos');
+    expect(issues.find((i) => i.code === 'city-from-full-address')).toMatchObject({ value: 'Burgos', group: 'not-a-city' });
+  });
+
+  it('does not replace a province name by the same province name', () => {
+    const raw = {
+      address: { street: null, city: 'Lérida', state: 'Lleida', postalCode: null, countryCode: 'ES' },
+      fullAddress: 'Carretera C-13, km-156, 25597, Lérida, España',
+    };
+    expect(normaliseAddress(raw, COUNTRIES.es).value.address.city).toBe('Lérida');
+  });
+});
