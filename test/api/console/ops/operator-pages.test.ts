@@ -192,6 +192,9 @@ describe('accounts page', () => {
     expect(keys.text).toMatch(/Revoke dev key/);
     expect((await operator.post(`/console/ops/keys/${key.id}/revoke`, {})).status).toBe(303);
     expect((await harness.api.get('/api/v1/key', { secret: key.secret })).status).toBe(401);
+    const after = await operator.get(`/console/ops/accounts/${dev.id}`);
+    expect(after.text).toMatch(/<h2 id="revoked-heading">Revoked keys<\/h2>[\s\S]*dev key/);
+    expect(after.text).not.toMatch(/Revoke dev key/);
 
     await operator.get('/console/ops/accounts');
     expect((await operator.post(`/console/ops/accounts/${dev.id}/role`, { role: 'operator' })).status).toBe(303);
