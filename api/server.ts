@@ -121,7 +121,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       redis = connection;
       opened.push(() => closeConnection(connection));
     }
-    keyStore = openKeyStore({ dataDir: config.dataDir, redis, redisPrefix: prefix });
+    keyStore = openKeyStore({ dataDir: config.dataDir, redis, redisPrefix: prefix, revokedKeepDays: config.auditKeepDays });
     const store = keyStore;
     const accountStores = openConsoleStores({ dataDir: config.dataDir, redis, redisPrefix: prefix, auditKeepDays: config.auditKeepDays }, store);
     consoleStores = accountStores;

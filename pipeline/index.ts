@@ -41,6 +41,8 @@ export { LABEL_LANGUAGES, type LabelLanguage } from './normalise/label-key.ts';
 
 // Suppressions: list, add, remove (with their checks).
 export {
+  MAX_SUPPRESSION_NOTE,
+  MAX_SUPPRESSION_VALUE,
   SUPPRESSION_KINDS,
   SuppressionInputError,
   addSuppression,

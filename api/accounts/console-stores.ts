@@ -23,21 +23,22 @@ export interface StoresLocation {
   /** Namespace of Redis keys (default "lodging:"). */
   redisPrefix?: string;
   now?: () => Date;
-  /** Days the audit trail keeps its entries (LODGING_AUDIT_KEEP_DAYS). */
+  /** Days the audit trail keeps its entries, and revoked keys stay listed (LODGING_AUDIT_KEEP_DAYS). */
   auditKeepDays?: number;
 }
 
 export function openConsoleStores(location: StoresLocation, keys?: KeyStore): ConsoleStores {
   const prefix = location.redisPrefix ?? 'lodging:';
   const now = location.now ?? (() => new Date());
+  const keep = location.auditKeepDays ? { revokedKeepDays: location.auditKeepDays } : {};
   if (location.redis) {
-    const keyStore = keys ?? openRedisKeyStore(location.redis, { prefix, now });
+    const keyStore = keys ?? openRedisKeyStore(location.redis, { prefix, now, ...keep });
     const accounts = openRedisAccountStore(location.redis, { prefix, ...(location.auditKeepDays ? { auditKeepDays: location.auditKeepDays } : {}) });
     const usage = openRedisUsageStore(location.redis, { prefix, now: () => now().getTime() });
     return { keys: keyStore, accounts, usage, close: async () => keyStore.close() };
   }
   const file = keysDatabasePath(location.dataDir);
-  const keyStore = keys ?? openSqliteKeyStore(file, now);
+  const keyStore = keys ?? openSqliteKeyStore(file, now, keep);
   const accounts = openSqliteAccountStore(file, location.auditKeepDays ? { auditKeepDays: location.auditKeepDays } : {});
   const usage = openSqliteUsageStore(file, () => now().getTime());
   return {

@@ -32,6 +32,20 @@ export interface StoredKey extends ApiKey {
 
 export const MAX_ACTIVE_KEYS_PER_ACCOUNT = 5;
 
+/** Revoked keys are kept this many days (LODGING_AUDIT_KEEP_DAYS, as long as the audit trail), then pruned. */
+export const DEFAULT_REVOKED_KEEP_DAYS = 90;
+
+export interface KeyStoreOptions {
+  now?: () => Date;
+  /** Days a revoked key stays listed before the store removes it (default DEFAULT_REVOKED_KEEP_DAYS). */
+  revokedKeepDays?: number;
+}
+
+/** The instant before which a revocation is old enough to prune, as an ISO string (comparable as text). */
+export function revokedPruneCutoff(now: Date, keepDays: number | undefined): string {
+  return new Date(now.getTime() - (keepDays ?? DEFAULT_REVOKED_KEEP_DAYS) * 86_400_000).toISOString();
+}
+
 /** Active: not revoked and not past its expiry. Counts toward the five, and authenticates. */
 export function isActiveKey(key: Pick<StoredKey, 'revokedAt' | 'expiresAt'>, now: Date): boolean {
   return key.revokedAt === null && (key.expiresAt === null || Date.parse(key.expiresAt) > now.getTime());
@@ -71,7 +85,10 @@ export interface InsertOptions {
 
 export interface KeyStore {
   readonly kind: 'sqlite' | 'redis';
-  /** Adds a key; TooManyActiveKeysError when the account already holds five active keys (checked atomically). */
+  /**
+   * Adds a key; TooManyActiveKeysError when the account already holds five active keys (checked atomically).
+   * The account's keys revoked before the retention are pruned first.
+   */
   insert(key: StoredKey, options?: InsertOptions): Promise<void>;
   /**
    * The key with this secret hash if it authenticates now: not revoked, not expired, its account not disabled;
@@ -79,7 +96,7 @@ export interface KeyStore {
    */
   findActiveByHash(secretHash: string): Promise<StoredKey | null>;
   findById(id: string): Promise<StoredKey | null>;
-  /** Every key of the account, active, expired and revoked, oldest first. */
+  /** Every key of the account, active, expired and revoked, oldest first; keys revoked before the retention are pruned first. */
   listByAccount(accountId: string): Promise<StoredKey[]>;
   /** Account ids that hold at least one key (the accounts migration reads these). */
   listAccountIds(): Promise<string[]>;

@@ -9,9 +9,12 @@ export interface KeyStoreLocation {
   redis: Redis | null;
   /** Namespace of Redis keys (default "lodging:"). */
   redisPrefix?: string;
+  /** Days revoked keys stay listed before they are pruned (LODGING_AUDIT_KEEP_DAYS). */
+  revokedKeepDays?: number;
 }
 
 export function openKeyStore(location: KeyStoreLocation): KeyStore {
-  if (location.redis) return openRedisKeyStore(location.redis, { prefix: location.redisPrefix ?? 'lodging:' });
-  return openSqliteKeyStore(keysDatabasePath(location.dataDir));
+  const keep = location.revokedKeepDays === undefined ? {} : { revokedKeepDays: location.revokedKeepDays };
+  if (location.redis) return openRedisKeyStore(location.redis, { prefix: location.redisPrefix ?? 'lodging:', ...keep });
+  return openSqliteKeyStore(keysDatabasePath(location.dataDir), undefined, keep);
 }

@@ -1,8 +1,8 @@
 // The key store every replica shares when REDIS_URL is set: a revocation deletes the hash entry, so the next lookup anywhere fails.
 import type { Redis } from 'ioredis';
 import { revocationChannel } from './redis-revocation-feed.ts';
-import { KeyStoreUnavailableError, MAX_ACTIVE_KEYS_PER_ACCOUNT, TooManyActiveKeysError, completeStoredKey, isActiveKey } from './key-store.ts';
-import type { KeyStore, StoredKey } from './key-store.ts';
+import { KeyStoreUnavailableError, MAX_ACTIVE_KEYS_PER_ACCOUNT, TooManyActiveKeysError, completeStoredKey, isActiveKey, revokedPruneCutoff } from './key-store.ts';
+import type { KeyStore, KeyStoreOptions, StoredKey } from './key-store.ts';
 
 // Retires the replaced key (a roll), drops expired ids from the active set, then counts and inserts in one step,
 // so two creates cannot both see four active keys.
@@ -70,10 +70,28 @@ redis.call('SREM', ARGV[3] .. key.accountId .. ':active', key.id)
 redis.call('PUBLISH', ARGV[4], key.secretHash)
 return encoded`;
 
-export interface RedisKeyStoreOptions {
+// Removes the account's keys revoked before ARGV[1] (ISO instants compare as text): record, list entry, expiry, hash entry.
+const PRUNE_SCRIPT = `
+local all, expiry, cutoff = KEYS[1], KEYS[2], ARGV[1]
+local pruned = 0
+for _, id in ipairs(redis.call('LRANGE', all, 0, -1)) do
+  local raw = redis.call('GET', ARGV[2] .. id)
+  if raw then
+    local key = cjson.decode(raw)
+    if type(key.revokedAt) == 'string' and key.revokedAt < cutoff then
+      redis.call('DEL', ARGV[2] .. id)
+      redis.call('DEL', ARGV[3] .. key.secretHash)
+      redis.call('LREM', all, 0, id)
+      redis.call('HDEL', expiry, id)
+      pruned = pruned + 1
+    end
+  end
+end
+return pruned`;
+
+export interface RedisKeyStoreOptions extends KeyStoreOptions {
   /** Namespace of every Redis key this store writes, e.g. "lodging:"; tests use a unique one per run. */
   prefix: string;
-  now?: () => Date;
 }
 
 /** The set of disabled account ids, which the key lookup consults (written by the account store). */
@@ -105,12 +123,17 @@ export function openRedisKeyStore(redis: Redis, options: RedisKeyStoreOptions): 
     }
   };
   const parse = (json: string | null): StoredKey | null => (json ? completeStoredKey(JSON.parse(json) as StoredKey) : null);
+  const prune = (accountId: string) =>
+    call(() =>
+      redis.eval(PRUNE_SCRIPT, 2, k.all(accountId), k.expiry(accountId), revokedPruneCutoff(now(), options.revokedKeepDays), k.idPrefix, k.hashPrefix),
+    );
   const patch = (id: string, fields: Partial<StoredKey>) =>
     call(() => redis.eval(PATCH_SCRIPT, 1, k.byId(id), JSON.stringify(fields)));
 
   return {
     kind: 'redis',
     async insert(key, insertOptions = {}) {
+      await prune(key.accountId);
       const json = JSON.stringify(key);
       const keys = [k.active(key.accountId), k.all(key.accountId), k.byId(key.id), k.byHash(key.secretHash), k.expiry(key.accountId)];
       const replacing = insertOptions.replacing;
@@ -142,6 +165,7 @@ export function openRedisKeyStore(redis: Redis, options: RedisKeyStoreOptions): 
       return parse(await call(() => redis.get(k.byId(id))));
     },
     async listByAccount(accountId) {
+      await prune(accountId);
       const ids = await call(() => redis.lrange(k.all(accountId), 0, -1));
       if (ids.length === 0) return [];
       const values = await call(() => redis.mget(ids.map(k.byId)));

@@ -3,8 +3,8 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { ensureAccountsSchema } from '../accounts/sqlite-accounts-schema.ts';
-import { KeyStoreUnavailableError, MAX_ACTIVE_KEYS_PER_ACCOUNT, TooManyActiveKeysError, isActiveKey } from './key-store.ts';
-import type { InsertOptions, KeyStore, LastUse, StoredKey } from './key-store.ts';
+import { KeyStoreUnavailableError, MAX_ACTIVE_KEYS_PER_ACCOUNT, TooManyActiveKeysError, isActiveKey, revokedPruneCutoff } from './key-store.ts';
+import type { InsertOptions, KeyStore, KeyStoreOptions, LastUse, StoredKey } from './key-store.ts';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS api_keys (
@@ -86,7 +86,7 @@ export function openKeysDatabase(file: string): Database.Database {
   return db;
 }
 
-export function openSqliteKeyStore(file: string, now: () => Date = () => new Date()): KeyStore {
+export function openSqliteKeyStore(file: string, now: () => Date = () => new Date(), options: Pick<KeyStoreOptions, 'revokedKeepDays'> = {}): KeyStore {
   const db = openKeysDatabase(file);
 
   const activeOf = db.prepare<[string], { expires_at: string | null; revoked_at: string | null }>(
@@ -111,12 +111,20 @@ export function openSqliteKeyStore(file: string, now: () => Date = () => new Dat
     `UPDATE api_keys SET expires_at = CASE WHEN expires_at IS NULL OR expires_at > @expiresAt THEN @expiresAt ELSE expires_at END,
        rolled_to = @rolledTo WHERE id = @id`,
   );
+  // Listing only reads unless something is due, so page views take no write lock.
+  const hasStale = db.prepare<[string, string]>('SELECT 1 FROM api_keys WHERE account_id = ? AND revoked_at IS NOT NULL AND revoked_at < ? LIMIT 1').pluck();
+  const pruneRevoked = db.prepare<[string, string]>('DELETE FROM api_keys WHERE account_id = ? AND revoked_at IS NOT NULL AND revoked_at < ?');
+  const prune = (accountId: string): number => {
+    const cutoff = revokedPruneCutoff(now(), options.revokedKeepDays);
+    return hasStale.get(accountId, cutoff) === undefined ? 0 : pruneRevoked.run(accountId, cutoff).changes;
+  };
   const lastUse = db.prepare('UPDATE api_keys SET last_used_at = @at, last_used_address = @address WHERE id = @id');
   const expiryRecorded = db.prepare('UPDATE api_keys SET expiry_recorded = 1 WHERE id = ?');
 
   // IMMEDIATE takes the write lock before counting, so two concurrent creates cannot both pass the check.
-  const insertChecked = db.transaction((key: StoredKey, options: InsertOptions) => {
-    if (options.replacing) retire.run({ ...options.replacing, rolledTo: key.id });
+  const insertChecked = db.transaction((key: StoredKey, insert: InsertOptions) => {
+    prune(key.accountId);
+    if (insert.replacing) retire.run({ ...insert.replacing, rolledTo: key.id });
     const at = now();
     const active = activeOf.all(key.accountId).filter((row) => isActiveKey({ revokedAt: row.revoked_at, expiresAt: row.expires_at }, at));
     if (active.length >= MAX_ACTIVE_KEYS_PER_ACCOUNT) throw new TooManyActiveKeysError(key.accountId);
@@ -171,9 +179,9 @@ export function openSqliteKeyStore(file: string, now: () => Date = () => new Dat
 
   return {
     kind: 'sqlite',
-    async insert(key, options = {}) {
+    async insert(key, insert = {}) {
       try {
-        guard(() => insertChecked.immediate(key, options));
+        guard(() => insertChecked.immediate(key, insert));
       } finally {
         wrote();
       }
@@ -189,6 +197,7 @@ export function openSqliteKeyStore(file: string, now: () => Date = () => new Dat
       return row ? fromRow(row) : null;
     },
     async listByAccount(accountId) {
+      if (guard(() => prune(accountId)) > 0) wrote();
       return guard(() => byAccount.all(accountId)).map(fromRow);
     },
     async listAccountIds() {

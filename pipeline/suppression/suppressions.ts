@@ -1,4 +1,5 @@
 // The suppression use cases (list, add, remove with their checks), shared by `lodging suppress` and the operator console.
+import { cleanText } from '../../model/typed-text.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { SUPPRESSION_KINDS, type SuppressionEntry, type SuppressionKind } from '../normalise/suppression.ts';
 import {
@@ -28,7 +29,9 @@ export interface SuppressionRequest {
 }
 
 const E164 = /^\+[1-9]\d{6,14}$/;
-const MAX_NOTE = 500;
+/** The longest value and note the list takes, from the console and `lodging suppress` alike. */
+export const MAX_SUPPRESSION_VALUE = 300;
+export const MAX_SUPPRESSION_NOTE = 500;
 
 /** The checks of `lodging suppress`: one kind, a value in that kind's form, and (when adding) a note. */
 export function checkSuppression(request: SuppressionRequest, needsNote: boolean): { kind: SuppressionKind; value: string; note: string } {
@@ -36,17 +39,21 @@ export function checkSuppression(request: SuppressionRequest, needsNote: boolean
     throw new SuppressionInputError('kind', `kind must be one of ${SUPPRESSION_KINDS.join(', ')}`);
   }
   const kind = request.kind as SuppressionKind;
-  const value = request.value.trim();
-  if (value === '') throw new SuppressionInputError('value', `a ${kind} is needed`);
+  if (request.value.trim() === '') throw new SuppressionInputError('value', `a ${kind} is needed`);
+  const typed = cleanText(request.value, `a ${kind}`, { max: MAX_SUPPRESSION_VALUE });
+  if (!typed.ok) throw new SuppressionInputError('value', typed.problem);
+  const value = typed.value;
   if (kind === 'phone' && !E164.test(value.replace(/[\s().-]/g, ''))) {
     throw new SuppressionInputError('value', 'a phone must be an E.164 number such as +34912345678');
   }
   if (kind !== 'phone' && /\s/.test(value)) throw new SuppressionInputError('value', `a ${kind} is one word, without spaces`);
   if (value.includes('#')) throw new SuppressionInputError('value', `a ${kind} cannot contain #`);
   if (kind === 'domain' && !/[\p{L}\p{N}]/u.test(value)) throw new SuppressionInputError('value', 'a domain needs a name, such as example.com');
-  const note = (request.note ?? '').replace(/[\r\n]+/g, ' ').trim();
+  // A note is one line of the list: line breaks and tabs become spaces; other controls are refused.
+  const typedNote = cleanText((request.note ?? '').replace(/[\r\n\t]+/g, ' '), 'a note', { min: 0, max: MAX_SUPPRESSION_NOTE });
+  if (!typedNote.ok) throw new SuppressionInputError('note', typedNote.problem);
+  const note = typedNote.value;
   if (needsNote && note === '') throw new SuppressionInputError('note', 'a note is required: say who asked and when, for the review');
-  if (note.length > MAX_NOTE) throw new SuppressionInputError('note', `a note is at most ${MAX_NOTE} characters`);
   return { kind, value, note };
 }
 

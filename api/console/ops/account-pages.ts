@@ -5,6 +5,7 @@ import { AccountInputError, KeyNotFoundError, UnknownAccountError } from '../../
 import { createAccount, inviteAccount, resolveAccount, setAccountRole, setAccountStatus } from '../../accounts/account-service.ts';
 import { ROLES, type Account } from '../../accounts/account-store.ts';
 import { keyState, listAccountKeys, revokeAccountKey } from '../../keys/key-service.ts';
+import type { StoredKey } from '../../keys/key-store.ts';
 import { HOUR_MS, hourOf } from '../../usage/usage-store.ts';
 import type { ConsoleKit } from '../console-kit.ts';
 import type { Notice } from '../console-layout.ts';
@@ -37,6 +38,17 @@ function formFields<S extends z.ZodType>(schema: S, req: Request): z.output<S> {
   const form = parseForm(schema, req);
   if (!form.ok) throw new AccountInputError(firstError(form.errors));
   return form.data;
+}
+
+/** An account's keys as operators see them: a revoke button on each active one. */
+function keyTable(keys: StoredKey[], now: Date, csrf: string, caption: string): Markup {
+  return html`<div class="table-wrap"><table><caption>${caption}</caption><thead><tr><th scope="col">Key</th><th scope="col">Prefix</th><th scope="col">State</th><th scope="col">Last used</th><th scope="col">Expires</th><th scope="col"><span class="visually-hidden">Action</span></th></tr></thead>
+<tbody>${keys.map((k) => {
+    const state = keyState(k, now);
+    return html`<tr><th scope="row">${k.name}</th><td><code>${k.prefix}</code></td><td><span class="badge ${state}">${state}</span>${k.revokedAt ? html`<br><small>${when(k.revokedAt)}</small>` : ''}</td><td>${when(k.lastUsedAt)}${k.lastUsedAddress ? ` from ${k.lastUsedAddress}` : ''}</td><td>${k.revokedAt ? '—' : when(k.expiresAt, 'never')}</td><td class="actions">${
+      state === 'active' ? postForm(`${OPS}/keys/${k.id}/revoke`, csrf, button(`Revoke ${k.name}`, { kind: 'danger' }), { className: 'inline' }) : ''
+    }</td></tr>`;
+  })}</tbody></table></div>`;
 }
 
 interface AccountRow {
@@ -155,21 +167,19 @@ export const accountPages: OpsPlugin = (router, kit) => {
     }
     const now = new Date();
     const keys = await listAccountKeys(kit.deps.stores, account.id, now);
+    const current = keys.filter((k) => k.revokedAt === null);
+    const revoked = keys.filter((k) => k.revokedAt !== null).sort((a, b) => b.revokedAt!.localeCompare(a.revokedAt!));
     const csrf = await kit.csrfToken(res);
     await sendOps(kit, req, res, {
       title: `Keys of ${account.email ?? account.id}`,
       notices: flash(kit, req, NOTICES),
       body: html`<p class="lead">${account.name} · ${account.role} · ${account.status}</p>
+${keys.length === 0 ? html`<p>No keys.</p>` : ''}
+${current.length > 0 ? keyTable(current, now, csrf, 'Active and expired keys') : ''}
 ${
-  keys.length === 0
-    ? html`<p>No keys.</p>`
-    : html`<div class="table-wrap"><table><thead><tr><th scope="col">Key</th><th scope="col">Prefix</th><th scope="col">State</th><th scope="col">Last used</th><th scope="col">Expires</th><th scope="col"><span class="visually-hidden">Action</span></th></tr></thead>
-<tbody>${keys.map((k) => {
-        const state = keyState(k, now);
-        return html`<tr><th scope="row">${k.name}</th><td><code>${k.prefix}</code></td><td><span class="badge ${state}">${state}</span></td><td>${when(k.lastUsedAt)}${k.lastUsedAddress ? ` from ${k.lastUsedAddress}` : ''}</td><td>${when(k.expiresAt, 'never')}</td><td class="actions">${
-          state === 'active' ? postForm(`${OPS}/keys/${k.id}/revoke`, csrf, button(`Revoke ${k.name}`, { kind: 'danger' }), { className: 'inline' }) : ''
-        }</td></tr>`;
-      })}</tbody></table></div>`
+  revoked.length > 0
+    ? html`<section aria-labelledby="revoked-heading"><h2 id="revoked-heading">Revoked keys</h2><p>Kept as long as the audit trail (LODGING_AUDIT_KEEP_DAYS), then removed.</p>${keyTable(revoked, now, csrf, 'Keys revoked, newest first')}</section>`
+    : ''
 }
 <p><a href="${OPS}/accounts">All accounts</a></p>`,
     });

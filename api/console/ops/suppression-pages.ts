@@ -2,6 +2,8 @@
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import {
+  MAX_SUPPRESSION_NOTE,
+  MAX_SUPPRESSION_VALUE,
   SUPPRESSION_KINDS,
   SuppressionInputError,
   addSuppression,
@@ -26,8 +28,8 @@ const NOTICES: Record<string, Notice> = {
 
 const kind = formChoice(SUPPRESSION_KINDS, `must be one of ${SUPPRESSION_KINDS.join(', ')}`);
 /** The lengths the form's inputs allow; the value's form (id, phone, domain) is the use case's rule. */
-const ADD_FORM = z.object({ kind, value: formText({ max: 200 }), note: formText({ max: 500 }) });
-const REMOVE_FORM = z.object({ kind, value: formText({ max: 200 }) });
+const ADD_FORM = z.object({ kind, value: formText({ max: MAX_SUPPRESSION_VALUE }), note: formText({ max: MAX_SUPPRESSION_NOTE }) });
+const REMOVE_FORM = z.object({ kind, value: formText({ max: MAX_SUPPRESSION_VALUE }) });
 
 interface FormState {
   kind?: string;
@@ -56,8 +58,8 @@ ${postForm(
   `${OPS}/suppressions`,
   csrf,
   html`${selectField({ label: 'Kind', name: 'kind', options: SUPPRESSION_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k], selected: k === (form.kind ?? 'id') })) })}
-${field({ label: 'Value', name: 'value', value: form.value ?? '', required: true, hint: 'e.g. es-mad-78018, +34912345678 or example.com', error: err('value') ?? err('kind'), maxLength: 200 })}
-${field({ label: 'Note', name: 'note', value: form.note ?? '', required: true, hint: 'Who asked, when, ticket: it is kept beside the entry.', error: err('note'), maxLength: 500 })}
+${field({ label: 'Value', name: 'value', value: form.value ?? '', required: true, hint: 'e.g. es-mad-78018, +34912345678 or example.com', error: err('value') ?? err('kind'), maxLength: MAX_SUPPRESSION_VALUE })}
+${field({ label: 'Note', name: 'note', value: form.note ?? '', required: true, hint: 'Who asked, when, ticket: it is kept beside the entry.', error: err('note'), maxLength: MAX_SUPPRESSION_NOTE })}
 ${button('Add suppression')}`,
 )}</section>
 <h2>On the list <small>(${listing.entries.length})</small></h2>

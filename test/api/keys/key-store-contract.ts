@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createKey } from '../../../api/keys/create-key.ts';
 import { hashKeySecret } from '../../../api/keys/key-secret.ts';
 import { TooManyActiveKeysError } from '../../../api/keys/key-store.ts';
-import type { KeyStore } from '../../../api/keys/key-store.ts';
+import type { KeyStore, KeyStoreOptions } from '../../../api/keys/key-store.ts';
 
 export interface StoreUnderTest {
   store: KeyStore;
@@ -16,7 +16,7 @@ export interface StoreUnderTest {
 let accountCounter = 0;
 const account = () => `acct-${Date.now()}-${(accountCounter += 1)}`;
 
-export function runKeyStoreContract(name: string, open: () => Promise<StoreUnderTest>): void {
+export function runKeyStoreContract(name: string, open: (options?: KeyStoreOptions) => Promise<StoreUnderTest>): void {
   describe(`${name} key store contract`, () => {
     it('finds an active key by the SHA-256 of its secret, and nothing by another hash', async () => {
       const { store } = await open();
@@ -99,6 +99,32 @@ export function runKeyStoreContract(name: string, open: () => Promise<StoreUnder
         [b.key.id, true],
       ]);
       expect(await store.listByAccount(account())).toEqual([]);
+    });
+  
+    it('prunes keys revoked longer ago than the retention, and only those, when the account is listed or adds a key', async () => {
+      let clock = new Date('2026-03-01T00:00:00Z');
+      const { store } = await open({ now: () => clock, revokedKeepDays: 30 });
+      const owner = account();
+      const at = () => clock;
+      const old = await createKey(store, { accountId: owner, name: 'old' }, at);
+      const recent = await createKey(store, { accountId: owner, name: 'recent' }, at);
+      const kept = await createKey(store, { accountId: owner, name: 'kept' }, at);
+      const other = await createKey(store, { accountId: account(), name: 'elsewhere' }, at);
+      await store.revoke(old.key.id);
+      await store.revoke(other.key.id);
+      clock = new Date('2026-03-20T00:00:00Z');
+      await store.revoke(recent.key.id);
+      clock = new Date('2026-03-30T23:59:59Z');
+      expect((await store.listByAccount(owner)).map((k) => k.name)).toEqual(['old', 'recent', 'kept']);
+      clock = new Date('2026-03-31T00:00:01Z');
+      expect((await store.listByAccount(owner)).map((k) => k.name)).toEqual(['recent', 'kept']);
+      expect(await store.findById(old.key.id)).toBeNull();
+      expect(await store.findById(other.key.id)).not.toBeNull();
+      clock = new Date('2026-05-01T00:00:00Z');
+      await createKey(store, { accountId: owner, name: 'new' }, at);
+      expect(await store.findById(recent.key.id)).toBeNull();
+      expect(await store.findById(kept.key.id)).toMatchObject({ revokedAt: null });
+      expect(await store.findActiveByHash(hashKeySecret(kept.secret))).toMatchObject({ id: kept.key.id });
     });
   });
 }

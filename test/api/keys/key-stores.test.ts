@@ -6,7 +6,7 @@ import { afterAll } from 'vitest';
 import { Redis } from 'ioredis';
 import { openRedisKeyStore } from '../../../api/keys/redis-key-store.ts';
 import { openSqliteKeyStore } from '../../../api/keys/sqlite-key-store.ts';
-import type { KeyStore } from '../../../api/keys/key-store.ts';
+import type { KeyStore, KeyStoreOptions } from '../../../api/keys/key-store.ts';
 import { TEST_REDIS_URL, deletePrefix, describeWithRedis, keysMatching, pingRedis, uniquePrefix } from '../../support/redis.ts';
 import { runKeyStoreContract } from './key-store-contract.ts';
 
@@ -15,10 +15,10 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-runKeyStoreContract('SQLite', async () => {
+runKeyStoreContract('SQLite', async (options: KeyStoreOptions = {}) => {
   const dir = await mkdtemp(path.join(tmpdir(), 'lodging-keys-'));
   const file = path.join(dir, 'keys.sqlite');
-  const store = openSqliteKeyStore(file);
+  const store = openSqliteKeyStore(file, options.now, options);
   const peers: KeyStore[] = [];
   cleanups.push(async () => {
     await store.close();
@@ -41,7 +41,7 @@ runKeyStoreContract('SQLite', async () => {
 
 const reachable = await (await pingRedis()) === null;
 describeWithRedis('Redis key store', reachable, () => {
-  runKeyStoreContract('Redis', async () => {
+  runKeyStoreContract('Redis', async (options: KeyStoreOptions = {}) => {
     const prefix = uniquePrefix('keys');
     const connections: Redis[] = [];
     const connect = () => {
@@ -55,7 +55,7 @@ describeWithRedis('Redis key store', reachable, () => {
     });
     const admin = connect();
     return {
-      store: openRedisKeyStore(connect(), { prefix }),
+      store: openRedisKeyStore(connect(), { prefix, ...options }),
       openPeer: async () => openRedisKeyStore(connect(), { prefix }),
       dump: async () => {
         const keys = await keysMatching(TEST_REDIS_URL, `${prefix}*`);

@@ -112,6 +112,22 @@ describe('suppressions page', () => {
   });
 });
 
+describe('suppression values', () => {
+  it.each([
+    ['a 10,000-character value', 'x'.repeat(10_000), /at most 300 characters/],
+    ['a NUL', 'es-\u0000mad', /control or text-direction/],
+    ['a bidi override', 'es-\u202emad', /control or text-direction/],
+    ['a C1 control', 'es-\u0085mad', /control or text-direction/],
+  ])('refuses %s with a 400 form error and stores nothing', async (_what, value, message) => {
+    await operator.get('/console/ops/suppressions');
+    const refused = await operator.post('/console/ops/suppressions', { kind: 'id', value, note: 'hostile' });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toMatch(message);
+    const file = await readFile(path.join(harness.api.dataDir, 'suppression-list.txt'), 'utf8').catch(() => '');
+    expect(file).not.toContain('hostile');
+  });
+});
+
 describe('imports page', () => {
   const line = (id: string) => JSON.stringify({ providerId: id, name: `Hotel ${id}`, address: { city: 'Sevilla' }, phone: '954 21 11 12', categories: ['Hotel'] });
 
@@ -192,6 +208,9 @@ describe('accounts page', () => {
     expect(keys.text).toMatch(/Revoke dev key/);
     expect((await operator.post(`/console/ops/keys/${key.id}/revoke`, {})).status).toBe(303);
     expect((await harness.api.get('/api/v1/key', { secret: key.secret })).status).toBe(401);
+    const after = await operator.get(`/console/ops/accounts/${dev.id}`);
+    expect(after.text).toMatch(/<h2 id="revoked-heading">Revoked keys<\/h2>[\s\S]*dev key/);
+    expect(after.text).not.toMatch(/Revoke dev key/);
 
     await operator.get('/console/ops/accounts');
     expect((await operator.post(`/console/ops/accounts/${dev.id}/role`, { role: 'operator' })).status).toBe(303);
