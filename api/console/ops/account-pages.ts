@@ -95,8 +95,13 @@ ${button('Invite')}`,
 <td class="actions">${
     a.id === me
       ? html`<small>you</small>`
-      : html`${postForm(`${OPS}/accounts/${a.id}/status`, csrf, html`<input type="hidden" name="status" value="${a.status === 'active' ? 'disabled' : 'active'}">${button(a.status === 'active' ? `Disable ${label}` : `Enable ${label}`, { kind: a.status === 'active' ? 'danger' : 'plain' })}`, { className: 'inline' })}
-${postForm(`${OPS}/accounts/${a.id}/role`, csrf, html`<input type="hidden" name="role" value="${a.role === 'operator' ? 'developer' : 'operator'}">${button(`Make ${label} ${a.role === 'operator' ? 'developer' : 'operator'}`, { kind: 'plain' })}`, { className: 'inline' })}
+      : html`${
+          // Disabling and a role change are confirmed on their own page (it names the consequence); enabling is not destructive.
+          a.status === 'active'
+            ? html`<a class="button danger-link" href="${OPS}/accounts/${a.id}/disable">Disable<span class="visually-hidden"> ${label}</span>…</a>`
+            : postForm(`${OPS}/accounts/${a.id}/status`, csrf, html`<input type="hidden" name="status" value="active">${button(`Enable ${label}`, { kind: 'plain' })}`, { className: 'inline' })
+        }
+<a class="button plain" href="${OPS}/accounts/${a.id}/role">Make<span class="visually-hidden"> ${label}</span> ${a.role === 'operator' ? 'developer' : 'operator'}…</a>
 ${a.email ? postForm(`${OPS}/accounts/${a.id}/invite`, csrf, button(`New invitation for ${label}`, { kind: 'plain' }), { className: 'inline' }) : ''}`
   }</td></tr>`;
 })}</tbody></table></div>`,
@@ -155,7 +160,6 @@ export const accountPages: OpsPlugin = (router, kit) => {
     }
     const now = new Date();
     const keys = await listAccountKeys(kit.deps.stores, account.id, now);
-    const csrf = await kit.csrfToken(res);
     await sendOps(kit, req, res, {
       title: `Keys of ${account.email ?? account.id}`,
       notices: flash(kit, req, NOTICES),
@@ -167,7 +171,7 @@ ${
 <tbody>${keys.map((k) => {
         const state = keyState(k, now);
         return html`<tr><th scope="row">${k.name}</th><td><code>${k.prefix}</code></td><td><span class="badge ${state}">${state}</span></td><td>${when(k.lastUsedAt)}${k.lastUsedAddress ? ` from ${k.lastUsedAddress}` : ''}</td><td>${when(k.expiresAt, 'never')}</td><td class="actions">${
-          state === 'active' ? postForm(`${OPS}/keys/${k.id}/revoke`, csrf, button(`Revoke ${k.name}`, { kind: 'danger' }), { className: 'inline' }) : ''
+          state === 'active' ? html`<a class="button danger-link" href="${OPS}/keys/${k.id}/revoke">Revoke<span class="visually-hidden"> ${k.name}</span>…</a>` : ''
         }</td></tr>`;
       })}</tbody></table></div>`
 }
