@@ -6,7 +6,7 @@ import { acquireCountryLock } from '../runs/country-lock.ts';
 import { DEFAULT_GATE_THRESHOLDS, type GateThresholds } from '../gates/gates.ts';
 import { discardHeld, expireHeld, supersedeHeld } from '../runs/held-candidates.ts';
 import { PublicationError } from './publication-errors.ts';
-import { assertRemainingConfirmed, checkRemoval } from './removal-check.ts';
+import { assertRemainingConfirmed } from './removal-check.ts';
 import { nextStepsFor, type PublicationReport } from '../report/publication-report.ts';
 import { renderReportHtml } from '../report/report-html.ts';
 import { isHeld, type RunRecord } from '../runs/run-record.ts';
@@ -54,7 +54,7 @@ export async function publishHeldRun(dataDir: string, runId: string, options: He
       run.events.push({ at, what: 'publish refused', by, detail: `failed: ${review.verdict.gates.filter((g) => g.status === 'fail').map((g) => g.gate).join(', ')}` });
       exitCode = 3;
     } else {
-      const removal = checkRemoval(dataDir, run.country, run.candidate);
+      const removal = review.removal;
       assertRemainingConfirmed(run.country, removal, options.confirmRemaining);
       const forced = refused && options.force ? { by, reason: options.force.reason.trim() } : null;
       const live = activateSnapshot(
@@ -88,6 +88,7 @@ export async function publishHeldRun(dataDir: string, runId: string, options: He
         gates: review.verdict.gates,
         diff: review.diff,
         fieldQuality: review.fieldQuality,
+        confirmRemaining: run.outcome !== 'published' && review.removal.drastic ? review.removal.remaining : null,
       };
       if (run.publishedVersion) report.import = { ...report.import, snapshot: { country: run.country, version: run.publishedVersion, file: run.candidate!.file, publishedAt: at, runId, publishedCount: run.candidate!.publishedCount } };
       report.nextSteps = nextStepsFor(report);
