@@ -4,6 +4,7 @@
 export { importWithGates, type ImportWithGatesOptions, type GatedImportResult } from './publish/import-with-gates.ts';
 export { publishHeldRun, discardRun, type HeldRunOptions } from './publish/publish-held-run.ts';
 export { PublicationError } from './publish/publication-errors.ts';
+export { checkRemoval, isDrasticRemoval, type RemovalCheck } from './publish/removal-check.ts';
 export { progressFigures, type ProgressEvent, type ProgressFigures } from './cli/progress-line.ts';
 
 // The run history and the country lock.

@@ -1,4 +1,4 @@
-// `lodging publish RUN_ID [--force --reason "…"]`: publishes a held candidate after review, gates re-checked now.
+// `lodging publish RUN_ID [--force --reason "…"] [--confirm-remaining N]`: publishes a held candidate after review, gates re-checked now.
 import { parseArgs } from 'node:util';
 import { formatDecision, formatGate } from '../report/format-publication.ts';
 import { publishHeldRun } from '../publish/publish-held-run.ts';
@@ -6,9 +6,18 @@ import { parseConfig } from '../../platform/environment.ts';
 import { UsageError, type CliIo } from '../../platform/cli-io.ts';
 import { parseForce, parseGateOptions } from './publication-options.ts';
 
-export const PUBLISH_USAGE = `usage: lodging publish RUN_ID [--force --reason "…"] [--max-rejected-share X] [--max-drop X] [--max-field-loss X] [--json]
+export const PUBLISH_USAGE = `usage: lodging publish RUN_ID [--force --reason "…"] [--confirm-remaining N] [--max-rejected-share X] [--max-drop X] [--max-field-loss X] [--json]
   Publishes the candidate a refused import or a dry run holds, after checking the gates again against the
-  snapshot serving now. Exit status: 0 published; 3 still refused (nothing changed); 1 not held / busy; 2 usage.`;
+  snapshot serving now. A candidate that leaves its country no places, or removes more than half of them, needs
+  --confirm-remaining N: the number of places that will remain. Exit status: 0 published; 3 still refused
+  (nothing changed); 1 not held / busy / not confirmed; 2 usage.`;
+
+/** A count of places: digits only (what a person types, not "1e3" or "-0"). */
+function parseRemaining(value: string | undefined): number | null {
+  if (value === undefined) return null;
+  if (!/^\d{1,9}$/.test(value.trim())) throw new UsageError(`--confirm-remaining needs the number of places that will remain (digits), not "${value}"`);
+  return Number(value.trim());
+}
 
 export async function runPublishCommand(argv: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -17,6 +26,7 @@ export async function runPublishCommand(argv: string[], io: CliIo): Promise<numb
     options: {
       force: { type: 'boolean', default: false },
       reason: { type: 'string' },
+      'confirm-remaining': { type: 'string' },
       'max-rejected-share': { type: 'string' },
       'max-drop': { type: 'string' },
       'max-field-loss': { type: 'string' },
@@ -27,6 +37,7 @@ export async function runPublishCommand(argv: string[], io: CliIo): Promise<numb
   const config = parseConfig(io.env);
   const result = await publishHeldRun(config.dataDir, positionals[0]!, {
     force: parseForce(values),
+    confirmRemaining: parseRemaining(values['confirm-remaining']),
     thresholds: parseGateOptions(values, config.gates),
     keep: config.keepSnapshots,
   });

@@ -9,6 +9,7 @@ import { evaluateGates, type GateThresholds, type GateVerdict } from './gates.ts
 import { diffSnapshots, type SnapshotDiff } from '../snapshot/snapshot-diff.ts';
 import { readFieldFill } from '../snapshot/field-fill.ts';
 import { fieldQuality, type FieldQuality } from '../report/field-quality.ts';
+import { checkRemoval, type RemovalCheck } from '../publish/removal-check.ts';
 
 /** The counts of the run that built the candidate that the gates read (a run record's counts fit). */
 export interface CandidateCounts {
@@ -24,6 +25,8 @@ export interface CandidateReview {
   /** Each measured field's fill share against the current snapshot's, worst first. */
   fieldQuality: FieldQuality;
   rejectedLines: { lines: RejectedLine[]; total: number };
+  /** The places served now that it would take away: publishing a drastic one asks for the remaining count. */
+  removal: RemovalCheck;
 }
 
 export function candidateFile(dataDir: string, candidate: { file: string }): string {
@@ -53,5 +56,5 @@ export function reviewCandidate(
     thresholds,
   );
   const diff = diffSnapshots(file, current && currentFile ? { file: currentFile, version: current.version, publishedCount: current.publishedCount } : null);
-  return { current, verdict, diff, fieldQuality: quality, rejectedLines: readRejectedLines(file) };
+  return { current, verdict, diff, fieldQuality: quality, rejectedLines: readRejectedLines(file), removal: checkRemoval(dataDir, country, candidate) };
 }

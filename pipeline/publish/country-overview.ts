@@ -2,6 +2,7 @@
 import type { CountryCode, LodgingType } from '../../model/place.ts';
 import type { PublicationStatus } from '../normalise/normalised-listing.ts';
 import { snapshotPath } from '../snapshot/snapshot-paths.ts';
+import { readCatalog } from '../snapshot/snapshot-catalog.ts';
 import type { PublicationReport } from '../report/publication-report.ts';
 import { listSnapshots, type SnapshotListing } from './rollback.ts';
 import { isHeld, type RunRecord } from '../runs/run-record.ts';
@@ -18,6 +19,8 @@ export interface CountryOverview {
   byLodgingType: Partial<Record<LodgingType, number>> | null;
   lastRun: RunRecord | null;
   held: RunRecord[];
+  /** The rollback that made the current snapshot current again (null when it is serving since its own publication). */
+  rolledBack: { at: string; by: string; from: string | null; to: string } | null;
 }
 
 export function countryOverview(dataDir: string, country: CountryCode, now = Date.now()): CountryOverview {
@@ -31,7 +34,13 @@ export function countryOverview(dataDir: string, country: CountryCode, now = Dat
     byLodgingType: report?.import.byLodgingType ?? null,
     lastRun: runs[0] ?? null,
     held: runs.filter((run) => isHeld(run, now)),
+    rolledBack: lastRollbackTo(dataDir, country, current),
   };
+}
+
+function lastRollbackTo(dataDir: string, country: CountryCode, current: SnapshotListing | null): CountryOverview['rolledBack'] {
+  const last = readCatalog(dataDir, country)?.rollbacks?.at(-1);
+  return last && current && last.to === current.version ? last : null;
 }
 
 export interface RollbackPreview {

@@ -177,6 +177,7 @@ export function publicationReport(request: ImportRequest, run: RunRecord, built:
     diff: review.diff,
     fieldQuality: review.fieldQuality,
     rejectedLines: review.rejectedLines,
+    confirmRemaining: review.removal.drastic ? review.removal.remaining : null,
     nextSteps: [],
   };
   return { ...report, nextSteps: nextStepsFor(report) };

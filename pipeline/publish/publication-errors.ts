@@ -2,10 +2,10 @@
 import { CommandFailure } from '../../platform/cli-io.ts';
 export class PublicationError extends CommandFailure {
   constructor(
-    override readonly code: 'not-held' | 'nothing-to-roll-back' | 'unknown-snapshot' | 'candidate-missing' | 'force-needs-reason',
+    override readonly code: 'not-held' | 'nothing-to-roll-back' | 'unknown-snapshot' | 'candidate-missing' | 'force-needs-reason' | 'confirm-remaining',
     message: string,
   ) {
-    super(message, { code, status: code === 'force-needs-reason' ? 400 : code === 'unknown-snapshot' ? 404 : 409 });
+    super(message, { code, status: code === 'force-needs-reason' || code === 'confirm-remaining' ? 400 : code === 'unknown-snapshot' ? 404 : 409 });
     this.name = 'PublicationError';
   }
 }

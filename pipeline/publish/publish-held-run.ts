@@ -6,6 +6,7 @@ import { acquireCountryLock } from '../runs/country-lock.ts';
 import { DEFAULT_GATE_THRESHOLDS, type GateThresholds } from '../gates/gates.ts';
 import { discardHeld, expireHeld, supersedeHeld } from '../runs/held-candidates.ts';
 import { PublicationError } from './publication-errors.ts';
+import { assertRemainingConfirmed } from './removal-check.ts';
 import { nextStepsFor, type PublicationReport } from '../report/publication-report.ts';
 import { renderReportHtml } from '../report/report-html.ts';
 import { isHeld, type RunRecord } from '../runs/run-record.ts';
@@ -14,6 +15,8 @@ import fs from 'node:fs';
 
 export interface HeldRunOptions {
   force?: { reason: string } | null;
+  /** The number of places that will remain, typed out: required when the candidate empties its country or halves it. */
+  confirmRemaining?: number | null;
   actor?: string;
   thresholds?: GateThresholds;
   keep?: number;
@@ -51,6 +54,8 @@ export async function publishHeldRun(dataDir: string, runId: string, options: He
       run.events.push({ at, what: 'publish refused', by, detail: `failed: ${review.verdict.gates.filter((g) => g.status === 'fail').map((g) => g.gate).join(', ')}` });
       exitCode = 3;
     } else {
+      const removal = review.removal;
+      assertRemainingConfirmed(run.country, removal, options.confirmRemaining);
       const forced = refused && options.force ? { by, reason: options.force.reason.trim() } : null;
       const live = activateSnapshot(
         dataDir,
@@ -62,9 +67,11 @@ export async function publishHeldRun(dataDir: string, runId: string, options: He
       );
       run.outcome = 'published';
       run.forced = forced;
+      run.removal = removal.drastic ? { current: removal.current, remaining: removal.remaining, removed: removal.removed } : null;
       run.publishedVersion = live.version;
       run.candidate = { ...run.candidate, heldUntil: null };
-      run.events.push({ at, what: forced ? 'published after review (forced)' : 'published after review', by, ...(forced ? { detail: forced.reason } : {}) });
+      const what = `published after review${forced ? ' (forced)' : ''}${run.removal ? `, leaving ${removal.remaining} of ${removal.current} places (confirmed)` : ''}`;
+      run.events.push({ at, what, by, ...(forced ? { detail: forced.reason } : {}) });
       supersedeHeld(dataDir, run.country, runId, options.keep);
     }
     saveRun(dataDir, run);
@@ -81,6 +88,7 @@ export async function publishHeldRun(dataDir: string, runId: string, options: He
         gates: review.verdict.gates,
         diff: review.diff,
         fieldQuality: review.fieldQuality,
+        confirmRemaining: run.outcome !== 'published' && review.removal.drastic ? review.removal.remaining : null,
       };
       if (run.publishedVersion) report.import = { ...report.import, snapshot: { country: run.country, version: run.publishedVersion, file: run.candidate!.file, publishedAt: at, runId, publishedCount: run.candidate!.publishedCount } };
       report.nextSteps = nextStepsFor(report);

@@ -9,6 +9,8 @@ import type { SnapshotInfo } from '../snapshot/reader-types.ts';
 import { actorOf } from '../runs/actor.ts';
 import { acquireCountryLock } from '../runs/country-lock.ts';
 import { PublicationError } from './publication-errors.ts';
+import type { RunEvent } from '../runs/run-record.ts';
+import { UnknownRunError, updateRun } from '../runs/run-store.ts';
 
 export interface SnapshotListing extends PublishedSnapshotEntry {
   current: boolean;
@@ -23,6 +25,16 @@ export function listSnapshots(dataDir: string, country: CountryCode): SnapshotLi
     entries.unshift({ ...pointer, byStatus: null, sources: [], forced: false, by: '', reason: null });
   }
   return entries.map((entry) => ({ ...entry, current: entry.version === pointer?.version }));
+}
+
+/** A run published before run records existed (or pruned) has nowhere to record it: the catalog keeps the rollback anyway. */
+function recordOnRun(dataDir: string, runId: string | null | undefined, event: RunEvent): void {
+  if (!runId) return;
+  try {
+    updateRun(dataDir, runId, (run) => run.events.push(event));
+  } catch (error) {
+    if (!(error instanceof UnknownRunError)) throw error;
+  }
 }
 
 export interface RollbackResult {
@@ -67,9 +79,13 @@ export function rollback(dataDir: string, country: CountryCode, options: { to?: 
       publishedCount: target.publishedCount,
     };
     writePointer(dataDir, info);
+    const when = new Date().toISOString();
     updateCatalog(dataDir, country, (catalog) => {
-      catalog.rollbacks = [...(catalog.rollbacks ?? []), { at: new Date().toISOString(), by, from: current?.version ?? null, to: target.version }].slice(-50);
+      catalog.rollbacks = [...(catalog.rollbacks ?? []), { at: when, by, from: current?.version ?? null, to: target.version }].slice(-50);
     });
+    // The rollback is an event on the runs it concerns: the one whose snapshot stops being served, and the one served again.
+    recordOnRun(dataDir, current?.runId ?? null, { at: when, by, what: 'rolled back: its snapshot is no longer served', detail: `${country} serves ${target.version} again` });
+    recordOnRun(dataDir, target.runId, { at: when, by, what: 'served again after a rollback', detail: `${country} rolled back from ${current?.version ?? 'nothing'}` });
     return { country, from: current?.version ?? null, to: info };
   } finally {
     lock.release();

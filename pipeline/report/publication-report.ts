@@ -25,15 +25,18 @@ export interface PublicationReport {
   /** Per published field: fill share, issues by code, change against the current snapshot (absent in older reports). */
   fieldQuality?: FieldQuality | null;
   rejectedLines: { lines: RejectedLine[]; total: number };
+  /** The places that would remain, when publishing the candidate asks for them (it empties or halves its country). */
+  confirmRemaining?: number | null;
   /** Commands a person may run next, exactly as they work. */
   nextSteps: string[];
 }
 
 /** Every command printed here is tested to work as printed (test/publication/explain-and-hints.test.ts). */
-export function nextStepsFor(r: Pick<PublicationReport, 'runId' | 'country' | 'outcome' | 'import'>): string[] {
+export function nextStepsFor(r: Pick<PublicationReport, 'runId' | 'country' | 'outcome' | 'import' | 'confirmRemaining'>): string[] {
   const steps = [`npx lodging report ${r.runId} --html ${r.runId}.html`];
   if (r.outcome === 'refused' || r.outcome === 'dry-run') {
-    steps.push(`npx lodging publish ${r.runId}${r.outcome === 'refused' ? ' --force --reason "why it is safe"' : ''}`);
+    const confirm = typeof r.confirmRemaining === 'number' ? ` --confirm-remaining ${r.confirmRemaining}` : '';
+    steps.push(`npx lodging publish ${r.runId}${r.outcome === 'refused' ? ' --force --reason "why it is safe"' : ''}${confirm}`);
     steps.push(`npx lodging runs discard ${r.runId}`);
   }
   if (r.outcome === 'published') steps.push(`npx lodging rollback --country ${r.country}`);

@@ -53,6 +53,8 @@ export interface RunRecord {
   fieldQuality?: FieldQuality | null;
   /** Set when it was published despite failed gates. */
   forced: { by: string; reason: string } | null;
+  /** Set when it went live although it emptied its country or took more than half of its places (confirmed by the remaining count). */
+  removal?: { current: number; remaining: number; removed: number } | null;
   /** The snapshot version that went live from this run. */
   publishedVersion: string | null;
   error: string | null;

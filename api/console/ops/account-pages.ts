@@ -41,12 +41,12 @@ function formFields<S extends z.ZodType>(schema: S, req: Request): z.output<S> {
 }
 
 /** An account's keys as operators see them: a revoke button on each active one. */
-function keyTable(keys: StoredKey[], now: Date, csrf: string, caption: string): Markup {
+function keyTable(keys: StoredKey[], now: Date, caption: string): Markup {
   return html`<div class="table-wrap"><table><caption>${caption}</caption><thead><tr><th scope="col">Key</th><th scope="col">Prefix</th><th scope="col">State</th><th scope="col">Last used</th><th scope="col">Expires</th><th scope="col"><span class="visually-hidden">Action</span></th></tr></thead>
 <tbody>${keys.map((k) => {
     const state = keyState(k, now);
     return html`<tr><th scope="row">${k.name}</th><td><code>${k.prefix}</code></td><td><span class="badge ${state}">${state}</span>${k.revokedAt ? html`<br><small>${when(k.revokedAt)}</small>` : ''}</td><td>${when(k.lastUsedAt)}${k.lastUsedAddress ? ` from ${k.lastUsedAddress}` : ''}</td><td>${k.revokedAt ? '—' : when(k.expiresAt, 'never')}</td><td class="actions">${
-      state === 'active' ? postForm(`${OPS}/keys/${k.id}/revoke`, csrf, button(`Revoke ${k.name}`, { kind: 'danger' }), { className: 'inline' }) : ''
+      state === 'active' ? html`<a class="button danger-link" href="${OPS}/keys/${k.id}/revoke">Revoke<span class="visually-hidden"> ${k.name}</span>…</a>` : ''
     }</td></tr>`;
   })}</tbody></table></div>`;
 }
@@ -107,8 +107,13 @@ ${button('Invite')}`,
 <td class="actions">${
     a.id === me
       ? html`<small>you</small>`
-      : html`${postForm(`${OPS}/accounts/${a.id}/status`, csrf, html`<input type="hidden" name="status" value="${a.status === 'active' ? 'disabled' : 'active'}">${button(a.status === 'active' ? `Disable ${label}` : `Enable ${label}`, { kind: a.status === 'active' ? 'danger' : 'plain' })}`, { className: 'inline' })}
-${postForm(`${OPS}/accounts/${a.id}/role`, csrf, html`<input type="hidden" name="role" value="${a.role === 'operator' ? 'developer' : 'operator'}">${button(`Make ${label} ${a.role === 'operator' ? 'developer' : 'operator'}`, { kind: 'plain' })}`, { className: 'inline' })}
+      : html`${
+          // Disabling and a role change are confirmed on their own page (it names the consequence); enabling is not destructive.
+          a.status === 'active'
+            ? html`<a class="button danger-link" href="${OPS}/accounts/${a.id}/disable">Disable<span class="visually-hidden"> ${label}</span>…</a>`
+            : postForm(`${OPS}/accounts/${a.id}/status`, csrf, html`<input type="hidden" name="status" value="active">${button(`Enable ${label}`, { kind: 'plain' })}`, { className: 'inline' })
+        }
+<a class="button plain" href="${OPS}/accounts/${a.id}/role">Make<span class="visually-hidden"> ${label}</span> ${a.role === 'operator' ? 'developer' : 'operator'}…</a>
 ${a.email ? postForm(`${OPS}/accounts/${a.id}/invite`, csrf, button(`New invitation for ${label}`, { kind: 'plain' }), { className: 'inline' }) : ''}`
   }</td></tr>`;
 })}</tbody></table></div>`,
@@ -169,16 +174,15 @@ export const accountPages: OpsPlugin = (router, kit) => {
     const keys = await listAccountKeys(kit.deps.stores, account.id, now);
     const current = keys.filter((k) => k.revokedAt === null);
     const revoked = keys.filter((k) => k.revokedAt !== null).sort((a, b) => b.revokedAt!.localeCompare(a.revokedAt!));
-    const csrf = await kit.csrfToken(res);
     await sendOps(kit, req, res, {
       title: `Keys of ${account.email ?? account.id}`,
       notices: flash(kit, req, NOTICES),
       body: html`<p class="lead">${account.name} · ${account.role} · ${account.status}</p>
 ${keys.length === 0 ? html`<p>No keys.</p>` : ''}
-${current.length > 0 ? keyTable(current, now, csrf, 'Active and expired keys') : ''}
+${current.length > 0 ? keyTable(current, now, 'Active and expired keys') : ''}
 ${
   revoked.length > 0
-    ? html`<section aria-labelledby="revoked-heading"><h2 id="revoked-heading">Revoked keys</h2><p>Kept as long as the audit trail (LODGING_AUDIT_KEEP_DAYS), then removed.</p>${keyTable(revoked, now, csrf, 'Keys revoked, newest first')}</section>`
+    ? html`<section aria-labelledby="revoked-heading"><h2 id="revoked-heading">Revoked keys</h2><p>Kept as long as the audit trail (LODGING_AUDIT_KEEP_DAYS), then removed.</p>${keyTable(revoked, now, 'Keys revoked, newest first')}</section>`
     : ''
 }
 <p><a href="${OPS}/accounts">All accounts</a></p>`,

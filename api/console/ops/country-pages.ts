@@ -1,6 +1,6 @@
 // Countries page: one row per country: published places now by status and lodgingType (inline SVG), current snapshot, last run, warnings.
 import { COUNTRY_CODES } from '../../../model/place.ts';
-import { countryOverview, type CountryOverview } from '../../../pipeline/index.ts';
+import { countryOverview, type CountryOverview, type RunRecord } from '../../../pipeline/index.ts';
 import { when } from '../form-html.ts';
 import { html, svgBarChart } from '../../../platform/html/index.ts';
 import type { Markup } from '../../../platform/html/index.ts';
@@ -21,6 +21,14 @@ export const OUTCOME_LABELS: Record<string, string> = {
 
 export function outcomeBadge(outcome: string, forced = false): Markup {
   return html`<span class="badge outcome-${outcome}">${OUTCOME_LABELS[outcome] ?? outcome}${forced ? ' (forced)' : ''}</span>`;
+}
+
+/** A run's badge: red, never green, when its publication emptied its country or took more than half of its places. */
+export function runBadge(run: RunRecord): Markup {
+  if (run.outcome === 'published' && run.removal) {
+    return html`<span class="badge outcome-drastic">${OUTCOME_LABELS.published}${run.forced ? ' (forced)' : ''}: ${run.removal.remaining.toLocaleString('en-GB')} of ${run.removal.current.toLocaleString('en-GB')} places left</span>`;
+  }
+  return outcomeBadge(run.outcome, run.forced !== null);
 }
 
 function charts(o: CountryOverview): Markup {
@@ -75,14 +83,17 @@ ${
   c
     ? html`<dl class="facts">
 <dt>Published places</dt><dd><strong>${c.publishedCount.toLocaleString('en-GB')}</strong></dd>
-<dt>Current snapshot</dt><dd><code>${c.version}</code>, published ${when(c.publishedAt)}${c.forced ? ' (forced)' : ''}</dd>
+<dt>Current snapshot</dt><dd><a href="${OPS}/snapshots/${o.country}#snapshot-${c.version}"><code>${c.version}</code></a>, published ${when(c.publishedAt)}${c.forced ? ' (forced)' : ''}${
+      c.runId ? html` by <a href="${OPS}/runs/${c.runId}">run ${c.runId}</a>` : ''
+    }</dd>
+${o.rolledBack ? html`<dt>Rolled back</dt><dd><span class="badge warn">rolled back</span> ${when(o.rolledBack.at)} by ${o.rolledBack.by}, from <code>${o.rolledBack.from ?? 'nothing'}</code></dd>` : ''}
 <dt>Source file</dt><dd>${c.sources.length ? c.sources.map((s, i) => html`${i ? ', ' : ''}<code>${s.name}</code>`) : '—'}</dd>
 </dl>
 <div class="split">${charts(o)}</div>`
     : html`<p>Nothing published yet.</p>`
 }
 <dl class="facts">
-<dt>Last run</dt><dd>${o.lastRun ? html`<a href="${OPS}/runs/${o.lastRun.runId}">${when(o.lastRun.startedAt)}</a> ${outcomeBadge(o.lastRun.outcome, o.lastRun.forced !== null)}` : '—'}</dd>
+<dt>Last run</dt><dd>${o.lastRun ? html`<a href="${OPS}/runs/${o.lastRun.runId}">${when(o.lastRun.startedAt)}</a> ${runBadge(o.lastRun)}` : '—'}</dd>
 ${o.held.length ? html`<dt>Held</dt><dd><a href="${OPS}/held">${o.held.length} candidate${o.held.length === 1 ? '' : 's'} waiting for review</a></dd>` : ''}
 </dl>
 <p><a href="${OPS}/snapshots/${o.country}">Snapshots and rollback</a> · <a href="${OPS}/runs?country=${o.country}">Runs</a> · <a href="${OPS}/imports?country=${o.country}">Start an import</a></p>

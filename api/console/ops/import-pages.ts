@@ -9,6 +9,8 @@ import { html } from '../../../platform/html/index.ts';
 import type { Markup } from '../../../platform/html/index.ts';
 import { ImportFileError, listImportFiles, resolveImportFile } from './import-directory.ts';
 import { ImportBusyError, type ImportJob } from './import-jobs.ts';
+import { cleanMessage, importOutcome, readRunOf, type ImportOutcome } from './import-outcome.ts';
+import type { RunRecord } from '../../../pipeline/index.ts';
 import { firstError, formText, parseFields, parseQuery, requireForm } from '../form-input.ts';
 import { COUNTRY_NAMES, COUNTRY_QUERY, OPS, actorName, countryChoices, operatorOnly, parseCountry, recordAction, type OpsContext, type OpsPlugin, sendOps } from './ops-kit.ts';
 import { receiveUpload, UploadError } from './receive-upload.ts';
@@ -24,29 +26,41 @@ const STATE_TEXT: Record<ImportJob['state'], string> = {
 
 const mb = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} kB`);
 
-/** The job as the live page and the event stream show it (no server paths). */
-export function jobView(job: ImportJob) {
+/** The job as the live page and the event stream show it (no server paths), with what its run came to. */
+export function jobView(job: ImportJob, run: RunRecord | null = null) {
+  const outcome = importOutcome(job, run);
   return {
     id: job.id,
     country: job.country,
     files: job.files,
     dryRun: job.dryRun,
     state: job.state,
-    stateText: STATE_TEXT[job.state],
+    stateText: outcome.laterText ?? STATE_TEXT[job.state],
     finished: job.state !== 'running',
     progress: job.progress,
     runId: job.runId,
-    messages: job.messages,
+    outcomeText: outcomeText(outcome),
+    held: outcome.held,
+    messages: job.messages.map(cleanMessage),
     startedAt: job.startedAt,
     finishedAt: job.finishedAt,
   };
 }
 
-function progressBlock(job: ImportJob): Markup {
+const n = (value: number) => value.toLocaleString('en-GB');
+
+/** Where the lines went: published + rejected + suppressed + closed + unreadable = lines read. */
+function outcomeText(outcome: ImportOutcome): string {
+  const c = outcome.counts;
+  return c ? `${n(c.published)} published, ${n(c.rejected)} rejected, ${n(c.suppressed)} suppressed, ${n(c.closed)} closed, ${n(c.unreadable)} unreadable` : '';
+}
+
+function progressBlock(job: ImportJob, run: RunRecord | null): Markup {
+  const view = jobView(job, run);
   const p = job.progress;
   const percent = p?.percent ?? 0;
   return html`<div class="progress-block" id="import-progress" data-job="${job.id}" data-finished="${job.state !== 'running' ? 'yes' : 'no'}">
-<p class="state state-${job.state}" id="import-state" role="status">${STATE_TEXT[job.state]}</p>
+<p class="state state-${job.state}" id="import-state" role="status">${view.stateText}</p>
 <label for="import-bar">Read</label>
 <progress id="import-bar" max="100" value="${percent}">${percent}%</progress>
 <dl class="facts">
@@ -54,12 +68,24 @@ function progressBlock(job: ImportJob): Markup {
 <dt>Read</dt><dd id="fig-percent">${percent}%${p ? ` (${mb(p.bytesRead)} of ${mb(p.bytesTotal)})` : ''}</dd>
 <dt>Lines read</dt><dd id="fig-lines">${p?.linesRead ?? 0}</dd>
 <dt>Listings written</dt><dd id="fig-written">${p?.listingsWritten ?? 0}</dd>
+<dt>Outcome</dt><dd id="fig-outcome">${view.outcomeText || '—'}</dd>
 </dl>
-<ul id="import-messages" class="messages">${job.messages.map((m) => html`<li><code>${m}</code></li>`)}</ul>
+<ul id="import-messages" class="messages">${view.messages.map((m) => html`<li>${m}</li>`)}</ul>
 <p id="import-next">${
-    job.runId ? html`<a class="button plain" href="${OPS}/runs/${job.runId}">Open the run and its report</a>` : job.state === 'running' ? 'The run appears here once it is recorded.' : ''
+    job.runId
+      ? html`${view.held ? html`<a class="button" href="${OPS}/held#candidate-${job.runId}">Review the held candidate</a> ` : ''}<a class="button plain" href="${OPS}/runs/${job.runId}">Open the run and its report</a>`
+      : job.state === 'running'
+        ? 'The run appears here once it is recorded.'
+        : ''
   }</p>
 </div>`;
+}
+
+/** The state as the run record has it now, with where the lines went and the way to the held candidate. */
+function stateCell(view: ReturnType<typeof jobView>): Markup {
+  return html`${view.stateText}${view.state === 'running' && view.progress ? ` ${view.progress.percent}%` : ''}${
+    view.outcomeText ? html`<br><small>${view.outcomeText}</small>` : ''
+  }${view.held && view.runId ? html`<br><a href="${OPS}/held#candidate-${view.runId}">Review the held candidate</a>` : ''}`;
 }
 
 async function importsPage(kit: ConsoleKit, ops: OpsContext, req: Request, res: Response, error: { status: number; message: string } | null = null) {
@@ -111,9 +137,7 @@ ${
     ? html`<p>None since this server started. The full history is on <a href="${OPS}/runs">Runs</a>.</p>`
     : html`<div class="table-wrap"><table><thead><tr><th scope="col">Started</th><th scope="col">Country</th><th scope="col">File</th><th scope="col">State</th><th scope="col">By</th></tr></thead>
 <tbody>${jobs.map(
-        (j) => html`<tr><td><a href="${OPS}/imports/${j.id}">${when(j.startedAt)}</a></td><td>${COUNTRY_NAMES[j.country]}</td><td><code>${j.files.join(', ')}</code>${j.dryRun ? ' (dry run)' : ''}</td><td>${STATE_TEXT[j.state]}${
-          j.state === 'running' && j.progress ? ` ${j.progress.percent}%` : ''
-        }</td><td>${j.by}</td></tr>`,
+        (j) => html`<tr><td><a href="${OPS}/imports/${j.id}">${when(j.startedAt)}</a></td><td>${COUNTRY_NAMES[j.country]}</td><td><code>${j.files.join(', ')}</code>${j.dryRun ? ' (dry run)' : ''}</td><td>${stateCell(jobView(j, readRunOf(ops.dataDir, j)))}</td><td>${j.by}</td></tr>`,
       )}</tbody></table></div>`
 }`,
   });
@@ -188,7 +212,7 @@ export const importPages: OpsPlugin = (router, kit, ops) => {
         // Without JavaScript the page reloads itself while the import runs; with it, ops.js follows the event stream instead.
         job.state === 'running' ? html`<noscript><meta http-equiv="refresh" content="2"></noscript>` : ''
       }<p class="lead">File <code>${job.files.join(', ')}</code>, started ${when(job.startedAt)} by ${job.by}${job.queue ? ', on the BullMQ workers' : ''}.</p>
-${progressBlock(job)}
+${progressBlock(job, readRunOf(ops.dataDir, job))}
 <p><a href="${OPS}/imports">Back to imports</a></p>
 <script src="/console/static/ops.js" defer></script>`,
     });
@@ -206,7 +230,7 @@ ${progressBlock(job)}
     const send = (current: ImportJob) => {
       timer = null;
       last = Date.now();
-      res.write(`event: job\ndata: ${JSON.stringify(jobView(current))}\n\n`);
+      res.write(`event: job\ndata: ${JSON.stringify(jobView(current, current.state === 'running' ? null : readRunOf(ops.dataDir, current)))}\n\n`);
       if (current.state !== 'running') {
         stop();
         res.end();

@@ -8,6 +8,7 @@ import type { Config } from '../../../platform/environment.ts';
 import type { ConsolePlugin } from '../console-kit.ts';
 import { createImportLauncher, type ImportLauncher } from './import-jobs.ts';
 import { accountPages } from './account-pages.ts';
+import { actionConfirmations } from './action-confirmations.ts';
 import { countryPages } from './country-pages.ts';
 import { heldPages } from './held-pages.ts';
 import { importPages } from './import-pages.ts';
@@ -83,6 +84,8 @@ export function createOperatorConsole(config: Config, logger: Logger, redis: Red
       }
       // Reached from Countries (one per country), not from the navigation.
       snapshotPages(router, kit, ops);
+      // The confirmation pages of destructive actions, reached from the Accounts and Suppressions lists.
+      actionConfirmations(router, kit, ops);
     },
     async close() {
       await launcher.close();

@@ -1,5 +1,5 @@
-// Markup shared by the run, held and country pages: a run's gates with their measured values, its fields' fill shares.
-import type { FieldQuality, GateResult } from '../../../pipeline/index.ts';
+// Markup shared by the run, held and country pages: a run's gates with their measured values, what it changes, its fields' fill shares.
+import type { FieldQuality, GateResult, RemovalCheck, RunRecord, SnapshotDiff } from '../../../pipeline/index.ts';
 import { html } from '../../../platform/html/index.ts';
 import type { Markup } from '../../../platform/html/index.ts';
 
@@ -27,4 +27,33 @@ export function fieldQualityTable(q: FieldQuality | null | undefined): Markup {
     (r) =>
       html`<tr><th scope="row"><code>${r.field}</code></th><td class="num">${pct(r.share)}</td><td class="num">${r.currentShare === null ? '—' : pct(r.currentShare)}</td><td class="num">${change(r.change)}</td><td>${issueCounts(r.issues)}</td></tr>`,
   )}</tbody></table></div>`;
+}
+
+const n = (value: number) => value.toLocaleString('en-GB');
+
+/** Where the lines went: lines = published + rejected + suppressed + closed + unreadable; a dry run "would publish". */
+export function countsLine(run: Pick<RunRecord, 'counts' | 'dryRun' | 'outcome'>): string {
+  const c = run.counts;
+  if (!c) return '—';
+  const s = c.byStatus;
+  const published =
+    run.outcome === 'published' ? `${n(s.published)} published` : ['refused', 'dry-run', 'running'].includes(run.outcome) ? `would publish ${n(s.published)}` : `${n(s.published)} publishable (not published)`;
+  return `${n(c.lines)} lines: ${published}, ${n(s.rejected)} rejected, ${n(s.suppressed)} suppressed, ${n(s.closed)} closed, ${n(c.badLines)} unreadable`;
+}
+
+/**
+ * What a candidate changes, on the card where it is decided: added, removed, changed against the snapshot it was
+ * compared with; a warning when most of the places served now would go (the drop gate reads totals only).
+ */
+export function changeSummary(diff: SnapshotDiff | null, removal: RemovalCheck | null, country: string): Markup {
+  const warning =
+    removal && removal.drastic
+      ? html`<div class="notice error" role="alert"><strong>Most of ${country}'s places would go:</strong> ${n(removal.removed)} of the ${n(removal.current)} places served now are not in this candidate${
+          removal.remaining === 0 ? html`, and it has <strong>none</strong> to publish` : html`; ${n(removal.remaining)} would remain`
+        }. Publishing asks for the number that will remain.</div>`
+      : '';
+  if (!diff) return html`${warning}<p class="changes">No diff recorded for this run.</p>`;
+  return html`${warning}<p class="changes" aria-label="What it changes"><strong class="added">+${n(diff.added.count)} added</strong> · <strong class="removed">−${n(diff.removed.count)} removed</strong> · <strong>${n(diff.changed.count)} changed</strong> · ${n(diff.statusChanged.count)} changed status <small>${
+    diff.against ? `against snapshot ${diff.against.version} (${n(diff.against.publishedCount)} places)` : '(first import: everything is added)'
+  }</small></p>`;
 }

@@ -1,5 +1,4 @@
 // Runs page (history with country and outcome filters), one run (gates, counts, events) and its report: the same HTML file as `lodging report`.
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
@@ -10,9 +9,10 @@ import { when } from '../form-html.ts';
 import { parseQuery } from '../form-input.ts';
 import { html } from '../../../platform/html/index.ts';
 import type { Markup } from '../../../platform/html/index.ts';
-import { OUTCOME_LABELS, outcomeBadge } from './country-pages.ts';
-import { heldActions } from './held-pages.ts';
-import { fieldQualityTable, gatesTable } from './run-markup.ts';
+import { OUTCOME_LABELS, runBadge } from './country-pages.ts';
+import { decisionSummary, heldActions } from './held-pages.ts';
+import { reportCsp, reportInConsole } from './report-page.ts';
+import { countsLine, fieldQualityTable, gatesTable } from './run-markup.ts';
 import { COUNTRY_NAMES, OPS, operatorOnly, parseCountry, sendOps, type OpsContext, type OpsPlugin } from './ops-kit.ts';
 
 const PAGE_SIZE = 100;
@@ -46,42 +46,41 @@ ${
     : html`<div class="table-wrap"><table><caption>${runs.length} run${runs.length === 1 ? '' : 's'}${runs.length > PAGE_SIZE ? `, the newest ${PAGE_SIZE} shown` : ''}</caption>
 <thead><tr><th scope="col">Started</th><th scope="col">Country</th><th scope="col">Outcome</th><th scope="col" class="num">Published</th><th scope="col">File</th><th scope="col">By</th><th scope="col">Report</th></tr></thead>
 <tbody>${runs.slice(0, PAGE_SIZE).map(
-        (r) => html`<tr><td><a href="${OPS}/runs/${r.runId}">${when(r.startedAt)}</a></td><td>${r.country}</td><td>${outcomeBadge(r.outcome, r.forced !== null)}${
-          r.dryRun ? ' ' : ''
-        }</td><td class="num">${r.counts?.byStatus.published ?? '—'}</td><td>${r.files.map((f, i) => html`${i ? ', ' : ''}<code>${f.name}</code>`)}</td><td>${r.by}</td><td><a href="${OPS}/runs/${r.runId}/report">Report</a></td></tr>`,
+        (r) => html`<tr><td><a href="${OPS}/runs/${r.runId}">${when(r.startedAt)}</a></td><td>${r.country}</td><td>${runBadge(r)}</td><td class="num">${
+          r.counts ? (r.outcome === 'published' ? r.counts.byStatus.published.toLocaleString('en-GB') : html`<small>would publish</small> ${r.counts.byStatus.published.toLocaleString('en-GB')}`) : '—'
+        }</td><td>${r.files.map((f, i) => html`${i ? ', ' : ''}<code>${f.name}</code>`)}</td><td>${r.by}</td><td><a href="${OPS}/runs/${r.runId}/report">Report</a></td></tr>`,
       )}</tbody></table></div>`
 }`,
   });
 }
 
 async function runPage(kit: ConsoleKit, ops: OpsContext, req: Request, res: Response, run: RunRecord) {
+  const rolledBack = run.events.filter((e) => e.what.startsWith('rolled back')).at(-1);
   await sendOps(kit, req, res, {
     title: `Run ${run.runId}`,
-    body: html`<p class="lead">${COUNTRY_NAMES[run.country]} · ${outcomeBadge(run.outcome, run.forced !== null)}${run.dryRun ? ' · dry run' : ''}</p>
+    body: html`<p class="lead">${COUNTRY_NAMES[run.country]} · ${runBadge(run)}${run.dryRun && run.outcome !== 'dry-run' ? ' · dry run' : ''}</p>
 <p><a class="button" href="${OPS}/runs/${run.runId}/report">Open the report</a></p>
+${run.removal ? html`<div class="notice error" role="status">Published although it left ${COUNTRY_NAMES[run.country]} ${run.removal.remaining.toLocaleString('en-GB')} of its ${run.removal.current.toLocaleString('en-GB')} places (the remaining count was typed to confirm).</div>` : ''}
+${rolledBack ? html`<div class="notice warning" role="status">Rolled back ${when(rolledBack.at)} by ${rolledBack.by}: ${rolledBack.detail ?? ''}. <a href="${OPS}/snapshots/${run.country}">Snapshots of ${COUNTRY_NAMES[run.country]}</a></div>` : ''}
 <dl class="facts">
 <dt>Started</dt><dd>${when(run.startedAt)} by ${run.by} (${run.runner})</dd>
 <dt>Finished</dt><dd>${when(run.finishedAt)}</dd>
-<dt>Files</dt><dd>${run.files.map((f, i) => html`${i ? ', ' : ''}<code>${f.name}</code> (${f.size} bytes, SHA-256 <code>${f.sha256.slice(0, 12)}…</code>)`)}</dd>
-<dt>Counts</dt><dd>${run.counts ? `${run.counts.lines} lines, ${run.counts.badLines} unreadable, ${run.counts.byStatus.published} published, ${run.counts.byStatus.rejected} rejected` : '—'}</dd>
-${run.publishedVersion ? html`<dt>Published snapshot</dt><dd><code>${run.publishedVersion}</code></dd>` : ''}
+<dt>Files</dt><dd>${run.files.map((f, i) => html`${i ? ', ' : ''}<code>${f.name}</code> (${f.size.toLocaleString('en-GB')} bytes, SHA-256 <code>${f.sha256.slice(0, 12)}…</code>)`)}</dd>
+<dt>Counts</dt><dd>${countsLine(run)}</dd>
+${run.publishedVersion ? html`<dt>Published snapshot</dt><dd><a href="${OPS}/snapshots/${run.country}#snapshot-${run.publishedVersion}"><code>${run.publishedVersion}</code></a></dd>` : ''}
 ${run.forced ? html`<dt>Forced</dt><dd>by ${run.forced.by}: ${run.forced.reason}</dd>` : ''}
 ${run.error ? html`<dt>Error</dt><dd>${run.error}</dd>` : ''}
 </dl>
+<h2>What it changes</h2>
+${decisionSummary(ops, run)}
 <h2>Gates</h2>
 ${gatesTable(run.gates)}
-${isHeld(run) ? await heldActions(kit, res, run) : ''}
+${isHeld(run) ? await heldActions(kit, ops, res, run) : ''}
 <h2>Fields</h2>
 ${fieldQualityTable(run.fieldQuality)}
 <h2>Events</h2>
 <ul>${run.events.map((e) => html`<li>${when(e.at)}: ${e.what} (${e.by})${e.detail ? html` — ${e.detail}` : ''}</li>`)}</ul>`,
   });
-}
-
-/** The report file's CSP: its one inline <style> by hash, nothing else (no script, no network). */
-function reportCsp(page: string): string {
-  const styles = [...page.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => `'sha256-${createHash('sha256').update(m[1]!, 'utf8').digest('base64')}'`);
-  return `default-src 'none'; style-src ${styles.join(' ') || "'none'"}; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`;
 }
 
 export const runPages: OpsPlugin = (router, kit, ops) => {
@@ -102,14 +101,17 @@ export const runPages: OpsPlugin = (router, kit, ops) => {
   });
   router.get(`/ops/runs/:id/report`, ...guard, async (req, res) => {
     let page: string;
+    let run: RunRecord;
     try {
-      page = await readFile(reportHtmlPath(ops.dataDir, String(req.params.id)), 'utf8');
+      run = readRun(ops.dataDir, String(req.params.id));
+      page = await readFile(reportHtmlPath(ops.dataDir, run.runId), 'utf8');
     } catch (error) {
       if (error instanceof UnknownRunError || (error as NodeJS.ErrnoException).code === 'ENOENT') return notFound(req, res);
       throw error;
     }
-    res.setHeader('Content-Security-Policy', reportCsp(page));
-    // The file exactly as `lodging report` writes it, with the console's icon so the browser does not ask for /favicon.ico.
-    res.type('html').send(page.replace('</head>', '<link rel="icon" href="/console/static/favicon.svg" type="image/svg+xml"></head>'));
+    // The file exactly as `lodging report` writes it, with the console's bar, its next steps as links, and its icon.
+    const served = reportInConsole(page, run);
+    res.setHeader('Content-Security-Policy', reportCsp(served));
+    res.type('html').send(served);
   });
 };

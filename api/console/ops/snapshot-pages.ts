@@ -42,9 +42,9 @@ async function snapshotsPage(kit: ConsoleKit, ops: OpsContext, req: Request, res
 ${
   kept.length === 0
     ? html`<p>Nothing published yet.</p>`
-    : html`<div class="table-wrap"><table><thead><tr><th scope="col">Snapshot</th><th scope="col">Published</th><th scope="col" class="num">Places</th><th scope="col">Source</th><th scope="col">By</th><th scope="col"><span class="visually-hidden">Action</span></th></tr></thead>
+    : html`<div class="table-wrap"><table><thead><tr><th scope="col">Snapshot</th><th scope="col">Published</th><th scope="col" class="num">Places</th><th scope="col">Source</th><th scope="col">Run</th><th scope="col">By</th><th scope="col"><span class="visually-hidden">Action</span></th></tr></thead>
 <tbody>${kept.map(
-        (s) => html`<tr><th scope="row"><code>${s.version}</code>${s.current ? html` <span class="badge active">current</span>` : ''}${s.forced ? html` <span class="badge warn">forced</span>` : ''}</th><td>${when(s.publishedAt)}</td><td class="num">${s.publishedCount.toLocaleString('en-GB')}</td><td>${s.sources.map((f, i) => html`${i ? ', ' : ''}<code>${f.name}</code>`)}</td><td>${s.by || '—'}</td><td class="actions">${
+        (s) => html`<tr id="snapshot-${s.version}"><th scope="row"><code>${s.version}</code>${s.current ? html` <span class="badge active">current</span>` : ''}${s.forced ? html` <span class="badge warn">forced</span>` : ''}</th><td>${when(s.publishedAt)}</td><td class="num">${s.publishedCount.toLocaleString('en-GB')}</td><td>${s.sources.map((f, i) => html`${i ? ', ' : ''}<code>${f.name}</code>`)}</td><td>${s.runId ? html`<a href="${OPS}/runs/${s.runId}">${s.runId}</a>` : '—'}</td><td>${s.by || '—'}</td><td class="actions">${
           s.current
             ? ''
             : postForm(`${OPS}/snapshots/${country}/preview`, csrf, html`<input type="hidden" name="to" value="${s.version}">${button('Review rollback', { kind: 'plain' })}`, { className: 'inline', label: `Review rollback to ${s.version}` })

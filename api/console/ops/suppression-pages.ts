@@ -69,12 +69,7 @@ ${
     : html`<div class="table-wrap"><table>
 <thead><tr><th scope="col">Kind</th><th scope="col">Value</th><th scope="col">Note</th><th scope="col">Line</th><th scope="col"><span class="visually-hidden">Action</span></th></tr></thead>
 <tbody>${listing.entries.map(
-        (e) => html`<tr><td>${KIND_LABELS[e.kind]}</td><th scope="row"><code>${e.value}</code></th><td>${e.note || '—'}</td><td>${e.line}</td><td class="actions">${postForm(
-          `${OPS}/suppressions/remove`,
-          csrf,
-          html`<input type="hidden" name="kind" value="${e.kind}"><input type="hidden" name="value" value="${e.value}">${button(`Remove ${e.value}`, { kind: 'danger' })}`,
-          { className: 'inline', label: `Remove ${e.kind} ${e.value}` },
-        )}</td></tr>`,
+        (e) => html`<tr><td>${KIND_LABELS[e.kind]}</td><th scope="row"><code>${e.value}</code></th><td>${e.note || '—'}</td><td>${e.line}</td><td class="actions"><a class="button danger-link" href="${OPS}/suppressions/remove?${new URLSearchParams({ kind: e.kind, value: e.value }).toString()}">Remove<span class="visually-hidden"> ${e.value}</span>…</a></td></tr>`,
       )}</tbody></table></div>`
 }`,
   });

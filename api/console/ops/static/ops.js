@@ -29,14 +29,21 @@
     list.textContent = '';
     job.messages.forEach(function (m) {
       var li = document.createElement('li');
-      var code = document.createElement('code');
-      code.textContent = m;
-      li.appendChild(code);
+      li.textContent = m;
       list.appendChild(li);
     });
+    if (job.outcomeText) text('fig-outcome', job.outcomeText);
     var next = document.getElementById('import-next');
     if (job.runId) {
       next.textContent = '';
+      if (job.held) {
+        var review = document.createElement('a');
+        review.className = 'button';
+        review.href = '/console/ops/held#candidate-' + encodeURIComponent(job.runId);
+        review.textContent = 'Review the held candidate';
+        next.appendChild(review);
+        next.appendChild(document.createTextNode(' '));
+      }
       var a = document.createElement('a');
       a.className = 'button plain';
       a.href = '/console/ops/runs/' + encodeURIComponent(job.runId);

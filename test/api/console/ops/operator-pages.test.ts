@@ -205,7 +205,8 @@ describe('accounts page', () => {
     const key = await harness.api.newKey(dev.id, 'dev key');
     expect((await harness.api.get('/api/v1/key', { secret: key.secret })).status).toBe(200);
     const keys = await operator.get(`/console/ops/accounts/${dev.id}`);
-    expect(keys.text).toMatch(/Revoke dev key/);
+    expect(keys.text).toMatch(/Revoke<span class="visually-hidden"> dev key<\/span>…/);
+    expect((await operator.get(`/console/ops/keys/${key.id}/revoke`)).text).toMatch(/Revoke “dev key”\?/);
     expect((await operator.post(`/console/ops/keys/${key.id}/revoke`, {})).status).toBe(303);
     expect((await harness.api.get('/api/v1/key', { secret: key.secret })).status).toBe(401);
     const after = await operator.get(`/console/ops/accounts/${dev.id}`);
