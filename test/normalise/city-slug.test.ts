@@ -1,3 +1,4 @@
+// pipeline/normalise/city-slug.ts: its rules input → output, then the edges mutation testing found.
 import { describe, expect, it } from 'vitest';
 import { CITY_SLUG_PATTERN } from '../../model/limits.ts';
 import { citySlug } from '../../pipeline/normalise/city-slug.ts';
@@ -50,5 +51,48 @@ describe('citySlug', () => {
 
   it.each(['A-Coruna', '-a', 'a-', 'a--b', 'a_b', 'coruña', ''])('the pattern rejects %j', (slug) => {
     expect(slug).not.toMatch(CITY_SLUG_PATTERN);
+  });
+});
+
+// Boundaries the first mutation run found unpinned (input → output only).
+describe('mutation boundaries', () => {
+  describe('city slugs', () => {
+    it.each([
+      ['Straße', 'strasse'],
+      ['STRAẞE', 'strasse'],
+      ['Ærø', 'aero'],
+      ['æble', 'aeble'],
+      ['Øster', 'oster'],
+      ['ønske', 'onske'],
+      ['Œil', 'oeil'],
+      ['cœur', 'coeur'],
+      ['Łódź', 'lodz'],
+      ['łąka', 'laka'],
+      ['Đakovo', 'dakovo'],
+      ['đak', 'dak'],
+      ['Ðorn', 'dorn'],
+      ['ðorn', 'dorn'],
+      ['Þingvellir', 'thingvellir'],
+      ['þorp', 'thorp'],
+      ['Iıı', 'iii'],
+      ['Ħamrun', 'hamrun'],
+      ['ħaż', 'haz'],
+      ['Ŧa', 'ta'],
+      ['ŧa', 'ta'],
+      ['Ŋa', 'na'],
+      ['ŋa', 'na'],
+      ['A Coruña', 'a-coruna'],
+      ["L'Hospitalet de Llobregat", 'l-hospitalet-de-llobregat'],
+      ['Ｍａｄｒｉｄ', 'madrid'],
+      ['ﬁgueres', 'figueres'],
+      ['  --Vigo--  ', 'vigo'],
+      ['Santa Cruz de Tenerife 2', 'santa-cruz-de-tenerife-2'],
+    ])('%s → %s', (city, slug) => {
+      expect(citySlug(city)).toBe(slug);
+    });
+    it('a name with nothing to keep has no slug', () => {
+      expect(citySlug('—')).toBeNull();
+      expect(citySlug(null)).toBeNull();
+    });
   });
 });

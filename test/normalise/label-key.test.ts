@@ -90,3 +90,24 @@ describe('compactKey', () => {
     expect(compactKey(key)).toBe(compact);
   });
 });
+
+// Boundaries the first mutation run found unpinned (input → output only).
+describe('mutation boundaries', () => {
+  describe('label keys', () => {
+    it('leaves words with digits alone: "4s" stays "4s"', () => {
+      expect(singularKey(labelKey('Hotel 4s'), 'es')).toBe('hotel 4s');
+      expect(singularKey(labelKey('2 estrellas'), 'es')).toBe('2 estrella');
+      expect(singularKey('a1s', 'en')).toBe('a1s');
+    });
+    it.each([
+      ['Œuvre', 'oeuvre'],
+      ['Cæsar', 'caesar'],
+      ['Straße', 'strasse'],
+      ['Bjørn', 'bjorn'],
+      ['Łódź', 'lodz'],
+      ['Đakovo', 'dakovo'],
+    ])('folds the ligature or letter in %s', (label, key) => {
+      expect(labelKey(label)).toBe(key);
+    });
+  });
+});

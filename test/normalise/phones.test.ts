@@ -1,3 +1,4 @@
+// pipeline/normalise/phones.ts: its rules input → output, then the edges mutation testing found.
 import { describe, expect, it } from 'vitest';
 import { COUNTRIES } from '../../model/countries.ts';
 import { parsePhone, splitPhoneText } from '../../pipeline/normalise/phones.ts';
@@ -133,5 +134,76 @@ describe('splitPhoneText', () => {
 
   it.each(['', '   ', ' / ', ' - '])('finds no number in %j', (raw) => {
     expect(splitPhoneText(raw)).toEqual([]);
+  });
+});
+
+// Phone rule edges the main phone tests leave open: issue details, upper-case words, invisible characters, piece tidying.
+describe('edge cases', () => {
+  describe('parsePhone issue details', () => {
+    const cases: [string, string, string][] = [
+      ['abc', 'invalid-phone', 'not a phone number (NOT_A_NUMBER)'],
+      ['922', 'invalid-phone', '+34922 is not a valid number'],
+      ['91 553 50 67 ext. 12', 'extension-dropped', 'extension 12 dropped'],
+    ];
+    it.each(cases)('reports "%s" as %s with the detail "%s"', (raw, code, detail) => {
+      expect(parsePhone(raw, COUNTRIES.es).issues).toEqual([{ field: 'phone', code, value: raw, detail }]);
+    });
+  });
+
+  describe('parsePhone extension words in capitals', () => {
+    it.each([
+      ['91 553 50 67 RAMAL 3', '3'],
+      ['91 553 50 67 POSTE 12', '12'],
+      ['91 553 50 67 INTERNO 4', '4'],
+    ])('reads "%s" as the number with extension %s dropped', (raw, extension) => {
+      expect(parsePhone(raw, COUNTRIES.es)).toEqual({
+        value: { e164: '+34915535067', phoneType: 'landline' },
+        issues: [{ field: 'phone', code: 'extension-dropped', value: raw, detail: `extension ${extension} dropped` }],
+      });
+    });
+  });
+
+  describe('splitPhoneText edges', () => {
+    const cases: [string, string[]][] = [
+      ['\uFEFF922 31 40 36 / 922 63 16 33', ['922 31 40 36', '922 63 16 33']], // byte-order mark dropped, not kept as text
+      ['922 31 40 36 / \u200B922 63 16 33', ['922 31 40 36', '922 63 16 33']],
+      ['  91 553 50 67', ['91 553 50 67']], // leading spaces trimmed
+      ['636 13 65 13..', ['636 13 65 13']], // every trailing punctuation mark, not only the last
+      ['922 79 22 64 -;', ['922 79 22 64']],
+      ['020 7946 0018 OR 07911 123456', ['020 7946 0018', '07911 123456']], // joiners in any case
+      ['922 31 40 36 Y 922 63 16 33', ['922 31 40 36', '922 63 16 33']],
+      ['01 42 68 53 00 OU 06 12 34 56 78', ['01 42 68 53 00', '06 12 34 56 78']],
+    ];
+    it.each(cases)('splits %j into %j', (raw, expected) => {
+      expect(splitPhoneText(raw)).toEqual(expected);
+    });
+  });
+});
+
+// Boundaries the first mutation run found unpinned (input → output only).
+describe('mutation boundaries', () => {
+  describe('splitting a phone text', () => {
+    it('counts 0 as a digit: "910 000 000 / 600 000 000" is two numbers', () => {
+      expect(splitPhoneText('910 000 000 / 600 000 000')).toEqual(['910 000 000', '600 000 000']);
+    });
+    it('counts 9 as a digit: "999 999 999 / 999 999 998" is two numbers', () => {
+      expect(splitPhoneText('999 999 999 / 999 999 998')).toEqual(['999 999 999', '999 999 998']);
+    });
+    it('splits two pieces of exactly 6 digits each', () => {
+      expect(splitPhoneText('123456 / 654321')).toEqual(['123456', '654321']);
+    });
+    it('keeps a 5-digit piece with its neighbour, on either side', () => {
+      expect(splitPhoneText('12345 / 654321')).toEqual(['12345 / 654321']);
+      expect(splitPhoneText('654321 / 12345')).toEqual(['654321 / 12345']);
+    });
+    it('drops pieces without digits', () => {
+      expect(splitPhoneText('ask at reception / 910 000 000')).toEqual(['910 000 000']);
+      expect(splitPhoneText('910 000 000 / reception / 600 000 000')).toEqual(['910 000 000', '600 000 000']);
+      expect(splitPhoneText('no phone')).toEqual([]);
+    });
+    it('keeps a dash without spaces inside a number and drops trailing punctuation', () => {
+      expect(splitPhoneText('91-553-50-67')).toEqual(['91-553-50-67']);
+      expect(splitPhoneText('922 79 22 64 - 636 13 65 13.')).toEqual(['922 79 22 64', '636 13 65 13']);
+    });
   });
 });
