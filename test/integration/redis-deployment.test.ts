@@ -6,8 +6,8 @@ import { startServer } from '../../api/server.ts';
 import type { RunningServer } from '../../api/server.ts';
 import { createKey } from '../../api/keys/create-key.ts';
 import { TEST_REDIS_URL, deletePrefix, describeWithRedis, pingRedis, startRedisServer, uniquePrefix } from '../support/redis.ts';
-import { makeDataDir, removeDataDir } from './support/test-api.ts';
-import { readJson } from './support/shapes.ts';
+import { makeDataDir, removeDataDir } from '../api/support/test-api.ts';
+import { readJson } from '../api/support/shapes.ts';
 
 const reachable = await (await pingRedis()) === null;
 

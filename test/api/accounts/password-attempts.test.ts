@@ -4,8 +4,8 @@ import { createConsoleClient } from '../support/console-client.ts';
 import type { ConsoleClient } from '../support/console-client.ts';
 import { fetchFrom } from '../support/from-address.ts';
 import { describeWithRedis, pingRedis } from '../../support/redis.ts';
-import { PASSWORD, startConsoleHarness } from './console-harness.ts';
-import type { Backend, ConsoleHarness } from './console-harness.ts';
+import { PASSWORD, startConsoleHarness } from '../console/support/console-harness.ts';
+import type { Backend, ConsoleHarness } from '../console/support/console-harness.ts';
 
 let counter = 0;
 const email = (label: string) => `${label}-${process.pid}-${(counter += 1)}@example.com`;

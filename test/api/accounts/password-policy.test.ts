@@ -6,8 +6,8 @@ import { CLI_ACTOR } from '../../../api/accounts/audit.ts';
 import { cleanText } from '../../../api/accounts/input-hygiene.ts';
 import { newPasswordProblem } from '../../../api/accounts/password-policy.ts';
 import { createConsoleClient } from '../support/console-client.ts';
-import { startConsoleHarness } from '../console/console-harness.ts';
-import type { ConsoleHarness } from '../console/console-harness.ts';
+import { startConsoleHarness } from '../console/support/console-harness.ts';
+import type { ConsoleHarness } from '../console/support/console-harness.ts';
 
 const owner = { email: 'ada.lovelace@example.com' };
 

@@ -6,8 +6,8 @@ import { createConsoleClient, hiddenValue } from '../support/console-client.ts';
 import type { ConsoleClient } from '../support/console-client.ts';
 import { describeWithRedis, pingRedis } from '../../support/redis.ts';
 import { startTestApi } from '../support/test-api.ts';
-import { PASSWORD, startConsoleHarness } from './console-harness.ts';
-import type { Backend, ConsoleHarness } from './console-harness.ts';
+import { PASSWORD, startConsoleHarness } from './support/console-harness.ts';
+import type { Backend, ConsoleHarness } from './support/console-harness.ts';
 
 let emailCounter = 0;
 const email = (label: string) => `${label}-${process.pid}-${(emailCounter += 1)}@example.com`;

@@ -7,8 +7,8 @@ import { CLI_ACTOR } from '../../../api/accounts/audit.ts';
 import { keysDatabasePath } from '../../../api/keys/sqlite-key-store.ts';
 import { createConsoleClient } from '../support/console-client.ts';
 import { TEST_REDIS_URL, describeWithRedis, pingRedis } from '../../support/redis.ts';
-import { PASSWORD, startConsoleHarness } from './console-harness.ts';
-import type { Backend, ConsoleHarness } from './console-harness.ts';
+import { PASSWORD, startConsoleHarness } from './support/console-harness.ts';
+import type { Backend, ConsoleHarness } from './support/console-harness.ts';
 
 let counter = 0;
 const email = (label: string) => `${label}-${process.pid}-${(counter += 1)}@example.com`;

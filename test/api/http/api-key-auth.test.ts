@@ -1,10 +1,10 @@
 // Keys at the HTTP level: X-API-Key (canonical) and Bearer, every 401 case, revocation on the next request, public routes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateKeySecret } from '../../api/keys/key-secret.ts';
-import { IDS } from './support/provider-listings.ts';
-import { startTestApi } from './support/test-api.ts';
-import type { TestApi } from './support/test-api.ts';
-import { KEY_KEYS, keysOf, readJson } from './support/shapes.ts';
+import { generateKeySecret } from '../../../api/keys/key-secret.ts';
+import { IDS } from '../support/provider-listings.ts';
+import { startTestApi } from '../support/test-api.ts';
+import type { TestApi } from '../support/test-api.ts';
+import { KEY_KEYS, keysOf, readJson } from '../support/shapes.ts';
 
 let api: TestApi;
 beforeAll(async () => {

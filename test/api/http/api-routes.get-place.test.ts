@@ -1,9 +1,9 @@
 // GET /api/v1/places/{placeId}: URL-encoded ids round-trip, exact field sets, 404 for everything not published, 400 for bad ids.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IDS } from './support/provider-listings.ts';
-import { startTestApi } from './support/test-api.ts';
-import type { TestApi } from './support/test-api.ts';
-import { ADDRESS_KEYS, LOCATION_KEYS, PHONE_RECORD_KEYS, PLACE_KEYS, expectInvalidParameters, keysOf, readJson } from './support/shapes.ts';
+import { IDS } from '../support/provider-listings.ts';
+import { startTestApi } from '../support/test-api.ts';
+import type { TestApi } from '../support/test-api.ts';
+import { ADDRESS_KEYS, LOCATION_KEYS, PHONE_RECORD_KEYS, PLACE_KEYS, expectInvalidParameters, keysOf, readJson } from '../support/shapes.ts';
 
 let api: TestApi;
 beforeAll(async () => {

@@ -2,12 +2,12 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseConfig } from '../../platform/environment.ts';
-import { startServer } from '../../api/server.ts';
-import { BULK_LISTINGS, ES_LISTINGS } from './support/provider-listings.ts';
-import { startTestApi } from './support/test-api.ts';
-import type { TestApi } from './support/test-api.ts';
-import { expectInvalidParameters, readJson, walkIds } from './support/shapes.ts';
+import { parseConfig } from '../../../platform/environment.ts';
+import { startServer } from '../../../api/server.ts';
+import { BULK_LISTINGS, ES_LISTINGS } from '../support/provider-listings.ts';
+import { startTestApi } from '../support/test-api.ts';
+import type { TestApi } from '../support/test-api.ts';
+import { expectInvalidParameters, readJson, walkIds } from '../support/shapes.ts';
 
 let api: TestApi;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 // GET /api/v1/places: every filter of the spec's table, the page shape and the `lodging` filter that restricts nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IDS } from './support/provider-listings.ts';
-import { startTestApi } from './support/test-api.ts';
-import type { TestApi } from './support/test-api.ts';
-import { PAGE_KEYS, PLACE_KEYS, keysOf, readJson, walkIds } from './support/shapes.ts';
+import { IDS } from '../support/provider-listings.ts';
+import { startTestApi } from '../support/test-api.ts';
+import type { TestApi } from '../support/test-api.ts';
+import { PAGE_KEYS, PLACE_KEYS, keysOf, readJson, walkIds } from '../support/shapes.ts';
 
 let api: TestApi;
 beforeAll(async () => {

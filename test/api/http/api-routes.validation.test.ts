@@ -1,9 +1,9 @@
 // 400s: every parameter rule, unknown/repeated/empty parameters, and keys pasted into the URL (never read or echoed).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi } from './support/test-api.ts';
-import type { TestApi } from './support/test-api.ts';
-import { IDS } from './support/provider-listings.ts';
-import { PROBLEM_KEYS, expectInvalidParameters, keysOf, readJson } from './support/shapes.ts';
+import { startTestApi } from '../support/test-api.ts';
+import type { TestApi } from '../support/test-api.ts';
+import { IDS } from '../support/provider-listings.ts';
+import { PROBLEM_KEYS, expectInvalidParameters, keysOf, readJson } from '../support/shapes.ts';
 
 let api: TestApi;
 beforeAll(async () => {

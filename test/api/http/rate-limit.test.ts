@@ -1,8 +1,8 @@
 // Per-key fixed windows: draft-6 RateLimit headers on every authenticated response (200, 400, 404, 429), Retry-After on 429.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi } from './support/test-api.ts';
-import type { TestApi } from './support/test-api.ts';
-import { readJson } from './support/shapes.ts';
+import { startTestApi } from '../support/test-api.ts';
+import type { TestApi } from '../support/test-api.ts';
+import { readJson } from '../support/shapes.ts';
 
 const RATE_HEADERS = ['ratelimit-limit', 'ratelimit-remaining', 'ratelimit-reset', 'ratelimit-policy'];
 

@@ -1,8 +1,8 @@
 // Access logs: a request id per line; no key from a header, the URL path or the query string ever reaches them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../api/http/request-logger.ts';
-import { startTestApi } from './support/test-api.ts';
-import type { TestApi } from './support/test-api.ts';
+import { createLogger } from '../../../api/http/request-logger.ts';
+import { startTestApi } from '../support/test-api.ts';
+import type { TestApi } from '../support/test-api.ts';
 
 const lines: string[] = [];
 let api: TestApi;

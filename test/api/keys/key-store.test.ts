@@ -8,7 +8,7 @@ import { openRedisKeyStore } from '../../../api/keys/redis-key-store.ts';
 import { openSqliteKeyStore } from '../../../api/keys/sqlite-key-store.ts';
 import type { KeyStore } from '../../../api/keys/key-store.ts';
 import { TEST_REDIS_URL, deletePrefix, describeWithRedis, keysMatching, pingRedis, uniquePrefix } from '../../support/redis.ts';
-import { runKeyStoreContract } from './key-store-contract.ts';
+import { runKeyStoreContract } from './support/key-store-contract.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {

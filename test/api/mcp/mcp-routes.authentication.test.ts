@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { generateKeySecret } from '../../api/keys/key-secret.ts';
-import type { TestApi } from '../api/support/test-api.ts';
+import { generateKeySecret } from '../../../api/keys/key-secret.ts';
+import type { TestApi } from '../support/test-api.ts';
 import { startMcpApi } from './support/mcp-api.ts';
 import { INITIALIZE, connectMcp, postMcp, structuredOf } from './support/mcp-client.ts';
 

@@ -1,7 +1,7 @@
 // /mcp shares REST's per-key window: every POST counts, headers on each answer, 429 with Retry-After once it is spent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { TestApi } from '../api/support/test-api.ts';
+import type { TestApi } from '../support/test-api.ts';
 import { startMcpApi } from './support/mcp-api.ts';
 import { INITIALIZE, connectMcp, postMcp, structuredOf } from './support/mcp-client.ts';
 

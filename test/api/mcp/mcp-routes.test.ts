@@ -1,6 +1,6 @@
 // The HTTP side of /mcp: stateless POST only, one JSON-RPC message per request, bounded bodies, no caching.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApi } from '../api/support/test-api.ts';
+import type { TestApi } from '../support/test-api.ts';
 import { startMcpApi } from './support/mcp-api.ts';
 import { INITIALIZE, postMcp } from './support/mcp-client.ts';
 

@@ -1,7 +1,7 @@
 // get_place through the SDK client: REST's { place } for a published id; an error result, not a protocol error, otherwise.
 import { describe, expect, it } from 'vitest';
-import { IDS } from '../api/support/provider-listings.ts';
-import { readJson } from '../api/support/shapes.ts';
+import { IDS } from '../support/provider-listings.ts';
+import { readJson } from '../support/shapes.ts';
 import { useMcpSession, errorText, structuredOf } from './support/mcp-client.ts';
 
 const mcp = useMcpSession();

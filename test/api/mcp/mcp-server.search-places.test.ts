@@ -1,7 +1,7 @@
 // search_places through the SDK client: exactly REST's PlacePage for the same query, and a cursor walk that sees every match once.
 import { describe, expect, it } from 'vitest';
-import { IDS } from '../api/support/provider-listings.ts';
-import { PLACE_KEYS, keysOf, readJson } from '../api/support/shapes.ts';
+import { IDS } from '../support/provider-listings.ts';
+import { PLACE_KEYS, keysOf, readJson } from '../support/shapes.ts';
 import { useMcpSession, structuredOf } from './support/mcp-client.ts';
 
 const mcp = useMcpSession();

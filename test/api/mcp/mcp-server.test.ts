@@ -1,8 +1,8 @@
 // tools/list through the SDK client: two read-only tools whose schemas carry REST's rules and whose descriptions brief an agent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LODGING_TYPES_BY_SPECIFICITY } from '../../model/place.ts';
-import { PLACE_KEYS } from '../api/support/shapes.ts';
-import type { TestApi } from '../api/support/test-api.ts';
+import { LODGING_TYPES_BY_SPECIFICITY } from '../../../model/place.ts';
+import { PLACE_KEYS } from '../support/shapes.ts';
+import type { TestApi } from '../support/test-api.ts';
 import { startMcpApi } from './support/mcp-api.ts';
 import { connectMcp } from './support/mcp-client.ts';
 import type { McpSession } from './support/mcp-client.ts';

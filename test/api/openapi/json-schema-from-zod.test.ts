@@ -3,11 +3,11 @@
 import { isDeepStrictEqual } from 'node:util';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';
-import { inlineSchemaOf } from '../../api/openapi/json-schema-from-zod.ts';
-import { buildOpenApiDocument } from '../../api/openapi/openapi-document.ts';
-import { placePageSchema, placeSchema } from '../../model/place-schema.ts';
-import { PLACE_FIELDS } from '../../model/place.ts';
-import before from './openapi-before-zod-place.json' with { type: 'json' };
+import { inlineSchemaOf } from '../../../api/openapi/json-schema-from-zod.ts';
+import { buildOpenApiDocument } from '../../../api/openapi/openapi-document.ts';
+import { placePageSchema, placeSchema } from '../../../model/place-schema.ts';
+import { PLACE_FIELDS } from '../../../model/place.ts';
+import before from './support/openapi-before-zod-place.json' with { type: 'json' };
 
 // The document as served before the Place moved to zod, built with the same public URL.
 const previous = before as Record<string, any>;

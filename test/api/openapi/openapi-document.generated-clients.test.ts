@@ -8,11 +8,11 @@ import { promisify } from 'node:util';
 import { createClient as generateHeyApi } from '@hey-api/openapi-ts';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi } from '../api/support/test-api.ts';
-import type { TestApi } from '../api/support/test-api.ts';
-import previousDocument from './openapi-before-zod-place.json' with { type: 'json' };
+import { startTestApi } from '../support/test-api.ts';
+import type { TestApi } from '../support/test-api.ts';
+import previousDocument from './support/openapi-before-zod-place.json' with { type: 'json' };
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const TSC = path.join(ROOT, 'node_modules/typescript/bin/tsc');
 // Inside the project, so the client resolves openapi-fetch from node_modules; .tmp/ is git-ignored.
 const WORK = path.join(ROOT, '.tmp', `generated-clients-${process.pid}`);

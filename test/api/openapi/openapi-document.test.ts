@@ -3,11 +3,11 @@ import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLACE_FIELDS } from '../../model/place.ts';
-import { IDS } from './support/provider-listings.ts';
-import { startTestApi } from './support/test-api.ts';
-import type { TestApi } from './support/test-api.ts';
-import { readJson } from './support/shapes.ts';
+import { PLACE_FIELDS } from '../../../model/place.ts';
+import { IDS } from '../support/provider-listings.ts';
+import { startTestApi } from '../support/test-api.ts';
+import type { TestApi } from '../support/test-api.ts';
+import { readJson } from '../support/shapes.ts';
 
 // ajv-formats is CommonJS: its default export arrives wrapped under ESM.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => void;

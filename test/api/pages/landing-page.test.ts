@@ -1,8 +1,8 @@
 // GET /: a small public landing page linking the docs, the OpenAPI document and the health checks, under the strict page CSP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderLandingPage } from '../../api/pages/landing-page.ts';
-import { startTestApi } from './support/test-api.ts';
-import type { TestApi } from './support/test-api.ts';
+import { renderLandingPage } from '../../../api/pages/landing-page.ts';
+import { startTestApi } from '../support/test-api.ts';
+import type { TestApi } from '../support/test-api.ts';
 
 let api: TestApi;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 // /places/{id}: the profileUrl is a server-rendered page with LodgingBusiness JSON-LD, escaped; 404 page otherwise.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IDS } from './support/provider-listings.ts';
-import { startTestApi } from './support/test-api.ts';
-import type { TestApi } from './support/test-api.ts';
-import { readJson } from './support/shapes.ts';
+import { IDS } from '../support/provider-listings.ts';
+import { startTestApi } from '../support/test-api.ts';
+import type { TestApi } from '../support/test-api.ts';
+import { readJson } from '../support/shapes.ts';
 
 let api: TestApi;
 beforeAll(async () => {

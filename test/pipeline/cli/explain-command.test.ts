@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hotel, lodging, restaurant, writeLines } from './publication-kit.ts';
+import { hotel, lodging, restaurant, writeLines } from '../../support/publication-kit.ts';
 
 let dir: string;
 let dataDir: string;

@@ -3,7 +3,7 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { main } from '../../bin/commands.ts';
+import { main } from '../../../bin/commands.ts';
 
 let dir: string;
 let labelsDir: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatProgressLine, progressFigures } from '../../pipeline/cli/progress-line.ts';
-import { parseProgressLine } from '../../api/console/ops/read-progress-line.ts';
+import { formatProgressLine, progressFigures } from '../../../pipeline/cli/progress-line.ts';
+import { parseProgressLine } from '../../../api/console/ops/read-progress-line.ts';
 
 describe('progress lines', () => {
   it('round-trips progress, started and notice events', () => {

@@ -1,7 +1,7 @@
 // The field-loss gate as a pure rule: skipped like the drop gate, warn above 10 points, refuse above the limit, naming fields.
 import { describe, expect, it } from 'vitest';
-import { fieldLossGate, fieldLossOf, type FieldShare } from '../../pipeline/gates/field-loss-gate.ts';
-import { DEFAULT_GATE_THRESHOLDS, evaluateGates } from '../../pipeline/gates/gates.ts';
+import { fieldLossGate, fieldLossOf, type FieldShare } from '../../../pipeline/gates/field-loss-gate.ts';
+import { DEFAULT_GATE_THRESHOLDS, evaluateGates } from '../../../pipeline/gates/gates.ts';
 
 const f = (field: string, currentShare: number | null, share: number): FieldShare => ({ field, share, currentShare });
 

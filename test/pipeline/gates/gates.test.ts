@@ -1,6 +1,6 @@
 // The publication gates as pure rules: thresholds, warning levels, the drop check only from 100 published places.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_GATE_THRESHOLDS, evaluateGates, type GateInput } from '../../pipeline/gates/gates.ts';
+import { DEFAULT_GATE_THRESHOLDS, evaluateGates, type GateInput } from '../../../pipeline/gates/gates.ts';
 
 const input = (over: Partial<GateInput>): GateInput => ({ lines: 100, badLines: 0, rejected: 0, published: 100, currentPublished: null, ...over });
 const statuses = (over: Partial<GateInput>, thresholds = DEFAULT_GATE_THRESHOLDS) =>

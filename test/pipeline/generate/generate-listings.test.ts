@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runGenerateCommand } from '../../pipeline/cli/generate-command.ts';
-import { UsageError, type CliIo } from '../../platform/cli-io.ts';
-import { generateListingLines } from '../../pipeline/generate/generate-listings.ts';
-import { VOCABULARIES } from '../../pipeline/generate/generator-vocabulary.ts';
-import { writeGeneratedExport } from '../../pipeline/generate/write-generated-export.ts';
-import { createInProcessRunner } from '../../pipeline/jobs/in-process-runner.ts';
-import { COUNTRY_CODES, type CountryCode } from '../../model/place.ts';
+import { runGenerateCommand } from '../../../pipeline/cli/generate-command.ts';
+import { UsageError, type CliIo } from '../../../platform/cli-io.ts';
+import { generateListingLines } from '../../../pipeline/generate/generate-listings.ts';
+import { VOCABULARIES } from '../../../pipeline/generate/generator-vocabulary.ts';
+import { writeGeneratedExport } from '../../../pipeline/generate/write-generated-export.ts';
+import { createInProcessRunner } from '../../../pipeline/jobs/in-process-runner.ts';
+import { COUNTRY_CODES, type CountryCode } from '../../../model/place.ts';
 
 type Listing = Record<string, unknown>;
 

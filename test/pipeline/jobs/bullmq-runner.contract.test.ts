@@ -1,8 +1,8 @@
 // The BullMQ runner, against a real Redis with two workers taking chunks out of order, against the runner contract.
 import { describe } from 'vitest';
-import { createBullmqRunner } from '../../pipeline/jobs/bullmq-runner.ts';
-import { TEST_REDIS_URL, deletePrefix, redisAvailable, uniquePrefix } from '../support/redis.ts';
-import { describeRunnerContract } from './runner-contract.ts';
+import { createBullmqRunner } from '../../../pipeline/jobs/bullmq-runner.ts';
+import { TEST_REDIS_URL, deletePrefix, redisAvailable, uniquePrefix } from '../../support/redis.ts';
+import { describeRunnerContract } from './support/runner-contract.ts';
 import { startWorkers } from './support/queue-test-kit.ts';
 
 describe.runIf(await redisAvailable())('BullMQ on real Redis', () => {

@@ -3,14 +3,14 @@ import { promises as fs } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createBullmqRunner } from '../../pipeline/jobs/bullmq-runner.ts';
-import { createInProcessRunner } from '../../pipeline/jobs/in-process-runner.ts';
-import { ImportError, type ImportProgress } from '../../pipeline/jobs/runner.ts';
-import type { ImportReport } from '../../pipeline/report/import-report.ts';
-import { readPointer } from '../../pipeline/snapshot/snapshot-pointer.ts';
+import { createBullmqRunner } from '../../../pipeline/jobs/bullmq-runner.ts';
+import { createInProcessRunner } from '../../../pipeline/jobs/in-process-runner.ts';
+import { ImportError, type ImportProgress } from '../../../pipeline/jobs/runner.ts';
+import type { ImportReport } from '../../../pipeline/report/import-report.ts';
+import { readPointer } from '../../../pipeline/snapshot/snapshot-pointer.ts';
 import { writeContractInput, writeSmallInput, writeSuppressionList, type ContractInput } from './support/contract-input.ts';
 import { startWorkers, type InProcessWorkers } from './support/queue-test-kit.ts';
-import { redisServerAvailable, startRedisServer, type OwnRedis, uniquePrefix } from '../support/redis.ts';
+import { redisServerAvailable, startRedisServer, type OwnRedis, uniquePrefix } from '../../support/redis.ts';
 import { comparableReport, readSnapshotContent, type SnapshotContent } from './support/snapshot-content.ts';
 
 describe.runIf(redisServerAvailable())('the BullMQ runner when Redis restarts mid-run', () => {

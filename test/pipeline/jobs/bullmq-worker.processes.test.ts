@@ -5,12 +5,12 @@ import path from 'node:path';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createBullmqRunner } from '../../pipeline/jobs/bullmq-runner.ts';
-import { createInProcessRunner } from '../../pipeline/jobs/in-process-runner.ts';
-import { makeRunId } from '../../pipeline/jobs/prepare-import.ts';
-import { IMPORT_QUEUE_NAME } from '../../pipeline/jobs/queue-names.ts';
-import type { ImportReport } from '../../pipeline/report/import-report.ts';
-import { TEST_REDIS_URL, deletePrefix, redisAvailable, uniquePrefix } from '../support/redis.ts';
+import { createBullmqRunner } from '../../../pipeline/jobs/bullmq-runner.ts';
+import { createInProcessRunner } from '../../../pipeline/jobs/in-process-runner.ts';
+import { makeRunId } from '../../../pipeline/jobs/prepare-import.ts';
+import { IMPORT_QUEUE_NAME } from '../../../pipeline/jobs/queue-names.ts';
+import type { ImportReport } from '../../../pipeline/report/import-report.ts';
+import { TEST_REDIS_URL, deletePrefix, redisAvailable, uniquePrefix } from '../../support/redis.ts';
 import { writeContractInput, writeSuppressionList, type ContractInput } from './support/contract-input.ts';
 
 import { comparableReport, readSnapshotContent, type SnapshotContent } from './support/snapshot-content.ts';

@@ -1,7 +1,7 @@
 // The runners' chunking: 1000 lines, or fewer when their text passes the character bound, and the rest at the end.
 import { describe, expect, it } from 'vitest';
-import { CHUNK_MAX_CHARS, CHUNK_MAX_LINES, LineChunker } from '../../pipeline/jobs/line-chunker.ts';
-import type { ExportLine } from '../../pipeline/sources/read-export.ts';
+import { CHUNK_MAX_CHARS, CHUNK_MAX_LINES, LineChunker } from '../../../pipeline/jobs/line-chunker.ts';
+import type { ExportLine } from '../../../pipeline/sources/read-export.ts';
 
 const line = (n: number, text = '{}'): ExportLine => ({ source: { file: 'x.jsonl', fileIndex: 0, line: n }, text });
 

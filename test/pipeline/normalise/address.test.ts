@@ -1,8 +1,8 @@
 // pipeline/normalise/address.ts: its rules input → output, then the edges mutation testing found.
 import { describe, expect, it } from 'vitest';
-import { COUNTRIES } from '../../model/countries.ts';
-import { normaliseAddress } from '../../pipeline/normalise/address.ts';
-import type { Address, CountryCode } from '../../model/place.ts';
+import { COUNTRIES } from '../../../model/countries.ts';
+import { normaliseAddress } from '../../../pipeline/normalise/address.ts';
+import type { Address, CountryCode } from '../../../model/place.ts';
 
 const codes = (result: { issues: { code: string }[] }) => result.issues.map((found) => found.code);
 const address = (country: CountryCode, given: Partial<Address>): Address => ({

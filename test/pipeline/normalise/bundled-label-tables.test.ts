@@ -3,15 +3,15 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_LABELS_DIR } from '../../platform/environment.ts';
+import { DEFAULT_LABELS_DIR } from '../../../platform/environment.ts';
 
-type Module = typeof import('../../pipeline/normalise/bundled-label-tables.ts');
+type Module = typeof import('../../../pipeline/normalise/bundled-label-tables.ts');
 
 async function loadWith(labelsDir: string | undefined): Promise<Module> {
   vi.resetModules();
   if (labelsDir === undefined) delete process.env.LODGING_LABELS_DIR;
   else process.env.LODGING_LABELS_DIR = labelsDir;
-  return import('../../pipeline/normalise/bundled-label-tables.ts');
+  return import('../../../pipeline/normalise/bundled-label-tables.ts');
 }
 
 const saved = process.env.LODGING_LABELS_DIR;

@@ -1,7 +1,7 @@
 // normaliseCategories: the provider's labels become tidy, distinct strings, at most 50, with issues for bad input.
 import { describe, expect, it } from 'vitest';
-import { MAX_LODGING_LABELS as MAX_LABELS } from '../../model/limits.ts';
-import { normaliseCategories } from '../../pipeline/normalise/categories.ts';
+import { MAX_LODGING_LABELS as MAX_LABELS } from '../../../model/limits.ts';
+import { normaliseCategories } from '../../../pipeline/normalise/categories.ts';
 
 describe('normaliseCategories', () => {
   const cases: [string, unknown, string[], string[]][] = [

@@ -1,13 +1,13 @@
 // Clean cities: values that are not cities become null with a reason; a city known under several names has one slug.
 import { describe, expect, it } from 'vitest';
-import { COUNTRIES } from '../../model/countries.ts';
-import { foldText } from '../../model/fold-text.ts';
-import type { CountryCode } from '../../model/place.ts';
-import { normaliseAddress } from '../../pipeline/normalise/address.ts';
-import { canonicalCitySlug, compileAliases, nonCityReason } from '../../pipeline/normalise/city-names.ts';
-import { openSnapshotReader } from '../../pipeline/snapshot/snapshot-reader.ts';
-import { makeListing } from '../snapshot/make-listing.ts';
-import { publishListings, tempDataDir } from '../snapshot/snapshot-test-kit.ts';
+import { COUNTRIES } from '../../../model/countries.ts';
+import { foldText } from '../../../model/fold-text.ts';
+import type { CountryCode } from '../../../model/place.ts';
+import { normaliseAddress } from '../../../pipeline/normalise/address.ts';
+import { canonicalCitySlug, compileAliases, nonCityReason } from '../../../pipeline/normalise/city-names.ts';
+import { openSnapshotReader } from '../../../pipeline/snapshot/snapshot-reader.ts';
+import { makeListing } from '../snapshot/support/make-listing.ts';
+import { publishListings, tempDataDir } from '../snapshot/support/snapshot-test-kit.ts';
 
 describe('nonCityReason', () => {
   const notCities: [CountryCode, string, RegExp][] = [

@@ -1,7 +1,7 @@
 // pipeline/normalise/city-slug.ts: its rules input → output, then the edges mutation testing found.
 import { describe, expect, it } from 'vitest';
-import { CITY_SLUG_PATTERN } from '../../model/limits.ts';
-import { citySlug } from '../../pipeline/normalise/city-slug.ts';
+import { CITY_SLUG_PATTERN } from '../../../model/limits.ts';
+import { citySlug } from '../../../pipeline/normalise/city-slug.ts';
 
 describe('citySlug', () => {
   it.each([

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { collapseDoubled, expandAbbreviation, isRegionName, moveArticleToFront, tidyCity, tidyCitySlug } from '../../pipeline/normalise/city-tidy.ts';
-import { canonicalCitySlug } from '../../pipeline/normalise/city-names.ts';
-import { normaliseAddress } from '../../pipeline/normalise/address.ts';
-import { COUNTRIES } from '../../model/countries.ts';
-import type { CountryCode } from '../../model/place.ts';
+import { collapseDoubled, expandAbbreviation, isRegionName, moveArticleToFront, tidyCity, tidyCitySlug } from '../../../pipeline/normalise/city-tidy.ts';
+import { canonicalCitySlug } from '../../../pipeline/normalise/city-names.ts';
+import { normaliseAddress } from '../../../pipeline/normalise/address.ts';
+import { COUNTRIES } from '../../../model/countries.ts';
+import type { CountryCode } from '../../../model/place.ts';
 
 const unknown = () => false;
 

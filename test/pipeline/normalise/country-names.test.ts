@@ -1,6 +1,6 @@
 // Which country a name means: case, accents, dots and spacing do not matter; anything else is no country.
 import { describe, expect, it } from 'vitest';
-import { countryCodeForName, LONGEST_NAME_WORDS } from '../../pipeline/normalise/country-names.ts';
+import { countryCodeForName, LONGEST_NAME_WORDS } from '../../../pipeline/normalise/country-names.ts';
 
 describe('countryCodeForName', () => {
   it.each([

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { decodeText } from '../../pipeline/normalise/decode-text.ts';
-import { normaliseCategories } from '../../pipeline/normalise/categories.ts';
-import { parseFullAddress } from '../../pipeline/normalise/full-address.ts';
-import { normaliseText } from '../../pipeline/normalise/scalars.ts';
-import { COUNTRIES } from '../../model/countries.ts';
+import { decodeText } from '../../../pipeline/normalise/decode-text.ts';
+import { normaliseCategories } from '../../../pipeline/normalise/categories.ts';
+import { parseFullAddress } from '../../../pipeline/normalise/full-address.ts';
+import { normaliseText } from '../../../pipeline/normalise/scalars.ts';
+import { COUNTRIES } from '../../../model/countries.ts';
 
 describe('decodeText', () => {
   it.each([

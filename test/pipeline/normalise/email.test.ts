@@ -1,6 +1,6 @@
 // pipeline/normalise/email.ts: its rules input → output, then the edges mutation testing found.
 import { describe, expect, it } from 'vitest';
-import { normaliseEmail } from '../../pipeline/normalise/email.ts';
+import { normaliseEmail } from '../../../pipeline/normalise/email.ts';
 
 describe('normaliseEmail', () => {
   const valid: [string, string][] = [

@@ -1,9 +1,9 @@
 // Decimal commas, km/Nº forms and full-over-partial postal codes in one-line addresses: tables, then properties over generated addresses.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { COUNTRIES } from '../../model/countries.ts';
-import type { CountryCode } from '../../model/place.ts';
-import { parseFullAddress, type FullAddressParts } from '../../pipeline/normalise/full-address.ts';
+import { COUNTRIES } from '../../../model/countries.ts';
+import type { CountryCode } from '../../../model/place.ts';
+import { parseFullAddress, type FullAddressParts } from '../../../pipeline/normalise/full-address.ts';
 
 const parts = (given: Partial<FullAddressParts>): FullAddressParts => ({
   street: null,

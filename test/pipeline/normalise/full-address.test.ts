@@ -1,9 +1,9 @@
 // pipeline/normalise/full-address.ts: its rules input → output, then the edges mutation testing found.
 import { describe, expect, it } from 'vitest';
-import { COUNTRIES } from '../../model/countries.ts';
-import { countryCodeForName } from '../../pipeline/normalise/country-names.ts';
-import { parseFullAddress, type FullAddressParts } from '../../pipeline/normalise/full-address.ts';
-import type { CountryCode } from '../../model/place.ts';
+import { COUNTRIES } from '../../../model/countries.ts';
+import { countryCodeForName } from '../../../pipeline/normalise/country-names.ts';
+import { parseFullAddress, type FullAddressParts } from '../../../pipeline/normalise/full-address.ts';
+import type { CountryCode } from '../../../model/place.ts';
 
 const parts = (given: Partial<FullAddressParts>): FullAddressParts => ({
   street: null,

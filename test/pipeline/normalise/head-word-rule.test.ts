@@ -1,9 +1,9 @@
 // The head-word rule on labels that are NOT in any table: the noun naming the kind wins over qualifiers.
 import { describe, expect, it } from 'vitest';
-import { LABEL_TABLES } from '../../pipeline/normalise/bundled-label-tables.ts';
-import { labelKey } from '../../pipeline/normalise/label-key.ts';
-import { classifyLabel } from '../../pipeline/normalise/lodging-type.ts';
-import type { LodgingType } from '../../model/place.ts';
+import { LABEL_TABLES } from '../../../pipeline/normalise/bundled-label-tables.ts';
+import { labelKey } from '../../../pipeline/normalise/label-key.ts';
+import { classifyLabel } from '../../../pipeline/normalise/lodging-type.ts';
+import type { LodgingType } from '../../../model/place.ts';
 
 const cases: [string, LodgingType][] = [
   // Spanish: the noun first, then what qualifies it.

@@ -1,6 +1,6 @@
 // Issue edges: the value excerpt's 120-character bound, values that are absent or not JSON, and each repair code.
 import { describe, expect, it } from 'vitest';
-import { isRepair, issue, REPAIR_CODES } from '../../pipeline/normalise/issues.ts';
+import { isRepair, issue, REPAIR_CODES } from '../../../pipeline/normalise/issues.ts';
 
 describe('issue edge cases', () => {
   it.each<[unknown, string | undefined]>([

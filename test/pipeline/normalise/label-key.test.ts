@@ -1,6 +1,6 @@
 // Label keys: folding (case, accents, "&", punctuation), every plural rule of each language, and compact keys.
 import { describe, expect, it } from 'vitest';
-import { compactKey, labelKey, singularKey, singularKeys, type LabelLanguage } from '../../pipeline/normalise/label-key.ts';
+import { compactKey, labelKey, singularKey, singularKeys, type LabelLanguage } from '../../../pipeline/normalise/label-key.ts';
 
 describe('labelKey', () => {
   it.each([

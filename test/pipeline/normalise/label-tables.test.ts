@@ -1,11 +1,11 @@
 // The label tables load, name only real lodging keys, agree with themselves, and reject mistakes at load.
 import { describe, expect, it } from 'vitest';
-import { LODGING_TYPES_BY_SPECIFICITY } from '../../model/place.ts';
-import { compactKey, labelKey, singularKey, singularKeys } from '../../pipeline/normalise/label-key.ts';
-import { LABEL_TABLES, RAW_LABEL_TABLES } from '../../pipeline/normalise/bundled-label-tables.ts';
-import { compileLabelTable, entryLabel } from '../../pipeline/normalise/label-tables.ts';
-import { checkLabelTables } from '../../pipeline/labels/check-label-tables.ts';
-import { classifyLabel } from '../../pipeline/normalise/lodging-type.ts';
+import { LODGING_TYPES_BY_SPECIFICITY } from '../../../model/place.ts';
+import { compactKey, labelKey, singularKey, singularKeys } from '../../../pipeline/normalise/label-key.ts';
+import { LABEL_TABLES, RAW_LABEL_TABLES } from '../../../pipeline/normalise/bundled-label-tables.ts';
+import { compileLabelTable, entryLabel } from '../../../pipeline/normalise/label-tables.ts';
+import { checkLabelTables } from '../../../pipeline/labels/check-label-tables.ts';
+import { classifyLabel } from '../../../pipeline/normalise/lodging-type.ts';
 
 describe('LABEL_TABLES', () => {
   it('loads the four languages in a fixed order, each with every section filled', () => {

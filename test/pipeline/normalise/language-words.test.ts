@@ -1,8 +1,8 @@
 // The words of each language are data: every file has every list, and the rules read what the files say.
 import { describe, expect, it } from 'vitest';
-import { alternation, mergeWordFiles, WORDS } from '../../pipeline/normalise/language-words.ts';
-import { parseHoursText } from '../../pipeline/normalise/opening-hours.ts';
-import { parseVerified } from '../../pipeline/normalise/scalars.ts';
+import { alternation, mergeWordFiles, WORDS } from '../../../pipeline/normalise/language-words.ts';
+import { parseHoursText } from '../../../pipeline/normalise/opening-hours.ts';
+import { parseVerified } from '../../../pipeline/normalise/scalars.ts';
 
 describe('language word files', () => {
   it('merge every language: Spanish, Catalan, Basque, English, French and Portuguese words side by side', () => {

@@ -1,8 +1,8 @@
 // pipeline/normalise/locale-numbers.ts: its rules input → output, then the edges mutation testing found.
 import { describe, expect, it } from 'vitest';
-import { COUNTRIES } from '../../model/countries.ts';
-import { parseLocaleNumber, parseRating, parseReviewCount } from '../../pipeline/normalise/locale-numbers.ts';
-import type { Language } from '../../model/countries.ts';
+import { COUNTRIES } from '../../../model/countries.ts';
+import { parseLocaleNumber, parseRating, parseReviewCount } from '../../../pipeline/normalise/locale-numbers.ts';
+import type { Language } from '../../../model/countries.ts';
 
 type Code = keyof typeof COUNTRIES;
 const languageOf = (code: Code) => COUNTRIES[code].language;

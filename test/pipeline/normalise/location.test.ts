@@ -1,8 +1,8 @@
 // pipeline/normalise/location.ts: its rules input → output, then the edges mutation testing found.
 import { describe, expect, it } from 'vitest';
-import { COUNTRIES, type Country } from '../../model/countries.ts';
-import { normaliseLocation, isInsideCountry } from '../../pipeline/normalise/location.ts';
-import type { CountryCode } from '../../model/place.ts';
+import { COUNTRIES, type Country } from '../../../model/countries.ts';
+import { normaliseLocation, isInsideCountry } from '../../../pipeline/normalise/location.ts';
+import type { CountryCode } from '../../../model/place.ts';
 
 type Point = { latitude: number; longitude: number };
 

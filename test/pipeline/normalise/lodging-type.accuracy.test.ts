@@ -2,8 +2,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LODGING_TYPES_BY_SPECIFICITY } from '../../model/place.ts';
-import { classifyLabel, classifyLodgingType } from '../../pipeline/normalise/lodging-type.ts';
+import { LODGING_TYPES_BY_SPECIFICITY } from '../../../model/place.ts';
+import { classifyLabel, classifyLodgingType } from '../../../pipeline/normalise/lodging-type.ts';
 
 const TABLE = path.resolve('fixtures/labels/real-labels.tsv');
 const COUNTRIES = ['es', 'pt', 'fr', 'gb'] as const;

@@ -1,6 +1,6 @@
 // The label verdict cache: a label seen again gets the very same frozen verdict, and the cache is bounded at 20,000 labels.
 import { describe, expect, it } from 'vitest';
-import { classifyLodgingType, type LabelVerdict } from '../../pipeline/normalise/lodging-type.ts';
+import { classifyLodgingType, type LabelVerdict } from '../../../pipeline/normalise/lodging-type.ts';
 
 const CACHE_LIMIT = 20_000;
 let fillerCount = 0;

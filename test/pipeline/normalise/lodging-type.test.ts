@@ -1,8 +1,8 @@
 // classifyLodgingType: every label the real exports and the spec name, plurals, accents, mixed languages,
 // quality and non-lodging labels, and the most-specific-wins rule.
 import { describe, expect, it } from 'vitest';
-import type { LodgingType } from '../../model/place.ts';
-import { classifyLabel, classifyLodgingType } from '../../pipeline/normalise/lodging-type.ts';
+import type { LodgingType } from '../../../model/place.ts';
+import { classifyLabel, classifyLodgingType } from '../../../pipeline/normalise/lodging-type.ts';
 
 describe('one lodging label names its key', () => {
   const cases: [string, LodgingType][] = [

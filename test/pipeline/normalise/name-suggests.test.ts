@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkNameAgainstType, kindSuggestedByName, nameWordsOf } from '../../pipeline/normalise/name-suggests.ts';
-import type { LodgingType } from '../../model/place.ts';
+import { checkNameAgainstType, kindSuggestedByName, nameWordsOf } from '../../../pipeline/normalise/name-suggests.ts';
+import type { LodgingType } from '../../../model/place.ts';
 
 describe('kindSuggestedByName', () => {
   it.each<[string, LodgingType | null]>([

@@ -1,8 +1,8 @@
 // pipeline/normalise/normalise-listing.ts: its rules input → output, then the edges mutation testing found.
 import { describe, expect, it } from 'vitest';
-import { explainListing, normaliseListing } from '../../pipeline/normalise/normalise-listing.ts';
-import { createSuppressionMatcher, EMPTY_SUPPRESSION_LIST } from '../../pipeline/normalise/suppression.ts';
-import { PLACE_FIELDS } from '../../model/place.ts';
+import { explainListing, normaliseListing } from '../../../pipeline/normalise/normalise-listing.ts';
+import { createSuppressionMatcher, EMPTY_SUPPRESSION_LIST } from '../../../pipeline/normalise/suppression.ts';
+import { PLACE_FIELDS } from '../../../model/place.ts';
 
 const source = { file: 'x.jsonl', fileIndex: 0, line: 7 };
 const es = { country: 'es' as const, matchSuppression: createSuppressionMatcher(EMPTY_SUPPRESSION_LIST) };

@@ -1,7 +1,7 @@
 // pipeline/normalise/opening-hours.ts: its rules input → output, then the edges mutation testing found.
 import { describe, expect, it } from 'vitest';
-import { normaliseOpeningHours, parseHoursText } from '../../pipeline/normalise/opening-hours.ts';
-import type { TimeRange } from '../../model/place.ts';
+import { normaliseOpeningHours, parseHoursText } from '../../../pipeline/normalise/opening-hours.ts';
+import type { TimeRange } from '../../../model/place.ts';
 
 const range = (open: string, close: string): TimeRange => ({ open, close });
 const ALL_DAY = [range('00:00', '24:00')];

@@ -1,8 +1,8 @@
 // pipeline/normalise/phone-fields.ts: its rules input → output, then the edges mutation testing found.
 import { describe, expect, it } from 'vitest';
-import { COUNTRIES } from '../../model/countries.ts';
-import { normalisePhoneFields, type RawPhoneFields } from '../../pipeline/normalise/phone-fields.ts';
-import type { CountryCode } from '../../model/place.ts';
+import { COUNTRIES } from '../../../model/countries.ts';
+import { normalisePhoneFields, type RawPhoneFields } from '../../../pipeline/normalise/phone-fields.ts';
+import type { CountryCode } from '../../../model/place.ts';
 
 const none = { phone: undefined, phones: undefined, whatsappCheck: undefined };
 

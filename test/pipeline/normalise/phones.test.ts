@@ -1,8 +1,8 @@
 // pipeline/normalise/phones.ts: its rules input → output, then the edges mutation testing found.
 import { describe, expect, it } from 'vitest';
-import { COUNTRIES } from '../../model/countries.ts';
-import { parsePhone, splitPhoneText } from '../../pipeline/normalise/phones.ts';
-import type { CountryCode, PhoneType } from '../../model/place.ts';
+import { COUNTRIES } from '../../../model/countries.ts';
+import { parsePhone, splitPhoneText } from '../../../pipeline/normalise/phones.ts';
+import type { CountryCode, PhoneType } from '../../../model/place.ts';
 
 describe('parsePhone', () => {
   // Types as libphonenumber-js `max` metadata reports them.

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { MAX_PLACE_ID_LENGTH } from '../../model/limits.ts';
-import { countryOfPlaceId, placeIdFor } from '../../pipeline/normalise/place-id.ts';
-import { COUNTRY_CODES, type CountryCode } from '../../model/place.ts';
+import { MAX_PLACE_ID_LENGTH } from '../../../model/limits.ts';
+import { countryOfPlaceId, placeIdFor } from '../../../pipeline/normalise/place-id.ts';
+import { COUNTRY_CODES, type CountryCode } from '../../../model/place.ts';
 
 const hashed = (country: CountryCode, providerId: string) =>
   `${country}-h-${createHash('sha256').update(providerId, 'utf8').digest('hex').slice(0, 32)}`;

@@ -1,6 +1,6 @@
 // Public-host edges the main tests leave open: brackets and spaces, odd IPv4 spellings, label shapes, the 253 bound, "internal".
 import { describe, expect, it } from 'vitest';
-import { checkPublicHost, registrableDomain } from '../../pipeline/normalise/public-host.ts';
+import { checkPublicHost, registrableDomain } from '../../../pipeline/normalise/public-host.ts';
 
 /** A public host name of exactly `length` characters (labels of at most 63). */
 function hostOf(length: number): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decidePublicationStatus, type StatusFacts } from '../../pipeline/normalise/publication-status.ts';
+import { decidePublicationStatus, type StatusFacts } from '../../../pipeline/normalise/publication-status.ts';
 
 const ok: StatusFacts = {
   hasProviderId: true,

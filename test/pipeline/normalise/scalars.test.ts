@@ -1,6 +1,6 @@
 // pipeline/normalise/scalars.ts: its rules input → output, then the edges mutation testing found.
 import { describe, expect, it } from 'vitest';
-import { normaliseProviderId, normaliseText, parseBusinessStatus, parseCrawledAt, parseVerified, describeType } from '../../pipeline/normalise/scalars.ts';
+import { normaliseProviderId, normaliseText, parseBusinessStatus, parseCrawledAt, parseVerified, describeType } from '../../../pipeline/normalise/scalars.ts';
 
 const codes = (result: { issues: { code: string }[] }) => result.issues.map((found) => found.code);
 

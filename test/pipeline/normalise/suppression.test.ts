@@ -1,6 +1,6 @@
 // pipeline/normalise/suppression.ts: its rules input → output, then the edges mutation testing found.
 import { describe, expect, it } from 'vitest';
-import { createSuppressionMatcher, formatSuppressionEntry, parseSuppressionList, canonicalValue, EMPTY_SUPPRESSION_LIST } from '../../pipeline/normalise/suppression.ts';
+import { createSuppressionMatcher, formatSuppressionEntry, parseSuppressionList, canonicalValue, EMPTY_SUPPRESSION_LIST } from '../../../pipeline/normalise/suppression.ts';
 
 describe('parseSuppressionList', () => {
   it('reads ids, phones and domains with notes, skipping comments and blank lines', () => {

@@ -1,7 +1,7 @@
 // pipeline/normalise/urls.ts: its rules input → output, then the edges mutation testing found.
 import { describe, expect, it } from 'vitest';
-import { checkPublicHost, registrableDomain } from '../../pipeline/normalise/public-host.ts';
-import { normaliseMapsUrl, normaliseWebsite } from '../../pipeline/normalise/urls.ts';
+import { checkPublicHost, registrableDomain } from '../../../pipeline/normalise/public-host.ts';
+import { normaliseMapsUrl, normaliseWebsite } from '../../../pipeline/normalise/urls.ts';
 
 describe('normaliseWebsite', () => {
   const kept: [unknown, string][] = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isPublicBodyHost, thirdPartyHost } from '../../pipeline/normalise/website-hosts.ts';
-import { normaliseWebsite } from '../../pipeline/normalise/urls.ts';
+import { isPublicBodyHost, thirdPartyHost } from '../../../pipeline/normalise/website-hosts.ts';
+import { normaliseWebsite } from '../../../pipeline/normalise/urls.ts';
 
 describe('thirdPartyHost', () => {
   it.each([

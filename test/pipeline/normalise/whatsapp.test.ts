@@ -1,9 +1,9 @@
 // pipeline/normalise/whatsapp.ts: its rules input → output, then the edges mutation testing found.
 import { describe, expect, it } from 'vitest';
-import { COUNTRIES } from '../../model/countries.ts';
-import type { ParsedPhone } from '../../pipeline/normalise/phones.ts';
-import { isWhatsappEligible, parseWhatsappCheck, type WhatsappCheck } from '../../pipeline/normalise/whatsapp.ts';
-import type { CountryCode } from '../../model/place.ts';
+import { COUNTRIES } from '../../../model/countries.ts';
+import type { ParsedPhone } from '../../../pipeline/normalise/phones.ts';
+import { isWhatsappEligible, parseWhatsappCheck, type WhatsappCheck } from '../../../pipeline/normalise/whatsapp.ts';
+import type { CountryCode } from '../../../model/place.ts';
 
 describe('parseWhatsappCheck', () => {
   const valid: [CountryCode, unknown, WhatsappCheck][] = [

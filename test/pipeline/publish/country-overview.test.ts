@@ -3,9 +3,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { main } from '../../bin/commands.ts';
-import { countryOverview, previewRollback } from '../../pipeline/publish/country-overview.ts';
-import { listSnapshots } from '../../pipeline/index.ts';
+import { main } from '../../../bin/commands.ts';
+import { countryOverview, previewRollback } from '../../../pipeline/publish/country-overview.ts';
+import { listSnapshots } from '../../../pipeline/index.ts';
 
 let dir: string;
 const io = () => ({ stdout: () => undefined, stderr: () => undefined, env: { LODGING_DATA_DIR: path.join(dir, 'data'), LODGING_THREADS: '0' }, interactive: false });

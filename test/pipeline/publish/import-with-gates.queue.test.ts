@@ -3,14 +3,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createBullmqRunner } from '../../pipeline/jobs/bullmq-runner.ts';
-import { ImportError } from '../../pipeline/jobs/runner.ts';
-import { importWithGates } from '../../pipeline/publish/import-with-gates.ts';
-import { listRuns } from '../../pipeline/runs/run-store.ts';
-import { pointerPath } from '../../pipeline/snapshot/snapshot-paths.ts';
+import { createBullmqRunner } from '../../../pipeline/jobs/bullmq-runner.ts';
+import { ImportError } from '../../../pipeline/jobs/runner.ts';
+import { importWithGates } from '../../../pipeline/publish/import-with-gates.ts';
+import { listRuns } from '../../../pipeline/runs/run-store.ts';
+import { pointerPath } from '../../../pipeline/snapshot/snapshot-paths.ts';
 import { startWorkers, type InProcessWorkers } from '../jobs/support/queue-test-kit.ts';
-import { TEST_REDIS_URL, deletePrefix, describeWithRedis, redisAvailable, uniquePrefix } from '../support/redis.ts';
-import { generatedLines, hotel, restaurant, writeLines } from './publication-kit.ts';
+import { TEST_REDIS_URL, deletePrefix, describeWithRedis, redisAvailable, uniquePrefix } from '../../support/redis.ts';
+import { generatedLines, hotel, restaurant, writeLines } from '../../support/publication-kit.ts';
 
 describeWithRedis('publication gates with --queue (BullMQ on real Redis)', await redisAvailable(), () => {
   let dataDir: string;

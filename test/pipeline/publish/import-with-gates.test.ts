@@ -3,11 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pointerPath } from '../../pipeline/snapshot/snapshot-paths.ts';
-import { listSnapshots } from '../../pipeline/publish/rollback.ts';
-import { readRun } from '../../pipeline/runs/run-store.ts';
-import { startTestApi, type TestApi } from '../api/support/test-api.ts';
-import { countryAnswers, generatedLines, hotel, lodging, restaurant, writeLines } from './publication-kit.ts';
+import { pointerPath } from '../../../pipeline/snapshot/snapshot-paths.ts';
+import { listSnapshots } from '../../../pipeline/publish/rollback.ts';
+import { readRun } from '../../../pipeline/runs/run-store.ts';
+import { startTestApi, type TestApi } from '../../api/support/test-api.ts';
+import { countryAnswers, generatedLines, hotel, lodging, restaurant, writeLines } from '../../support/publication-kit.ts';
 
 let api: TestApi;
 let dir: string;

@@ -1,9 +1,9 @@
 // Rollback while an HTTP load generator walks pages of a real API: no failed request, and exactly the previous answers after.
 import autocannon from 'autocannon';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { listSnapshots, rollback } from '../../pipeline/publish/rollback.ts';
-import { startTestApi, type TestApi } from '../api/support/test-api.ts';
-import { countryAnswers, generatedLines, lodging, writeLines } from './publication-kit.ts';
+import { listSnapshots, rollback } from '../../../pipeline/publish/rollback.ts';
+import { startTestApi, type TestApi } from '../../api/support/test-api.ts';
+import { countryAnswers, generatedLines, lodging, writeLines } from '../../support/publication-kit.ts';
 import path from 'node:path';
 
 let api: TestApi;

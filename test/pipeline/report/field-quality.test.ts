@@ -1,10 +1,10 @@
 // The per-field fill: which fields are measured (from the Place schema), the one SQL pass at seal, and the report rows.
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { MEASURED_PLACE_FIELDS } from '../../model/place-fields.ts';
-import { measureFieldFill, type FieldFill } from '../../pipeline/snapshot/field-fill.ts';
-import { fieldOfIssue, fieldQuality } from '../../pipeline/report/field-quality.ts';
-import { formatFieldQuality } from '../../pipeline/report/format-field-quality.ts';
+import { MEASURED_PLACE_FIELDS } from '../../../model/place-fields.ts';
+import { measureFieldFill, type FieldFill } from '../../../pipeline/snapshot/field-fill.ts';
+import { fieldOfIssue, fieldQuality } from '../../../pipeline/report/field-quality.ts';
+import { formatFieldQuality } from '../../../pipeline/report/format-field-quality.ts';
 
 describe('measured Place fields', () => {
   it('are the fields the schema lets be absent, the address by part, in the schema order', () => {

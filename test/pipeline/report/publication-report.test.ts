@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PublicationReport } from '../../pipeline/report/publication-report.ts';
-import { hotel, lodging, restaurant, writeLines } from './publication-kit.ts';
+import type { PublicationReport } from '../../../pipeline/report/publication-report.ts';
+import { hotel, lodging, restaurant, writeLines } from '../../support/publication-kit.ts';
 
 let dir: string;
 let dataDir: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ReportAccumulator } from '../../pipeline/report/report-accumulator.ts';
-import type { ListingSummary } from '../../pipeline/snapshot/listing-record.ts';
+import { ReportAccumulator } from '../../../pipeline/report/report-accumulator.ts';
+import type { ListingSummary } from '../../../pipeline/snapshot/listing-record.ts';
 
 const at = (line: number, fileIndex = 0) => ({ file: `f${fileIndex}.jsonl`, fileIndex, line });
 const summary = (line: number, over: Partial<ListingSummary> = {}): ListingSummary => ({

@@ -3,12 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { expireHeld } from '../../pipeline/runs/held-candidates.ts';
-import { listSnapshots } from '../../pipeline/publish/rollback.ts';
-import { readRun } from '../../pipeline/runs/run-store.ts';
-import { protectedSnapshotVersions } from '../../pipeline/snapshot/protected-snapshots.ts';
-import { countryDir } from '../../pipeline/snapshot/snapshot-paths.ts';
-import { hotel, lodging, writeLines } from './publication-kit.ts';
+import { expireHeld } from '../../../pipeline/runs/held-candidates.ts';
+import { listSnapshots } from '../../../pipeline/publish/rollback.ts';
+import { readRun } from '../../../pipeline/runs/run-store.ts';
+import { protectedSnapshotVersions } from '../../../pipeline/snapshot/protected-snapshots.ts';
+import { countryDir } from '../../../pipeline/snapshot/snapshot-paths.ts';
+import { hotel, lodging, writeLines } from '../../support/publication-kit.ts';
 
 let dir: string;
 let dataDir: string;

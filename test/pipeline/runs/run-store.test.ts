@@ -4,10 +4,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acquireCountryLock, lockPath } from '../../pipeline/runs/country-lock.ts';
-import type { RunRecord } from '../../pipeline/runs/run-record.ts';
-import { readRun, saveRun } from '../../pipeline/runs/run-store.ts';
-import { hotel, lodging, writeLines } from './publication-kit.ts';
+import { acquireCountryLock, lockPath } from '../../../pipeline/runs/country-lock.ts';
+import type { RunRecord } from '../../../pipeline/runs/run-record.ts';
+import { readRun, saveRun } from '../../../pipeline/runs/run-store.ts';
+import { hotel, lodging, writeLines } from '../../support/publication-kit.ts';
 
 let dir: string;
 let dataDir: string;

@@ -1,7 +1,7 @@
 // Folding text for q: case, accents, ligatures and whitespace never decide a match.
 import { describe, expect, it } from 'vitest';
-import { foldSearchText, searchTextOf } from '../../pipeline/snapshot/search-text.ts';
-import { makeListing } from './make-listing.ts';
+import { foldSearchText, searchTextOf } from '../../../pipeline/snapshot/search-text.ts';
+import { makeListing } from './support/make-listing.ts';
 
 describe('foldSearchText', () => {
   it.each([

@@ -2,11 +2,11 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import type { SourceRef } from '../../pipeline/normalise/normalised-listing.ts';
-import { createSnapshotBuilder } from '../../pipeline/snapshot/snapshot-builder.ts';
-import { openSnapshotReader } from '../../pipeline/snapshot/snapshot-reader.ts';
-import { makeListing } from './make-listing.ts';
-import { tempDataDir } from './snapshot-test-kit.ts';
+import type { SourceRef } from '../../../pipeline/normalise/normalised-listing.ts';
+import { createSnapshotBuilder } from '../../../pipeline/snapshot/snapshot-builder.ts';
+import { openSnapshotReader } from '../../../pipeline/snapshot/snapshot-reader.ts';
+import { makeListing } from './support/make-listing.ts';
+import { tempDataDir } from './support/snapshot-test-kit.ts';
 
 const early: SourceRef = { file: 'a.jsonl', fileIndex: 0, line: 2 };
 const late: SourceRef = { file: 'a.jsonl', fileIndex: 0, line: 9 };

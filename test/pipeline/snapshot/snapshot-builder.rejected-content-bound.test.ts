@@ -2,10 +2,10 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { REJECTED_KEPT_IN_FULL } from '../../model/limits.ts';
-import { createSnapshotBuilder } from '../../pipeline/snapshot/snapshot-builder.ts';
-import { makeListing } from './make-listing.ts';
-import { tempDataDir } from './snapshot-test-kit.ts';
+import { REJECTED_KEPT_IN_FULL } from '../../../model/limits.ts';
+import { createSnapshotBuilder } from '../../../pipeline/snapshot/snapshot-builder.ts';
+import { makeListing } from './support/make-listing.ts';
+import { tempDataDir } from './support/snapshot-test-kit.ts';
 
 describe('rejected content kept by a candidate', () => {
   it('keeps excerpts of the first rejected lines, then line numbers and reasons only', () => {

@@ -3,11 +3,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { createSnapshotBuilder } from '../../pipeline/snapshot/snapshot-builder.ts';
-import { readPointer } from '../../pipeline/snapshot/snapshot-pointer.ts';
-import { openSnapshotReader } from '../../pipeline/snapshot/snapshot-reader.ts';
-import { makeListing } from './make-listing.ts';
-import { publishListings, snapshotFiles, tempDataDir } from './snapshot-test-kit.ts';
+import { createSnapshotBuilder } from '../../../pipeline/snapshot/snapshot-builder.ts';
+import { readPointer } from '../../../pipeline/snapshot/snapshot-pointer.ts';
+import { openSnapshotReader } from '../../../pipeline/snapshot/snapshot-reader.ts';
+import { makeListing } from './support/make-listing.ts';
+import { publishListings, snapshotFiles, tempDataDir } from './support/snapshot-test-kit.ts';
 
 const ALL = { country: 'es', limit: 100 } as const;
 

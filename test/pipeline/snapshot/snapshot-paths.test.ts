@@ -1,6 +1,6 @@
 // Snapshot names: versions sort in creation order and file names parse back.
 import { describe, expect, it } from 'vitest';
-import { newSnapshotVersion, parseSnapshotFileName, snapshotFileName } from '../../pipeline/snapshot/snapshot-paths.ts';
+import { newSnapshotVersion, parseSnapshotFileName, snapshotFileName } from '../../../pipeline/snapshot/snapshot-paths.ts';
 
 describe('snapshot versions', () => {
   it('sort in creation order, even within one millisecond', () => {

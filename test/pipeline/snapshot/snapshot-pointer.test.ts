@@ -2,13 +2,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { CountryCode } from '../../model/place.ts';
-import { pointerPath, snapshotPath } from '../../pipeline/snapshot/snapshot-paths.ts';
-import { readPointer, writePointer } from '../../pipeline/snapshot/snapshot-pointer.ts';
-import { openSnapshotReader } from '../../pipeline/snapshot/snapshot-reader.ts';
-import type { SnapshotInfo } from '../../pipeline/snapshot/reader-types.ts';
-import { makeListing } from './make-listing.ts';
-import { publishListings, tempDataDir } from './snapshot-test-kit.ts';
+import type { CountryCode } from '../../../model/place.ts';
+import { pointerPath, snapshotPath } from '../../../pipeline/snapshot/snapshot-paths.ts';
+import { readPointer, writePointer } from '../../../pipeline/snapshot/snapshot-pointer.ts';
+import { openSnapshotReader } from '../../../pipeline/snapshot/snapshot-reader.ts';
+import type { SnapshotInfo } from '../../../pipeline/snapshot/reader-types.ts';
+import { makeListing } from './support/make-listing.ts';
+import { publishListings, tempDataDir } from './support/snapshot-test-kit.ts';
 
 const info: SnapshotInfo = {
   country: 'gb',

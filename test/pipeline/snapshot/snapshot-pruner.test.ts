@@ -3,12 +3,12 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createSnapshotBuilder } from '../../pipeline/snapshot/snapshot-builder.ts';
-import { readPointer, writePointer } from '../../pipeline/snapshot/snapshot-pointer.ts';
-import { pruneSnapshots, STALE_AFTER_MS } from '../../pipeline/snapshot/snapshot-pruner.ts';
-import { openSnapshotReader } from '../../pipeline/snapshot/snapshot-reader.ts';
-import { makeListing } from './make-listing.ts';
-import { publishListings, snapshotFiles, tempDataDir } from './snapshot-test-kit.ts';
+import { createSnapshotBuilder } from '../../../pipeline/snapshot/snapshot-builder.ts';
+import { readPointer, writePointer } from '../../../pipeline/snapshot/snapshot-pointer.ts';
+import { pruneSnapshots, STALE_AFTER_MS } from '../../../pipeline/snapshot/snapshot-pruner.ts';
+import { openSnapshotReader } from '../../../pipeline/snapshot/snapshot-reader.ts';
+import { makeListing } from './support/make-listing.ts';
+import { publishListings, snapshotFiles, tempDataDir } from './support/snapshot-test-kit.ts';
 
 const LATER = () => Date.now() + STALE_AFTER_MS + 60_000;
 const fileOf = (version: string) => `es-${version}.sqlite`;
@@ -22,7 +22,7 @@ function servedIds(dataDir: string): string[] {
 
 /** Starts a build in a child process and kills it with SIGKILL once it has written listings. */
 async function killedBuild(dataDir: string): Promise<string> {
-  const script = new URL('./abandoned-build-process.ts', import.meta.url).pathname;
+  const script = new URL('./support/abandoned-build-process.ts', import.meta.url).pathname;
   const child = spawn(process.execPath, ['--import', 'tsx', script, dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
   const version = await new Promise<string>((resolve, reject) => {
     let out = '';

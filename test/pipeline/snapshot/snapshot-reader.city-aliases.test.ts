@@ -1,13 +1,13 @@
 // City slug aliases: a place whose city was replaced or tidied is still found by the slug it had before, in id pages.
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import type { NormalisedListing } from '../../pipeline/normalise/normalised-listing.ts';
-import type { LodgingType } from '../../model/place.ts';
-import { openSnapshotReader } from '../../pipeline/snapshot/snapshot-reader.ts';
-import { snapshotPath } from '../../pipeline/snapshot/snapshot-paths.ts';
-import type { SearchQuery, SnapshotReader } from '../../pipeline/snapshot/reader-types.ts';
-import { makeListing } from './make-listing.ts';
-import { publishListings, sortIds, tempDataDir } from './snapshot-test-kit.ts';
+import type { NormalisedListing } from '../../../pipeline/normalise/normalised-listing.ts';
+import type { LodgingType } from '../../../model/place.ts';
+import { openSnapshotReader } from '../../../pipeline/snapshot/snapshot-reader.ts';
+import { snapshotPath } from '../../../pipeline/snapshot/snapshot-paths.ts';
+import type { SearchQuery, SnapshotReader } from '../../../pipeline/snapshot/reader-types.ts';
+import { makeListing } from './support/make-listing.ts';
+import { publishListings, sortIds, tempDataDir } from './support/snapshot-test-kit.ts';
 
 type Filters = Omit<SearchQuery, 'country' | 'limit' | 'afterId'>;
 const TYPES: LodgingType[] = ['campsite', 'hotel', 'guesthouse'];

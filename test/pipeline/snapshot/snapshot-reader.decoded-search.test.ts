@@ -1,9 +1,9 @@
 // A name the provider sent HTML-encoded is found by accented and unaccented queries once normalised and published.
 import { describe, expect, it } from 'vitest';
-import { normaliseListing } from '../../pipeline/normalise/normalise-listing.ts';
-import { createSuppressionMatcher, EMPTY_SUPPRESSION_LIST } from '../../pipeline/normalise/suppression.ts';
-import { openSnapshotReader } from '../../pipeline/snapshot/snapshot-reader.ts';
-import { publishListings, tempDataDir } from './snapshot-test-kit.ts';
+import { normaliseListing } from '../../../pipeline/normalise/normalise-listing.ts';
+import { createSuppressionMatcher, EMPTY_SUPPRESSION_LIST } from '../../../pipeline/normalise/suppression.ts';
+import { openSnapshotReader } from '../../../pipeline/snapshot/snapshot-reader.ts';
+import { publishListings, tempDataDir } from './support/snapshot-test-kit.ts';
 
 const context = { country: 'es' as const, matchSuppression: createSuppressionMatcher(EMPTY_SUPPRESSION_LIST) };
 const source = { file: 'x.jsonl', fileIndex: 0, line: 1 };

@@ -1,12 +1,12 @@
 // Searching a published snapshot: equality filters and their combinations, keyset pages, and literal q matching.
 import { describe, expect, it } from 'vitest';
-import type { NormalisedListing } from '../../pipeline/normalise/normalised-listing.ts';
-import type { LodgingType } from '../../model/place.ts';
-import { FILTER_DRIVEN_CAP } from '../../pipeline/snapshot/snapshot-connection.ts';
-import { openSnapshotReader } from '../../pipeline/snapshot/snapshot-reader.ts';
-import type { SearchQuery, SnapshotReader } from '../../pipeline/snapshot/reader-types.ts';
-import { makeListing } from './make-listing.ts';
-import { publishListings, sortIds, tempDataDir } from './snapshot-test-kit.ts';
+import type { NormalisedListing } from '../../../pipeline/normalise/normalised-listing.ts';
+import type { LodgingType } from '../../../model/place.ts';
+import { FILTER_DRIVEN_CAP } from '../../../pipeline/snapshot/snapshot-connection.ts';
+import { openSnapshotReader } from '../../../pipeline/snapshot/snapshot-reader.ts';
+import type { SearchQuery, SnapshotReader } from '../../../pipeline/snapshot/reader-types.ts';
+import { makeListing } from './support/make-listing.ts';
+import { publishListings, sortIds, tempDataDir } from './support/snapshot-test-kit.ts';
 
 type Filters = Omit<SearchQuery, 'country' | 'limit' | 'afterId'>;
 

@@ -3,12 +3,12 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeGeneratedExport } from '../../pipeline/generate/write-generated-export.ts';
-import { importFiles } from '../../pipeline/jobs/import-files.ts';
-import { readPointer } from '../../pipeline/snapshot/snapshot-pointer.ts';
-import { snapshotPath } from '../../pipeline/snapshot/snapshot-paths.ts';
-import { READ_SQL, countUpToSql, searchSql, type SearchShape } from '../../pipeline/snapshot/statements.ts';
-import { tempDataDir } from './snapshot-test-kit.ts';
+import { writeGeneratedExport } from '../../../pipeline/generate/write-generated-export.ts';
+import { importFiles } from '../../../pipeline/jobs/import-files.ts';
+import { readPointer } from '../../../pipeline/snapshot/snapshot-pointer.ts';
+import { snapshotPath } from '../../../pipeline/snapshot/snapshot-paths.ts';
+import { READ_SQL, countUpToSql, searchSql, type SearchShape } from '../../../pipeline/snapshot/statements.ts';
+import { tempDataDir } from './support/snapshot-test-kit.ts';
 
 let db: Database.Database;
 beforeAll(async () => {

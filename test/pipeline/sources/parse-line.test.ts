@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lineExcerpt, parseExportLine } from '../../pipeline/sources/parse-line.ts';
+import { lineExcerpt, parseExportLine } from '../../../pipeline/sources/parse-line.ts';
 
 describe('parseExportLine', () => {
   it('accepts a JSON object', () => {

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readExportLines } from '../../pipeline/sources/read-export.ts';
-import { ImportError } from '../../pipeline/jobs/runner.ts';
+import { readExportLines } from '../../../pipeline/sources/read-export.ts';
+import { ImportError } from '../../../pipeline/jobs/runner.ts';
 
 let dir: string;
 beforeAll(async () => {

@@ -1,13 +1,13 @@
 // One contract the console's stores pass on both backends: accounts, invitations, sessions, audit, throttles, usage, and key expiry, roll and disabling.
 import { describe, expect, it } from 'vitest';
-import { AccountExistsError } from '../../../api/accounts/account-store.ts';
-import type { Account, SessionRecord } from '../../../api/accounts/account-store.ts';
-import type { ConsoleStores } from '../../../api/accounts/console-stores.ts';
-import { migrateKeyAccounts } from '../../../api/accounts/key-accounts-migration.ts';
-import { createKey } from '../../../api/keys/create-key.ts';
-import { hashKeySecret } from '../../../api/keys/key-secret.ts';
-import { TooManyActiveKeysError } from '../../../api/keys/key-store.ts';
-import { HOUR_MS } from '../../../api/usage/usage-store.ts';
+import { AccountExistsError } from '../../../../api/accounts/account-store.ts';
+import type { Account, SessionRecord } from '../../../../api/accounts/account-store.ts';
+import type { ConsoleStores } from '../../../../api/accounts/console-stores.ts';
+import { migrateKeyAccounts } from '../../../../api/accounts/key-accounts-migration.ts';
+import { createKey } from '../../../../api/keys/create-key.ts';
+import { hashKeySecret } from '../../../../api/keys/key-secret.ts';
+import { TooManyActiveKeysError } from '../../../../api/keys/key-store.ts';
+import { HOUR_MS } from '../../../../api/usage/usage-store.ts';
 
 let counter = 0;
 const unique = (label: string) => `${label}-${process.pid}-${Date.now()}-${(counter += 1)}`;

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { IMPORT_CLAIM_TTL_MS, IMPORT_JOBS_KEPT, type ImportJob, type ImportJobStore } from '../../../api/console/ops/import-job-store.ts';
-import { openRedisImportJobStore } from '../../../api/console/ops/redis-import-job-store.ts';
-import { openSqliteImportJobStore } from '../../../api/console/ops/sqlite-import-job-store.ts';
-import { redisAvailable, TEST_REDIS_URL } from '../../support/redis.ts';
+import { IMPORT_CLAIM_TTL_MS, IMPORT_JOBS_KEPT, type ImportJob, type ImportJobStore } from '../../../../api/console/ops/import-job-store.ts';
+import { openRedisImportJobStore } from '../../../../api/console/ops/redis-import-job-store.ts';
+import { openSqliteImportJobStore } from '../../../../api/console/ops/sqlite-import-job-store.ts';
+import { redisAvailable, TEST_REDIS_URL } from '../../../support/redis.ts';
 
 const job = (id: string, over: Partial<ImportJob> = {}): ImportJob => ({
   id,

@@ -1,7 +1,7 @@
 // Countries, runs, reports, held candidates and rollback through the operator pages, on the real pipeline and a real API.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConsoleClient } from '../../support/console-client.ts';
-import { postUpload, startOpsHarness, type OpsHarness } from './ops-harness.ts';
+import { postUpload, startOpsHarness, type OpsHarness } from './support/ops-harness.ts';
 
 let harness: OpsHarness;
 let operator: ConsoleClient;

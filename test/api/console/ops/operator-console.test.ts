@@ -4,8 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConsoleClient } from '../../support/console-client.ts';
 import { createConsoleClient } from '../../support/console-client.ts';
-import { PASSWORD } from '../console-harness.ts';
-import { postUpload, startOpsHarness, type OpsHarness } from './ops-harness.ts';
+import { PASSWORD } from '../support/console-harness.ts';
+import { postUpload, startOpsHarness, type OpsHarness } from './support/ops-harness.ts';
 
 let harness: OpsHarness;
 let operator: ConsoleClient;

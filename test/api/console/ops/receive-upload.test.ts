@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import express from 'express';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { listImportFiles, resolveImportFile, safeExportName } from '../../../api/console/ops/import-directory.ts';
-import { receiveUpload, UploadError } from '../../../api/console/ops/receive-upload.ts';
+import { listImportFiles, resolveImportFile, safeExportName } from '../../../../api/console/ops/import-directory.ts';
+import { receiveUpload, UploadError } from '../../../../api/console/ops/receive-upload.ts';
 
 let root: string;
 let dir: string;

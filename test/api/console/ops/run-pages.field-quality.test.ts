@@ -2,8 +2,8 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConsoleClient } from '../../support/console-client.ts';
-import { generatedLines, lodging, writeLines } from '../../../publication/publication-kit.ts';
-import { startOpsHarness, type OpsHarness } from './ops-harness.ts';
+import { generatedLines, lodging, writeLines } from '../../../support/publication-kit.ts';
+import { startOpsHarness, type OpsHarness } from './support/ops-harness.ts';
 
 let harness: OpsHarness;
 let operator: ConsoleClient;

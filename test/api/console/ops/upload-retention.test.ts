@@ -3,7 +3,7 @@ import { mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { pruneUploads } from '../../../api/console/ops/upload-retention.ts';
+import { pruneUploads } from '../../../../api/console/ops/upload-retention.ts';
 
 let dir: string;
 const DAY = 86_400_000;

@@ -1,13 +1,13 @@
 // Starts the real server (SQLite or real Redis under a unique prefix) with its logs captured, and signs people in through the real pages.
 import { Writable } from 'node:stream';
-import { createAccount } from '../../../api/accounts/account-service.ts';
-import { CLI_ACTOR } from '../../../api/accounts/audit.ts';
-import { createLogger } from '../../../api/http/request-logger.ts';
-import { TEST_REDIS_URL, deletePrefix, uniquePrefix } from '../../support/redis.ts';
-import { startTestApi } from '../support/test-api.ts';
-import type { TestApi } from '../support/test-api.ts';
-import { createConsoleClient } from '../support/console-client.ts';
-import type { ConsoleClient } from '../support/console-client.ts';
+import { createAccount } from '../../../../api/accounts/account-service.ts';
+import { CLI_ACTOR } from '../../../../api/accounts/audit.ts';
+import { createLogger } from '../../../../api/http/request-logger.ts';
+import { TEST_REDIS_URL, deletePrefix, uniquePrefix } from '../../../support/redis.ts';
+import { startTestApi } from '../../support/test-api.ts';
+import type { TestApi } from '../../support/test-api.ts';
+import { createConsoleClient } from '../../support/console-client.ts';
+import type { ConsoleClient } from '../../support/console-client.ts';
 
 export const PASSWORD = 'correct horse battery stable';
 

@@ -1,9 +1,9 @@
 // One contract every key store passes (SQLite and Redis alike): hashes only, five active keys, immediate revocation.
 import { describe, expect, it } from 'vitest';
-import { createKey } from '../../../api/keys/create-key.ts';
-import { hashKeySecret } from '../../../api/keys/key-secret.ts';
-import { TooManyActiveKeysError } from '../../../api/keys/key-store.ts';
-import type { KeyStore } from '../../../api/keys/key-store.ts';
+import { createKey } from '../../../../api/keys/create-key.ts';
+import { hashKeySecret } from '../../../../api/keys/key-secret.ts';
+import { TooManyActiveKeysError } from '../../../../api/keys/key-store.ts';
+import type { KeyStore } from '../../../../api/keys/key-store.ts';
 
 export interface StoreUnderTest {
   store: KeyStore;

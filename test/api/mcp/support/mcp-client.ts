@@ -3,7 +3,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, expect } from 'vitest';
-import type { TestApi } from '../../api/support/test-api.ts';
+import type { TestApi } from '../../support/test-api.ts';
 import { startMcpApi } from './mcp-api.ts';
 
 export interface McpSession {

@@ -1,10 +1,10 @@
 // A deterministic export for the runner contract: generated listings plus hand-written lines for every way a line can go wrong.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { writeGeneratedExport } from '../../../pipeline/generate/write-generated-export.ts';
-import { providerIdFor } from '../../../pipeline/generate/generate-listings.ts';
-import { vocabularyFor } from '../../../pipeline/generate/generator-vocabulary.ts';
-import { SUPPRESSION_FILE_NAME } from '../../../pipeline/suppression/suppression-file.ts';
+import { writeGeneratedExport } from '../../../../pipeline/generate/write-generated-export.ts';
+import { providerIdFor } from '../../../../pipeline/generate/generate-listings.ts';
+import { vocabularyFor } from '../../../../pipeline/generate/generator-vocabulary.ts';
+import { SUPPRESSION_FILE_NAME } from '../../../../pipeline/suppression/suppression-file.ts';
 
 export interface ContractInput {
   files: string[];

@@ -1,5 +1,5 @@
 // Helpers for the BullMQ suites: workers in this process (prefixes and key sweeps are in test/support/redis.ts).
-import { runWorker, type RunWorkerOptions } from '../../../pipeline/jobs/bullmq-worker.ts';
+import { runWorker, type RunWorkerOptions } from '../../../../pipeline/jobs/bullmq-worker.ts';
 
 export interface InProcessWorkers {
   logs: string[];

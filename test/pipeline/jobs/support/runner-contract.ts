@@ -3,13 +3,13 @@ import { promises as fs } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createInProcessRunner } from '../../pipeline/jobs/in-process-runner.ts';
-import { ImportError, type ImportProgress, type ImportRunner } from '../../pipeline/jobs/runner.ts';
-import type { ImportReport } from '../../pipeline/report/import-report.ts';
-import { countryDir } from '../../pipeline/snapshot/snapshot-paths.ts';
-import { readPointer } from '../../pipeline/snapshot/snapshot-pointer.ts';
-import { writeContractInput, writeSmallInput, writeSuppressionList, type ContractInput } from './support/contract-input.ts';
-import { comparableReport, readSnapshotContent, type SnapshotContent } from './support/snapshot-content.ts';
+import { createInProcessRunner } from '../../../../pipeline/jobs/in-process-runner.ts';
+import { ImportError, type ImportProgress, type ImportRunner } from '../../../../pipeline/jobs/runner.ts';
+import type { ImportReport } from '../../../../pipeline/report/import-report.ts';
+import { countryDir } from '../../../../pipeline/snapshot/snapshot-paths.ts';
+import { readPointer } from '../../../../pipeline/snapshot/snapshot-pointer.ts';
+import { writeContractInput, writeSmallInput, writeSuppressionList, type ContractInput } from './contract-input.ts';
+import { comparableReport, readSnapshotContent, type SnapshotContent } from './snapshot-content.ts';
 
 export interface RunnerUnderTest {
   runner: ImportRunner;

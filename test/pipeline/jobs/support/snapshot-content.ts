@@ -1,8 +1,8 @@
 // What a published snapshot holds, read straight from its SQLite file, and reports with the per-run fields taken out.
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { ImportReport } from '../../../pipeline/report/import-report.ts';
-import { snapshotsDir } from '../../../pipeline/snapshot/snapshot-paths.ts';
+import type { ImportReport } from '../../../../pipeline/report/import-report.ts';
+import { snapshotsDir } from '../../../../pipeline/snapshot/snapshot-paths.ts';
 
 export interface SnapshotContent {
   places: unknown[];

@@ -1,5 +1,5 @@
 // Run as a child process by the pruner tests: starts a build, prints its version, then waits to be killed.
-import { createSnapshotBuilder } from '../../pipeline/snapshot/snapshot-builder.ts';
+import { createSnapshotBuilder } from '../../../../pipeline/snapshot/snapshot-builder.ts';
 import { makeListing } from './make-listing.ts';
 
 const builder = createSnapshotBuilder({ dataDir: process.argv[2]!, country: 'es', runId: 'run-killed' });

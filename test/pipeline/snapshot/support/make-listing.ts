@@ -1,6 +1,6 @@
 // Test helper: a valid published NormalisedListing, with any field overridden.
-import type { NormalisedListing, SourceRef } from '../../pipeline/normalise/normalised-listing.ts';
-import type { StoredPlace } from '../../model/place.ts';
+import type { NormalisedListing, SourceRef } from '../../../../pipeline/normalise/normalised-listing.ts';
+import type { StoredPlace } from '../../../../model/place.ts';
 
 export interface ListingOverrides extends Partial<Omit<NormalisedListing, 'place' | 'source'>> {
   place?: Partial<StoredPlace>;

@@ -3,10 +3,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach } from 'vitest';
-import type { NormalisedListing } from '../../pipeline/normalise/normalised-listing.ts';
-import type { CountryCode } from '../../model/place.ts';
-import { createSnapshotBuilder } from '../../pipeline/snapshot/snapshot-builder.ts';
-import type { SnapshotInfo } from '../../pipeline/snapshot/reader-types.ts';
+import type { NormalisedListing } from '../../../../pipeline/normalise/normalised-listing.ts';
+import type { CountryCode } from '../../../../model/place.ts';
+import { createSnapshotBuilder } from '../../../../pipeline/snapshot/snapshot-builder.ts';
+import type { SnapshotInfo } from '../../../../pipeline/snapshot/reader-types.ts';
 
 const made: string[] = [];
 

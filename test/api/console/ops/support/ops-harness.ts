@@ -1,6 +1,6 @@
 // The console harness with accounts of either role signed in through the real pages, and multipart uploads as a browser sends them.
-import { PASSWORD, startConsoleHarness, type Backend, type ConsoleHarness } from '../console-harness.ts';
-import { createConsoleClient, type ConsoleClient, type PageResponse } from '../../support/console-client.ts';
+import { PASSWORD, startConsoleHarness, type Backend, type ConsoleHarness } from '../../support/console-harness.ts';
+import { createConsoleClient, type ConsoleClient, type PageResponse } from '../../../support/console-client.ts';
 
 export interface OpsHarness extends ConsoleHarness {
   signedInAs(email: string, role: 'developer' | 'operator'): Promise<{ client: ConsoleClient; accountId: string }>;
