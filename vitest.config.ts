@@ -9,7 +9,7 @@ export default defineConfig({
     // Integration suites share one Redis and spawn processes; two cores do not gain from more.
     maxWorkers: 2,
     minWorkers: 1,
-    // Spawned `lodging` processes run the TypeScript sources (no build needed); test/cli/compiled-build.test.ts
+    // Spawned `lodging` processes run the TypeScript sources (no build needed); test/bin/compiled-build.test.ts
     // runs the compiled build.
     env: { LODGING_RUNTIME: 'tsx' },
   },

@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/normalise/**/*.test.ts', 'test/fixtures/**/*.test.ts'],
+    include: ['test/pipeline/normalise/**/*.test.ts', 'test/fixtures/**/*.test.ts'],
     // Generous: under perTest coverage instrumentation the 20,000-label cache test alone takes ~30 s on a busy machine.
     testTimeout: 120_000,
     maxWorkers: 1,

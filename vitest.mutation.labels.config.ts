@@ -4,12 +4,11 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: [
-      'test/normalise/lodging-type*.test.ts',
-      'test/normalise/label-tables.test.ts',
-      'test/normalise/head-word-rule.test.ts',
-      'test/normalise/rule-boundaries.test.ts',
-      'test/normalise/categories.test.ts',
-      'test/normalise/label-key*.test.ts',
+      'test/pipeline/normalise/lodging-type*.test.ts',
+      'test/pipeline/normalise/label-tables.test.ts',
+      'test/pipeline/normalise/head-word-rule.test.ts',
+      'test/pipeline/normalise/categories.test.ts',
+      'test/pipeline/normalise/label-key*.test.ts',
     ],
     testTimeout: 30_000,
     maxWorkers: 1,

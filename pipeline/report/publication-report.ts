@@ -31,7 +31,7 @@ export interface PublicationReport {
   nextSteps: string[];
 }
 
-/** Every command printed here is tested to work as printed (test/publication/explain-and-hints.test.ts). */
+/** Every command printed here is tested to work as printed (test/pipeline/cli/explain-command.test.ts). */
 export function nextStepsFor(r: Pick<PublicationReport, 'runId' | 'country' | 'outcome' | 'import' | 'confirmRemaining'>): string[] {
   const steps = [`npx lodging report ${r.runId} --html ${r.runId}.html`];
   if (r.outcome === 'refused' || r.outcome === 'dry-run') {

@@ -6,8 +6,8 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectFile } from '../../platform/project-files.ts';
-import { PASSWORD } from '../api/console/console-harness.ts';
-import { startOpsHarness, type OpsHarness } from '../api/console/ops/ops-harness.ts';
+import { PASSWORD } from '../api/console/support/console-harness.ts';
+import { startOpsHarness, type OpsHarness } from '../api/console/ops/support/ops-harness.ts';
 
 /** FUZZ_SEED reproduces a run; FUZZ_RUNS changes its size (default 1,500). */
 const SEED = Number(process.env.FUZZ_SEED ?? 20261125);

@@ -1,8 +1,8 @@
 // Defect 6: MCP error texts quote client input only truncated and with anything key-shaped masked.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApi } from '../api/support/test-api.ts';
-import { startMcpApi } from '../mcp/support/mcp-api.ts';
-import { postMcp } from '../mcp/support/mcp-client.ts';
+import { startMcpApi } from '../api/mcp/support/mcp-api.ts';
+import { postMcp } from '../api/mcp/support/mcp-client.ts';
 
 let api: TestApi;
 beforeAll(async () => {

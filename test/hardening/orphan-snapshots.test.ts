@@ -10,12 +10,12 @@ import { snapshotFileName } from '../../pipeline/snapshot/snapshot-paths.ts';
 import { cleanOrphanSnapshots } from '../../pipeline/snapshot/snapshot-pruner.ts';
 import { snapshotProtection } from '../../pipeline/snapshot/protected-snapshots.ts';
 import { parseConfig } from '../../platform/environment.ts';
-import { makeListing } from '../snapshot/make-listing.ts';
-import { publishListings, snapshotFiles, tempDataDir } from '../snapshot/snapshot-test-kit.ts';
+import { makeListing } from '../pipeline/snapshot/support/make-listing.ts';
+import { publishListings, snapshotFiles, tempDataDir } from '../pipeline/snapshot/support/snapshot-test-kit.ts';
 
 /** A build in a child process, killed with SIGKILL once it has written listings; its file aged past the grace. */
 async function killedBuild(dataDir: string): Promise<string> {
-  const script = new URL('../snapshot/abandoned-build-process.ts', import.meta.url).pathname;
+  const script = new URL('../pipeline/snapshot/support/abandoned-build-process.ts', import.meta.url).pathname;
   const child = spawn(process.execPath, ['--import', 'tsx', script, dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
   const version = await new Promise<string>((resolve, reject) => {
     let out = '';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runKeysCommand } from '../../api/cli/keys-command.ts';
 import { UsageError } from '../../platform/cli-io.ts';
-import { startOpsHarness, type OpsHarness } from '../api/console/ops/ops-harness.ts';
+import { startOpsHarness, type OpsHarness } from '../api/console/ops/support/ops-harness.ts';
 import type { ConsoleClient } from '../api/support/console-client.ts';
 
 const HOSTILE = ['toString', '__proto__', 'constructor'] as const;

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importFiles } from '../../pipeline/jobs/import-files.ts';
 import { ImportError } from '../../pipeline/jobs/runner.ts';
 import { openSnapshotReader } from '../../pipeline/snapshot/snapshot-reader.ts';
-import { snapshotFiles } from '../snapshot/snapshot-test-kit.ts';
+import { snapshotFiles } from '../pipeline/snapshot/support/snapshot-test-kit.ts';
 
 let dir: string;
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { afterAll } from 'vitest';
 import { Redis } from 'ioredis';
 import { openConsoleStores } from '../../../api/accounts/console-stores.ts';
 import { TEST_REDIS_URL, deletePrefix, describeWithRedis, pingRedis, uniquePrefix } from '../../support/redis.ts';
-import { runConsoleStoreContract } from './console-store-contract.ts';
+import { runConsoleStoreContract } from './support/console-store-contract.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {

@@ -1,7 +1,7 @@
 // Every destructive operator action has a GET page naming its consequence, with the one POST button: lists link there, never post directly.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConsoleClient } from '../../support/console-client.ts';
-import { startOpsHarness, type OpsHarness } from './ops-harness.ts';
+import { startOpsHarness, type OpsHarness } from './support/ops-harness.ts';
 
 let harness: OpsHarness;
 let operator: ConsoleClient;

@@ -1,0 +1,59 @@
+// The run page's per-field table (worst field first) and the field-loss gate on the run and held pages, on the real pipeline.
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ConsoleClient } from '../../support/console-client.ts';
+import { generatedLines, lodging, writeLines } from '../../../support/publication-kit.ts';
+import { startOpsHarness, type OpsHarness } from './support/ops-harness.ts';
+
+let harness: OpsHarness;
+let operator: ConsoleClient;
+
+beforeAll(async () => {
+  harness = await startOpsHarness();
+  ({ client: operator } = await harness.signedInAs('ops@example.org', 'operator'));
+}, 60_000);
+afterAll(async () => {
+  await harness?.close();
+});
+
+const withoutPhones = (lines: string[]) =>
+  lines.map((line, i) => {
+    if (i % 5 === 0) return line;
+    try {
+      const { phone: _phone, ...rest } = JSON.parse(line) as Record<string, unknown>;
+      return JSON.stringify(rest);
+    } catch {
+      return line;
+    }
+  });
+
+describe('the field quality on the operator pages', () => {
+  it('a run shows its fields worst first; a refusal by the field-loss gate names phone on the run and held pages', async () => {
+    const dataDir = harness.api.dataDir;
+    const dir = path.join(dataDir, 'exports');
+    const lines = generatedLines('es', 200);
+    const first = await lodging(dataDir, ['import', '--country', 'es', '--json', writeLines(dir, 'es.jsonl', lines)]);
+    expect(first.code, first.stderr).toBe(0);
+    const firstRun = (JSON.parse(first.stdout) as { runId: string }).runId;
+    const page = await operator.get(`/console/ops/runs/${firstRun}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toMatch(/<h2>Fields<\/h2>/);
+    expect(page.text).toMatch(/first import: nothing to compare with/);
+    expect(page.text).toMatch(/<th scope="row"><code>address\.postalCode<\/code><\/th><td class="num">[\d.]+%<\/td><td class="num">—<\/td><td class="num">—<\/td><td>postal-code-from-full-address \d+<\/td>/);
+
+    const refused = await lodging(dataDir, ['import', '--country', 'es', '--json', writeLines(dir, 'es-no-phones.jsonl', withoutPhones(lines))]);
+    expect(refused.code, refused.stderr).toBe(3);
+    const runId = (JSON.parse(refused.stdout) as { runId: string }).runId;
+    const run = await operator.get(`/console/ops/runs/${runId}`);
+    expect(run.text).toMatch(/<th scope="row">field-loss<\/th><td><span class="badge revoked">fail<\/span><\/td><td>phone \d+\.\d% now → \d+\.\d% in the candidate/);
+    // Worst first: phone heads the table with its loss.
+    const table = run.text.slice(run.text.indexOf('<h2>Fields</h2>'));
+    expect(table).toMatch(/against \d+ now<\/caption>.*?<tbody><tr><th scope="row"><code>phone<\/code><\/th><td class="num">[\d.]+%<\/td><td class="num">[\d.]+%<\/td><td class="num">−[\d.]+ pts<\/td>/s);
+    const held = await operator.get('/console/ops/held');
+    expect(held.text).toContain(runId);
+    expect(held.text).toMatch(/field-loss/);
+    const report = await operator.get(`/console/ops/runs/${runId}/report`);
+    expect(report.text).toMatch(/<h2>Fields<\/h2>/);
+    expect(report.text).toMatch(/<td><code>phone<\/code><\/td>/);
+  }, 120_000);
+});

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { checkNameAgainstType, kindSuggestedByName, nameWordsOf } from '../../../pipeline/normalise/name-suggests.ts';
+import type { LodgingType } from '../../../model/place.ts';
+
+describe('kindSuggestedByName', () => {
+  it.each<[string, LodgingType | null]>([
+    ['AMY S B&B', 'bedAndBreakfast'],
+    ['Boutique B. & B.', 'bedAndBreakfast'],
+    ['Brakenberry B And B', 'bedAndBreakfast'],
+    ['Springfield Bed and Breakfast', 'bedAndBreakfast'],
+    ['Pearl Court Guest House', 'guesthouse'],
+    ['Titanic Guesthouse', 'guesthouse'],
+    ['Lagan Backpackers Hostel', 'hostel'],
+    ['Riverside Apartments', 'apartment'],
+    ['Camper Área Sierra', 'motorhomeArea'],
+    ['Camping Área de Autocaravanas El Sol', 'motorhomeArea'],
+    ['Casa Rural Goiena', 'ruralHouse'],
+    ['Hostal Niño', 'guesthouse'],
+    ['Gîte du Moulin', 'holidayHome'],
+    ['Parque de Campismo de Mira', 'campsite'],
+    ['Avenue House', null],
+    ['Hostelería Bob', null],
+    ['Bbb Hotel', null],
+  ])('%s → %s', (name, expected) => {
+    expect(kindSuggestedByName(name)).toBe(expected);
+  });
+
+  it('reads names as spaced, folded words', () => {
+    expect(nameWordsOf('Boutique B. & B.')).toBe(' boutique b and b ');
+  });
+});
+
+describe('checkNameAgainstType', () => {
+  it.each<[string | null, LodgingType, LodgingType | null]>([
+    ['Maryville House B & B', 'hotel', 'bedAndBreakfast'],
+    ['Ravenhill Guest House', 'hotel', 'guesthouse'],
+    ['Salvation Army Hostel', 'lodging', 'hostel'],
+    ['Ashfield Bed & Breakfast', 'bedAndBreakfast', null],
+    ['Windermere Guest House', 'bedAndBreakfast', null],
+    ['Camping Sol', 'motorhomeArea', null],
+    ['Lansdowne Hotel', 'hotel', null],
+    [null, 'hotel', null],
+  ])('%s labelled %s → %s', (name, lodgingType, suggested) => {
+    const issues = checkNameAgainstType(name, lodgingType);
+    expect(issues.map((found) => found.group ?? null)).toEqual(suggested === null ? [] : [suggested]);
+    for (const found of issues) expect(found).toMatchObject({ field: 'lodgingType', code: 'name-suggests', value: name });
+  });
+});
