@@ -102,8 +102,6 @@ export function discardRun(dataDir: string, runId: string, options: { actor?: st
   const first = readRun(dataDir, runId);
   const lock = acquireCountryLock(dataDir, first.country, runId, 'discard');
   try {
-    const store = options.store ?? localSnapshotStore;
-    const basis = await store.basis(first.country);
     const run = readRun(dataDir, runId);
     assertHeld(run);
     return discardHeld(dataDir, run, actorOf(options.actor), options.keep);
