@@ -82,10 +82,10 @@ function natsStore(connection: NatsConnection, kv: KV, os: ObjectStore, keep: nu
   };
 
   /** LODGING_KEEP_SNAPSHOTS in the store: never the current one, never the one a rollback would go back to. */
-  const prune = async (country: CountryCode): Promise<void> => {
+  const prune = async (country: CountryCode, previous: string | null): Promise<void> => {
     const { stored: current } = await pointer(country);
     const all = await kept(country);
-    const doomed = snapshotsToDrop(all, current?.entry.version ?? null, keep);
+    const doomed = snapshotsToDrop(all, current?.entry.version ?? null, keep, previous);
     const stillUsed = new Set([...all.filter((s) => !doomed.includes(s)).map((s) => s.sha256), ...(current ? [current.sha256] : [])]);
     for (const s of doomed) {
       await kv.purge(`kept.${country}.${s.entry.version}`);
@@ -119,7 +119,8 @@ function natsStore(connection: NatsConnection, kv: KV, os: ObjectStore, keep: nu
       if (!existing || existing.deleted || existing.size !== size) {
         await os.put({ name }, Readable.toWeb(fs.createReadStream(file)) as unknown as ReadableStream<Uint8Array>);
       }
-      const revision = options.basis ?? (await pointer(sealed.country)).revision;
+      const before = await pointer(sealed.country);
+      const revision = options.basis ?? before.revision;
       const entry: PublishedSnapshotEntry = {
         ...sealed,
         publishedAt: new Date().toISOString(),
@@ -129,7 +130,7 @@ function natsStore(connection: NatsConnection, kv: KV, os: ObjectStore, keep: nu
       // Object first, pointer second: a publish that fails before this line has moved nothing.
       await movePointer(sealed.country, stored, revision);
       await kv.put(`kept.${sealed.country}.${sealed.version}`, encode(stored));
-      await prune(sealed.country).catch(() => undefined); // the next publish prunes again
+      await prune(sealed.country, before.stored?.entry.version ?? null).catch(() => undefined); // the next publish prunes again
       await follow(dataDir, stored);
       const { byStatus: _b, sources: _s, forced: _f, by: _by, reason: _r, ...info } = entry;
       return info;

@@ -39,12 +39,13 @@ export async function sha256OfFile(file: string): Promise<string> {
 }
 
 /**
- * The kept snapshots the store may delete: all but the current one, the one a rollback would go back to (the
- * publication before the current one) and the newest `keep` publications (the current one included).
+ * The kept snapshots the store may delete: all but the current one, the ones a rollback would go back to (the
+ * publication before the current one, and `previous`: the one served before the pointer last moved) and the
+ * newest `keep` publications (the current one included).
  */
-export function snapshotsToDrop(kept: readonly StoredSnapshot[], currentVersion: string | null, keep: number): StoredSnapshot[] {
+export function snapshotsToDrop(kept: readonly StoredSnapshot[], currentVersion: string | null, keep: number, previous: string | null = null): StoredSnapshot[] {
   const newestFirst = [...kept].sort((a, b) => (b.entry.publishedAt + b.entry.version).localeCompare(a.entry.publishedAt + a.entry.version));
-  const spared = new Set<string>();
+  const spared = new Set<string>(previous === null ? [] : [previous]);
   if (currentVersion !== null) {
     spared.add(currentVersion);
     const at = newestFirst.findIndex((s) => s.entry.version === currentVersion);
