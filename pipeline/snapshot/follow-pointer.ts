@@ -1,6 +1,7 @@
 // Makes this data directory serve what a shared pointer names: the file fetched if missing, its digest checked, then activated atomically.
 import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { AppError } from '../../platform/errors/app-error.ts';
 import { activateSnapshot } from './activate-snapshot.ts';
 import { readCatalog, updateCatalog } from './snapshot-catalog.ts';
 import { countryDir, snapshotPath } from './snapshot-paths.ts';
@@ -12,9 +13,9 @@ import type { SnapshotInfo } from './reader-types.ts';
 export type FetchObject = (object: string, file: string) => Promise<void>;
 
 /** The object's bytes are not the ones the pointer vouches for: never served. */
-export class DigestMismatchError extends Error {
+export class DigestMismatchError extends AppError {
   constructor(readonly version: string, expected: string, actual: string) {
-    super(`snapshot ${version}: content digest sha256 ${actual.slice(0, 12)}… differs from the pointer's ${expected.slice(0, 12)}…; not served`);
+    super(`snapshot ${version}: content digest sha256 ${actual.slice(0, 12)}… differs from the pointer's ${expected.slice(0, 12)}…; not served`, { code: 'digest-mismatch', status: 502 });
     this.name = 'DigestMismatchError';
   }
 }
