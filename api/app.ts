@@ -7,6 +7,7 @@ import { createApiKeyAuth } from './http/api-key-auth.ts';
 import { createApiRoutes } from './http/api-routes.ts';
 import { createDocsRoutes } from './http/docs-routes.ts';
 import { createHealthRoutes } from './http/health-routes.ts';
+import type { ReplicaStatus } from '../pipeline/index.ts';
 import { createErrorHandler, createNotFoundHandler } from './http/problem-response.ts';
 import { createAuthFailureLimiter, createPerKeyLimiter } from './http/rate-limit.ts';
 import { createRequestLogger } from './http/request-logger.ts';
@@ -33,6 +34,8 @@ export interface AuthenticatedContext {
 
 export interface AppDeps {
   query: QueryService;
+  /** With a shared snapshot store: how current this replica is (for /readyz). */
+  distribution?: () => ReplicaStatus;
   authenticator: KeyAuthenticator;
   /** Base of profileUrl and of problem type URIs, without a trailing slash. */
   publicUrl: string;
@@ -89,7 +92,7 @@ export function createApp(deps: AppDeps): Express {
     res.setHeader('Cache-Control', 'public, max-age=300');
     res.type('application/json').send(openApiJson);
   });
-  app.use(createHealthRoutes(deps.query, deps.publicUrl));
+  app.use(createHealthRoutes(deps.query, deps.publicUrl, deps.distribution));
   app.use(createDocsRoutes());
   app.use(createPageRoutes(deps.query, deps.landingLinks));
   if (deps.console) app.use('/console', deps.console);

@@ -7,7 +7,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Store } from 'express-rate-limit';
 import { openSnapshotReader } from '../pipeline/snapshot/snapshot-reader.ts';
-import { removeOrphanSnapshots } from '../pipeline/index.ts';
+import { removeOrphanSnapshots, startReplicaFor, type SnapshotReplica } from '../pipeline/index.ts';
 import { createApp } from './app.ts';
 import type { AppDeps, RateWindow } from './app.ts';
 import { resolvePublicUrl } from '../platform/environment.ts';
@@ -99,6 +99,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   };
   let reader: ReturnType<typeof openSnapshotReader>;
   let redis: Redis | null = null;
+  /** With LODGING_SNAPSHOT_STORE: follows the shared pointers into this data directory. */
+  let replica: SnapshotReplica | null = null;
   let keyStore: KeyStore;
   let consoleStores: ConsoleStores;
   let revocations: ReturnType<typeof createRedisRevocationFeed> | null = null;
@@ -116,6 +118,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       onError: (error, country) => logger.error({ err: error, country }, 'snapshot could not be opened; keeping the previous one'),
     });
     opened.push(() => reader.close());
+    const follower = startReplicaFor(config, () => reader.refresh(), logger);
+    if (follower) {
+      replica = follower;
+      opened.push(() => follower.close());
+    }
     if (config.redisUrl) {
       const connection = await connectRedis(config.redisUrl, { onError: (error) => logger.warn({ err: error }, 'redis unavailable') });
       redis = connection;
@@ -163,8 +170,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   });
   const operator = createOperatorConsole(config, logger, redis);
   const query = createQueryService({ reader, cursors, publicUrl, refreshIntervalMs: options.refreshIntervalMs ?? 1000 });
+  const following = replica;
   app = createApp({
     query,
+    ...(following ? { distribution: () => following.status() } : {}),
     authenticator: createKeyAuthenticator(keyStore, revocations ? { revocations } : {}),
     publicUrl,
     logger,
@@ -193,6 +202,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       await stopped;
       clearInterval(sweep);
       clearTimeout(grace);
+      await replica?.close();
       reader.close();
       await operator.close();
       await usage.stop().catch((error: unknown) => logger.warn({ err: error }, 'key usage could not be written at stop'));

@@ -24,6 +24,11 @@ export { rollback, listSnapshots, type RollbackResult, type SnapshotListing } fr
 export { countryOverview, previewRollback, type CountryOverview, type RollbackPreview } from './publish/country-overview.ts';
 export { removeOrphanSnapshots } from './snapshot/clean-orphan-snapshots.ts';
 
+// Where published snapshots live (this data directory, or NATS shared by every machine) and a serve process's follower.
+export { openSnapshotStore, startReplicaFor } from './publish/open-snapshot-store.ts';
+export { localSnapshotStore, PointerMovedError, type SnapshotStore } from './publish/snapshot-store.ts';
+export type { ReplicaStatus, SnapshotReplica } from './snapshot/snapshot-replica.ts';
+
 // Label review: the unknown labels imports met, and mapping one into its language's table.
 export {
   acceptLabel,

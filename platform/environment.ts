@@ -43,6 +43,16 @@ export interface Config {
   uploads: { keepDays: number; quotaBytes: number };
   /** Days the accounts' audit trails keep security events (by age, never by count). */
   auditKeepDays: number;
+  /** Where published snapshots live: null = this data directory only; else NATS JetStream (servers, bucket prefix, credentials). */
+  snapshotStore: NatsStoreConfig | null;
+}
+
+/** LODGING_SNAPSHOT_STORE and its companions: the NATS servers (credentials possibly in the URLs), bucket prefix, creds and CA files. */
+export interface NatsStoreConfig {
+  servers: string;
+  prefix: string;
+  credsFile: string | null;
+  tlsCaFile: string | null;
 }
 
 /** The committed label tables: data/labels/ at the project root (the same from the compiled build in dist/). */
@@ -126,6 +136,16 @@ export const envSchema = z.object({
   LODGING_UPLOADS_KEEP_DAYS: integerFromString(1, 3650),
   LODGING_UPLOADS_QUOTA_BYTES: integerFromString(1, 1024 ** 5),
   LODGING_AUDIT_KEEP_DAYS: integerFromString(1, 36_500),
+  LODGING_SNAPSHOT_STORE: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .refine((value) => value.split(',').every((server) => /^(nats|tls):\/\/[^\s,]+$/i.test(server.trim())), 'must be nats://HOST:PORT[,nats://HOST:PORT…]')
+      .optional(),
+  ),
+  LODGING_NATS_PREFIX: z.preprocess(blankToUndefined, z.string().regex(/^[A-Za-z0-9_-]{1,48}$/, 'must be 1 to 48 of A-Z a-z 0-9 _ -').optional()),
+  LODGING_NATS_CREDS: z.preprocess(blankToUndefined, z.string().optional()),
+  LODGING_NATS_TLS_CA: z.preprocess(blankToUndefined, z.string().optional()),
   LOG_LEVEL: z.preprocess(
     blankToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
@@ -169,6 +189,14 @@ export function parseConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd())
       quotaBytes: vars.LODGING_UPLOADS_QUOTA_BYTES ?? DEFAULT_UPLOADS_QUOTA_BYTES,
     },
     auditKeepDays: vars.LODGING_AUDIT_KEEP_DAYS ?? 90,
+    snapshotStore: vars.LODGING_SNAPSHOT_STORE
+      ? {
+          servers: vars.LODGING_SNAPSHOT_STORE,
+          prefix: vars.LODGING_NATS_PREFIX ?? 'lodging',
+          credsFile: vars.LODGING_NATS_CREDS ? path.resolve(cwd, vars.LODGING_NATS_CREDS) : null,
+          tlsCaFile: vars.LODGING_NATS_TLS_CA ? path.resolve(cwd, vars.LODGING_NATS_TLS_CA) : null,
+        }
+      : null,
   };
 }
 

@@ -4,6 +4,7 @@ import { createInProcessRunner } from '../jobs/in-process-runner.ts';
 import { type ImportRunner } from '../jobs/runner.ts';
 import { recordImportUnknownLabels } from '../labels/unknown-label-store.ts';
 import { importWithGates } from '../publish/import-with-gates.ts';
+import { openSnapshotStore } from '../publish/open-snapshot-store.ts';
 import { formatPublication } from '../report/format-publication.ts';
 import { formatReport } from '../report/format-report.ts';
 import { parseConfig, type Config } from '../../platform/environment.ts';
@@ -65,6 +66,11 @@ export async function runImportCommand(argv: string[], io: CliIo): Promise<numbe
     waitForWorkersMs = seconds * 1000;
   }
   const runner = await chooseRunner(values.queue ?? false, config);
+  const store = await openSnapshotStore(config, 'lodging-import').catch(async (error: unknown) => {
+    await runner.close();
+    await store.close();
+    throw error;
+  });
   const jsonProgress = values.progress === 'json';
   const display = createProgressDisplay(io, `import ${values.country}`, jsonProgress ? 'json' : 'auto');
   try {
@@ -77,6 +83,7 @@ export async function runImportCommand(argv: string[], io: CliIo): Promise<numbe
       force,
       thresholds,
       keep: config.keepSnapshots,
+      store,
       onProgress: (progress) => display.update(progress),
       onNotice: (line) => io.stderr(jsonProgress ? formatProgressLine({ event: 'notice', text: line }) : `lodging import: ${line}\n`),
       onStarted: (run) => {

@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { formatDecision, formatGate } from '../report/format-publication.ts';
 import { publishHeldRun } from '../publish/publish-held-run.ts';
+import { openSnapshotStore } from '../publish/open-snapshot-store.ts';
 import { parseConfig } from '../../platform/environment.ts';
 import { UsageError, type CliIo } from '../../platform/cli-io.ts';
 import { parseForce, parseGateOptions } from './publication-options.ts';
@@ -35,12 +36,13 @@ export async function runPublishCommand(argv: string[], io: CliIo): Promise<numb
   });
   if (positionals.length !== 1) throw new UsageError('give one RUN_ID (see `lodging runs`)');
   const config = parseConfig(io.env);
-  const result = await publishHeldRun(config.dataDir, positionals[0]!, {
-    force: parseForce(values),
-    confirmRemaining: parseRemaining(values['confirm-remaining']),
-    thresholds: parseGateOptions(values, config.gates),
-    keep: config.keepSnapshots,
-  });
+  const force = parseForce(values);
+  const thresholds = parseGateOptions(values, config.gates);
+  const confirmRemaining = parseRemaining(values['confirm-remaining']);
+  const store = await openSnapshotStore(config, 'lodging-publish');
+  const result = await publishHeldRun(config.dataDir, positionals[0]!, { force, confirmRemaining, thresholds, keep: config.keepSnapshots, store }).finally(() =>
+    store.close(),
+  );
   if (values.json) io.stdout(`${JSON.stringify(result.run, null, 2)}\n`);
   else {
     const lines = ['Publication gates (checked against the snapshot serving now)', ...(result.run.gates ?? []).map(formatGate)];

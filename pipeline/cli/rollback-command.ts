@@ -1,6 +1,6 @@
 // `lodging rollback --country CC [--to SNAPSHOT_ID]`: an earlier kept snapshot becomes current, atomically.
 import { parseArgs } from 'node:util';
-import { rollback } from '../publish/rollback.ts';
+import { openSnapshotStore } from '../publish/open-snapshot-store.ts';
 import { COUNTRY_CODES, isCountryCode } from '../../model/place.ts';
 import { parseConfig } from '../../platform/environment.ts';
 import { UsageError, type CliIo } from '../../platform/cli-io.ts';
@@ -19,7 +19,9 @@ export async function runRollbackCommand(argv: string[], io: CliIo): Promise<num
   if (positionals.length > 0) throw new UsageError(`unexpected ${positionals.join(' ')}`);
   const country = values.country?.toLowerCase();
   if (!isCountryCode(country)) throw new UsageError(`--country must be one of ${COUNTRY_CODES.join(', ')}`);
-  const result = rollback(parseConfig(io.env).dataDir, country, values.to === undefined ? {} : { to: values.to });
+  const config = parseConfig(io.env);
+  const store = await openSnapshotStore(config, 'lodging-rollback');
+  const result = await store.rollback(config.dataDir, country, values.to === undefined ? {} : { to: values.to }).finally(() => store.close());
   io.stdout(
     values.json
       ? `${JSON.stringify(result, null, 2)}\n`

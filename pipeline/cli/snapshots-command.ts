@@ -1,6 +1,6 @@
 // `lodging snapshots --country CC [--json]`: the kept snapshots of a country (for rollback), which one is current.
 import { parseArgs } from 'node:util';
-import { listSnapshots } from '../publish/rollback.ts';
+import { openSnapshotStore } from '../publish/open-snapshot-store.ts';
 import { COUNTRY_CODES, isCountryCode } from '../../model/place.ts';
 import { parseConfig } from '../../platform/environment.ts';
 import { UsageError, type CliIo } from '../../platform/cli-io.ts';
@@ -14,7 +14,9 @@ export async function runSnapshotsCommand(argv: string[], io: CliIo): Promise<nu
   if (positionals.length > 0) throw new UsageError(`unexpected ${positionals.join(' ')}`);
   const country = values.country?.toLowerCase();
   if (!isCountryCode(country)) throw new UsageError(`--country must be one of ${COUNTRY_CODES.join(', ')}`);
-  const snapshots = listSnapshots(parseConfig(io.env).dataDir, country);
+  const config = parseConfig(io.env);
+  const store = await openSnapshotStore(config, 'lodging-snapshots');
+  const snapshots = await store.list(config.dataDir, country).finally(() => store.close());
   if (values.json) {
     io.stdout(`${JSON.stringify(snapshots, null, 2)}\n`);
     return 0;

@@ -10,7 +10,7 @@ import { heldUntil, holdCandidate } from '../runs/held-candidates.ts';
 import { thisProcess } from '../runs/process-liveness.ts';
 import type { RunEvent, RunOutcome, RunRecord } from '../runs/run-record.ts';
 import { saveRun } from '../runs/run-store.ts';
-import { activateSnapshot } from '../snapshot/activate-snapshot.ts';
+import { localSnapshotStore, PointerMovedError, type SnapshotStore } from './snapshot-store.ts';
 import type { SnapshotInfo } from '../snapshot/reader-types.ts';
 import { digestFiles } from '../sources/file-digest.ts';
 import { PublicationError } from './publication-errors.ts';
@@ -32,6 +32,8 @@ export interface ImportWithGatesOptions {
   onProgress?: (progress: ImportProgress) => void;
   onNotice?: (line: string) => void;
   waitForWorkersMs?: number;
+  /** Where the snapshot is published (default: this data directory). */
+  store?: SnapshotStore;
   /** Called once the run is recorded (its id is known): the console links to it at once. */
   onStarted?: (run: RunRecord) => void;
 }
@@ -58,6 +60,8 @@ export interface Decision {
   outcome: Extract<RunOutcome, 'published' | 'refused' | 'dry-run'>;
   heldUntil: string | null;
   forced: { by: string; reason: string } | null;
+  /** The publish found the shared pointer moved by another publisher; the candidate is held. */
+  lost?: PointerMovedError;
   live: SnapshotInfo | null;
   event: RunEvent;
 }
@@ -125,22 +129,32 @@ export function withCandidate(run: RunRecord, { candidate, imported }: BuiltCand
 }
 
 /** A dry run, or a refusal not forced, holds the candidate for review; anything else makes it current. */
-export function publishOrHold(request: ImportRequest, run: RunRecord, built: BuiltCandidate, review: CandidateReview, at: string): Decision {
+export async function publishOrHold(request: ImportRequest, run: RunRecord, built: BuiltCandidate, review: CandidateReview, at: string, basis: number | null = null): Promise<Decision> {
   const { dataDir, by } = request;
   const refused = review.verdict.refused;
-  if (request.dryRun || (refused && !request.force)) {
+  const hold = () => {
     const until = heldUntil();
     holdCandidate(dataDir, built.candidate, run.runId, until);
     const outcome = request.dryRun ? 'dry-run' : 'refused';
     const failed = review.verdict.gates.filter((g) => g.status === 'fail').map((g) => g.gate);
-    return { outcome, heldUntil: until, forced: null, live: null, event: { at, what: outcome, by, detail: refused ? `failed: ${failed.join(', ')}` : 'gates pass' } };
-  }
+    return { outcome, heldUntil: until, forced: null, live: null, event: { at, what: outcome, by, detail: refused ? `failed: ${failed.join(', ')}` : 'gates pass' } } satisfies Decision;
+  };
+  if (request.dryRun || (refused && !request.force)) return hold();
   const forced = refused && request.force ? { by, reason: request.force.reason.trim() } : null;
   const keep = request.options.keep;
-  const live = activateSnapshot(dataDir, built.candidate, {
-    ...(keep === undefined ? {} : { keep }),
-    entry: { byStatus: built.imported.byStatus, sources: run.files.map(({ name, size, sha256 }) => ({ name, size, sha256 })), forced: forced !== null, by, reason: forced?.reason ?? null },
-  });
+  let live: SnapshotInfo;
+  try {
+    live = await (request.options.store ?? localSnapshotStore).publish(dataDir, built.candidate, {
+      ...(keep === undefined ? {} : { keep }),
+      basis,
+      entry: { byStatus: built.imported.byStatus, sources: run.files.map(({ name, size, sha256 }) => ({ name, size, sha256 })), forced: forced !== null, by, reason: forced?.reason ?? null },
+    });
+  } catch (error) {
+    if (!(error instanceof PointerMovedError)) throw error;
+    // Another publisher won: this candidate is held for review like a refused one, and the caller says why.
+    const held = hold();
+    return { ...held, outcome: 'refused', event: { at, what: 'publish lost to another publisher', by, detail: error.message }, lost: error };
+  }
   return { outcome: 'published', heldUntil: null, forced, live, event: { at, what: forced ? 'published (forced)' : 'published', by, ...(forced ? { detail: forced.reason } : {}) } };
 }
 

@@ -7,6 +7,7 @@ import { acquireCountryLock } from '../runs/country-lock.ts';
 import { expireHeld, supersedeHeld } from '../runs/held-candidates.ts';
 import type { RunRecord } from '../runs/run-record.ts';
 import { reportHtmlPath, saveReportFiles, saveRun } from '../runs/run-store.ts';
+import { localSnapshotStore } from './snapshot-store.ts';
 import {
   buildCandidate,
   checkImportRequest,
@@ -42,16 +43,19 @@ export async function importWithGates(options: ImportWithGatesOptions): Promise<
     let run = started;
     try {
       expireHeld(dataDir, country, Date.now(), options.keep);
+      // The pointer as this import found it: publishing fails if another publisher moves it meanwhile.
+      const basis = await (options.store ?? localSnapshotStore).basis(country);
       const built = await buildCandidate(request, runId);
       run = withCandidate(run, built);
       const review = reviewCandidate(dataDir, country, built.candidate, run.counts!, request.thresholds);
       run = withGates(run, review);
-      const decision = publishOrHold(request, run, built, review, new Date().toISOString());
+      const decision = await publishOrHold(request, run, built, review, new Date().toISOString(), basis);
       run = withDecision(run, decision);
       if (decision.live) supersedeHeld(dataDir, country, runId, options.keep);
       const report = publicationReport(request, run, built, review, decision);
       saveReportFiles(dataDir, runId, report, renderReportHtml(report));
       saveRun(dataDir, run);
+      if (decision.lost) throw decision.lost;
       const refusedForGood = review.verdict.refused && !request.force;
       return { run, report, exitCode: refusedForGood ? 3 : 0, reportHtml: reportHtmlPath(dataDir, runId) };
     } catch (error) {

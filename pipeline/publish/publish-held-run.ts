@@ -1,5 +1,5 @@
 // Use cases on a held candidate: publish it after review (gates re-checked against the snapshot current now), or discard it.
-import { activateSnapshot } from '../snapshot/activate-snapshot.ts';
+import { localSnapshotStore, type SnapshotStore } from './snapshot-store.ts';
 import { actorOf } from '../runs/actor.ts';
 import { candidateFile, reviewCandidate } from '../gates/candidate-review.ts';
 import { acquireCountryLock } from '../runs/country-lock.ts';
@@ -20,6 +20,8 @@ export interface HeldRunOptions {
   actor?: string;
   thresholds?: GateThresholds;
   keep?: number;
+  /** Where the snapshot is published (default: this data directory). */
+  store?: SnapshotStore;
 }
 
 function assertHeld(run: RunRecord): asserts run is RunRecord & { candidate: NonNullable<RunRecord['candidate']> } {
@@ -38,6 +40,8 @@ export async function publishHeldRun(dataDir: string, runId: string, options: He
   const lock = acquireCountryLock(dataDir, first.country, runId, 'publish');
   try {
     expireHeld(dataDir, first.country, Date.now(), options.keep);
+    const store = options.store ?? localSnapshotStore;
+    const basis = await store.basis(first.country);
     const run = readRun(dataDir, runId);
     assertHeld(run);
     if (!fs.existsSync(candidateFile(dataDir, run.candidate))) {
@@ -57,11 +61,13 @@ export async function publishHeldRun(dataDir: string, runId: string, options: He
       const removal = review.removal;
       assertRemainingConfirmed(run.country, removal, options.confirmRemaining);
       const forced = refused && options.force ? { by, reason: options.force.reason.trim() } : null;
-      const live = activateSnapshot(
+      // Another publisher moving the shared pointer first throws PointerMovedError: nothing saved, the run stays held.
+      const live = await store.publish(
         dataDir,
         { country: run.country, version: run.candidate.version, file: run.candidate.file, publishedAt: at, runId, publishedCount: run.candidate.publishedCount },
         {
           ...(options.keep === undefined ? {} : { keep: options.keep }),
+          basis,
           entry: { byStatus: run.counts!.byStatus, sources: run.files.map(({ name, size, sha256 }) => ({ name, size, sha256 })), forced: forced !== null, by, reason: forced?.reason ?? null },
         },
       );

@@ -10,11 +10,13 @@ export interface ActivateOptions {
   keep?: number;
   /** What the catalog records about this publication (who, from which files, forced or not). */
   entry?: Omit<PublishedSnapshotEntry, keyof SnapshotInfo>;
+  /** Keep sealed.publishedAt instead of now: a replica serves a snapshot with the time it went live everywhere. */
+  keepPublishedAt?: boolean;
 }
 
 /** Returns the info the pointer now holds (publishedAt is the moment it went live). */
 export function activateSnapshot(dataDir: string, sealed: SnapshotInfo, options: ActivateOptions = {}): SnapshotInfo {
-  const info: SnapshotInfo = { ...sealed, publishedAt: new Date().toISOString() };
+  const info: SnapshotInfo = { ...sealed, publishedAt: options.keepPublishedAt ? sealed.publishedAt : new Date().toISOString() };
   const entry: PublishedSnapshotEntry = {
     ...info,
     ...(options.entry ?? { byStatus: null, sources: [], forced: false, by: '', reason: null }),

@@ -1,0 +1,203 @@
+// The shared snapshot store on NATS JetStream: files in an object store under their SHA-256, one KV pointer per country moved by compare-and-set.
+import fs from 'node:fs';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { KV, NatsConnection, ObjectStore } from 'nats';
+import { COUNTRY_CODES, type CountryCode } from '../../model/place.ts';
+import type { NatsStoreConfig } from '../../platform/environment.ts';
+import { connectNats } from '../../platform/nats-connection.ts';
+import { actorOf } from '../runs/actor.ts';
+import { acquireCountryLock } from '../runs/country-lock.ts';
+import { readRun, saveRun } from '../runs/run-store.ts';
+import { makeRunId } from '../jobs/prepare-import.ts';
+import { followPointer, type FetchObject } from '../snapshot/follow-pointer.ts';
+import type { PublishedSnapshotEntry } from '../snapshot/snapshot-catalog.ts';
+import { snapshotPath } from '../snapshot/snapshot-paths.ts';
+import { objectNameOf, parseStoredSnapshot, sha256OfFile, snapshotsToDrop, type StoredSnapshot } from '../snapshot/stored-snapshot.ts';
+import type { SnapshotInfo } from '../snapshot/reader-types.ts';
+import { PublicationError } from './publication-errors.ts';
+import type { RollbackResult, SnapshotListing } from './rollback.ts';
+import { PointerMovedError, type PublishOptions, type RollbackOptions, type SnapshotStore } from './snapshot-store.ts';
+
+export interface NatsSnapshotStore extends SnapshotStore {
+  readonly kind: 'nats';
+  readonly connection: NatsConnection;
+  /** The country's pointer and its KV revision (0: never written). */
+  pointer(country: CountryCode): Promise<{ stored: StoredSnapshot | null; revision: number }>;
+  fetch: FetchObject;
+  /** Calls back with the country whenever a pointer moves; returns the way to stop watching. */
+  watch(onMove: (country: CountryCode) => void, onEnd: (error: unknown) => void): () => void;
+}
+
+const encode = (value: unknown): Uint8Array => new TextEncoder().encode(JSON.stringify(value));
+
+export async function openNatsSnapshotStore(config: NatsStoreConfig, options: { keep: number; name?: string }): Promise<NatsSnapshotStore> {
+  const connection = await connectNats(config, options.name ?? 'lodging');
+  try {
+    const js = connection.jetstream({ timeout: 5_000 });
+    const kv = await js.views.kv(`${config.prefix}-pointers`, { history: 5 });
+    const os = await js.views.os(`${config.prefix}-snapshots`);
+    return natsStore(connection, kv, os, options.keep);
+  } catch (error) {
+    await connection.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+function natsStore(connection: NatsConnection, kv: KV, os: ObjectStore, keep: number): NatsSnapshotStore {
+  const pointer = async (country: CountryCode) => {
+    const found = await kv.get(`current.${country}`);
+    if (!found) return { stored: null, revision: 0 };
+    return { stored: found.operation === 'PUT' ? parseStoredSnapshot(found.json(), country) : null, revision: found.revision };
+  };
+
+  /** Moves the pointer only if it is still at `revision`: of two publishers that read the same revision, one wins. */
+  const movePointer = async (country: CountryCode, stored: StoredSnapshot, revision: number): Promise<void> => {
+    try {
+      if (revision === 0) await kv.create(`current.${country}`, encode(stored));
+      else await kv.update(`current.${country}`, encode(stored), revision);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (/wrong last sequence|key exists/i.test(message)) throw new PointerMovedError(country, `it is no longer at revision ${revision}`);
+      throw error;
+    }
+  };
+
+  const kept = async (country: CountryCode): Promise<StoredSnapshot[]> => {
+    const keys: string[] = [];
+    for await (const key of await kv.keys(`kept.${country}.>`)) keys.push(key);
+    const stored: StoredSnapshot[] = [];
+    for (const key of keys) {
+      const found = await kv.get(key);
+      if (found?.operation === 'PUT') stored.push(parseStoredSnapshot(found.json(), country));
+    }
+    return stored.sort((a, b) => (b.entry.publishedAt + b.entry.version).localeCompare(a.entry.publishedAt + a.entry.version));
+  };
+
+  const list = async (country: CountryCode): Promise<(StoredSnapshot & { current: boolean })[]> => {
+    const { stored: current } = await pointer(country);
+    const entries = await kept(country);
+    if (current && !entries.some((s) => s.entry.version === current.entry.version)) entries.unshift(current);
+    return entries.map((s) => ({ ...s, current: s.entry.version === current?.entry.version }));
+  };
+
+  /** LODGING_KEEP_SNAPSHOTS in the store: never the current one, never the one a rollback would go back to. */
+  const prune = async (country: CountryCode, previous: string | null): Promise<void> => {
+    const { stored: current } = await pointer(country);
+    const all = await kept(country);
+    const doomed = snapshotsToDrop(all, current?.entry.version ?? null, keep, previous);
+    const stillUsed = new Set([...all.filter((s) => !doomed.includes(s)).map((s) => s.sha256), ...(current ? [current.sha256] : [])]);
+    for (const s of doomed) {
+      await kv.purge(`kept.${country}.${s.entry.version}`);
+      if (!stillUsed.has(s.sha256)) await os.delete(objectNameOf(s.sha256));
+    }
+  };
+
+  const fetch: FetchObject = async (object, file) => {
+    const result = await os.get(object);
+    if (!result) throw new Error(`object ${object} is missing from the snapshot store`);
+    await pipeline(Readable.fromWeb(result.data as Parameters<typeof Readable.fromWeb>[0]), fs.createWriteStream(file, { flags: 'wx' }));
+    const error = await result.error;
+    if (error) throw error;
+  };
+
+  const follow = (dataDir: string, stored: StoredSnapshot) => followPointer(dataDir, stored, fetch, objectNameOf(stored.sha256), { keep });
+
+  return {
+    kind: 'nats',
+    connection,
+    pointer,
+    fetch,
+    basis: async (country) => (await pointer(country)).revision,
+
+    async publish(dataDir: string, sealed: SnapshotInfo, options: PublishOptions = {}): Promise<SnapshotInfo> {
+      const file = snapshotPath(dataDir, sealed.country, sealed.version);
+      const sha256 = await sha256OfFile(file);
+      const size = fs.statSync(file).size;
+      const name = objectNameOf(sha256);
+      const existing = await os.info(name);
+      if (!existing || existing.deleted || existing.size !== size) {
+        await os.put({ name }, Readable.toWeb(fs.createReadStream(file)) as unknown as ReadableStream<Uint8Array>);
+      }
+      const before = await pointer(sealed.country);
+      const revision = options.basis ?? before.revision;
+      const entry: PublishedSnapshotEntry = {
+        ...sealed,
+        publishedAt: new Date().toISOString(),
+        ...(options.entry ?? { byStatus: null, sources: [], forced: false, by: '', reason: null }),
+      };
+      const stored: StoredSnapshot = { entry, sha256, size };
+      // Object first, pointer second: a publish that fails before this line has moved nothing.
+      await movePointer(sealed.country, stored, revision);
+      await kv.put(`kept.${sealed.country}.${sealed.version}`, encode(stored));
+      await prune(sealed.country, before.stored?.entry.version ?? null).catch(() => undefined); // the next publish prunes again
+      await follow(dataDir, stored);
+      const { byStatus: _b, sources: _s, forced: _f, by: _by, reason: _r, ...info } = entry;
+      return info;
+    },
+
+    async list(_dataDir: string, country: CountryCode): Promise<SnapshotListing[]> {
+      return (await list(country)).map((s) => ({ ...s.entry, current: s.current }));
+    },
+
+    async rollback(dataDir: string, country: CountryCode, options: RollbackOptions = {}): Promise<RollbackResult> {
+      const by = actorOf(options.actor);
+      const lock = acquireCountryLock(dataDir, country, `rollback-${makeRunId()}`, 'rollback');
+      try {
+        const { revision } = await pointer(country);
+        const all = await list(country);
+        const at = all.findIndex((s) => s.current);
+        const current = at === -1 ? null : all[at]!;
+        const target = options.to !== undefined ? all.find((s) => s.entry.version === options.to) : all[at + 1];
+        if (!target) {
+          if (options.to !== undefined) throw new PublicationError('unknown-snapshot', `no kept snapshot ${options.to} for ${country} (see \`lodging snapshots --country ${country}\`)`);
+          throw new PublicationError('nothing-to-roll-back', current ? `nothing to roll back to: ${country} has no kept snapshot older than the current ${current.entry.version}` : `nothing to roll back to: ${country} has no published snapshot`);
+        }
+        if (target.current) throw new PublicationError('nothing-to-roll-back', `snapshot ${target.entry.version} is already current for ${country}`);
+        const { current: _c, ...stored } = target;
+        await movePointer(country, stored, revision);
+        const from = current?.entry.version ?? null;
+        recordRollback(dataDir, target.entry.runId, { at: new Date().toISOString(), what: 'made current again by a rollback', by, detail: `from ${from ?? 'nothing'}` });
+        if (current) recordRollback(dataDir, current.entry.runId, { at: new Date().toISOString(), what: 'rolled back', by, detail: `to ${target.entry.version}` });
+        await follow(dataDir, stored).catch(() => undefined); // this machine's serve process follows the pointer anyway
+        const { byStatus: _b, sources: _s, forced: _f, by: _by, reason: _r, ...info } = stored.entry;
+        return { country, from, to: info };
+      } finally {
+        lock.release();
+      }
+    },
+
+    watch(onMove, onEnd) {
+      let iterator: { stop(): void } | null = null;
+      let stopped = false;
+      void (async () => {
+        const watched = await kv.watch({ key: 'current.>' });
+        iterator = watched;
+        if (stopped) watched.stop();
+        for await (const entry of watched) {
+          const country = entry.key.slice('current.'.length);
+          if ((COUNTRY_CODES as readonly string[]).includes(country)) onMove(country as CountryCode);
+        }
+      })().then(() => onEnd(null), onEnd);
+      return () => {
+        stopped = true;
+        iterator?.stop();
+      };
+    },
+
+    async close() {
+      await connection.close().catch(() => undefined);
+    },
+  };
+}
+
+/** A rollback is an event of the runs whose snapshots it swaps (when this machine's run history has them). */
+function recordRollback(dataDir: string, runId: string, event: { at: string; what: string; by: string; detail: string }): void {
+  try {
+    const run = readRun(dataDir, runId);
+    run.events.push(event);
+    saveRun(dataDir, run);
+  } catch {
+    // Published on another machine: its run history is there.
+  }
+}

@@ -1,0 +1,23 @@
+// The snapshot store the configuration names: this data directory (LODGING_SNAPSHOT_STORE unset) or NATS JetStream; and a serve process's replica.
+import type { Config } from '../../platform/environment.ts';
+import { startSnapshotReplica, type ReplicaLog, type SnapshotReplica } from '../snapshot/snapshot-replica.ts';
+import { openNatsSnapshotStore } from './nats-snapshot-store.ts';
+import { localSnapshotStore, type SnapshotStore } from './snapshot-store.ts';
+
+export async function openSnapshotStore(config: Pick<Config, 'snapshotStore' | 'keepSnapshots'>, name = 'lodging'): Promise<SnapshotStore> {
+  if (!config.snapshotStore) return localSnapshotStore;
+  return openNatsSnapshotStore(config.snapshotStore, { keep: config.keepSnapshots, name });
+}
+
+/** Null without a shared store: the process serves its own data directory, as always. */
+export function startReplicaFor(config: Pick<Config, 'snapshotStore' | 'keepSnapshots' | 'dataDir'>, onSwitch: () => void, log: ReplicaLog): SnapshotReplica | null {
+  const shared = config.snapshotStore;
+  if (!shared) return null;
+  return startSnapshotReplica({
+    dataDir: config.dataDir,
+    keep: config.keepSnapshots,
+    open: () => openNatsSnapshotStore(shared, { keep: config.keepSnapshots, name: 'lodging-serve' }),
+    onSwitch,
+    log,
+  });
+}

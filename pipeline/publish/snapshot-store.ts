@@ -1,0 +1,56 @@
+// Where published snapshots live: this data directory only (the default), or a store shared by every machine (NATS).
+import type { CountryCode } from '../../model/place.ts';
+import { CommandFailure } from '../../platform/cli-io.ts';
+import { activateSnapshot, type ActivateOptions } from '../snapshot/activate-snapshot.ts';
+import type { SnapshotInfo } from '../snapshot/reader-types.ts';
+import { listSnapshots, rollback, type RollbackResult, type SnapshotListing } from './rollback.ts';
+
+export interface PublishOptions extends ActivateOptions {
+  /** From basis(): the publish fails with PointerMovedError when the pointer moved since. */
+  basis?: number | null;
+}
+
+export interface RollbackOptions {
+  to?: string;
+  actor?: string;
+}
+
+/**
+ * The publication side of snapshots. Callers hold the country's lock for publish. A publish that throws has left the
+ * pointer as it was.
+ */
+export interface SnapshotStore {
+  readonly kind: 'local' | 'nats';
+  /**
+   * What the country's pointer is now (a revision; null in a local store, where the country lock alone serializes
+   * publishers). Read when an import or a publish starts and given back to publish: the compare-and-set basis.
+   */
+  basis(country: CountryCode): Promise<number | null>;
+  /** Makes a sealed snapshot the one the country serves; returns what the pointer now holds. */
+  publish(dataDir: string, sealed: SnapshotInfo, options?: PublishOptions): Promise<SnapshotInfo>;
+  /** Kept snapshots of a country, newest publication first, the current one marked. */
+  list(dataDir: string, country: CountryCode): Promise<SnapshotListing[]>;
+  rollback(dataDir: string, country: CountryCode, options?: RollbackOptions): Promise<RollbackResult>;
+  close(): Promise<void>;
+}
+
+/** Another publisher moved the pointer between our read and our write: nothing changed, the candidate stays held. */
+export class PointerMovedError extends CommandFailure {
+  constructor(country: CountryCode, detail: string) {
+    super(`${country}: another publisher moved the snapshot pointer first (${detail}); nothing was published, the candidate stays held: review it and publish again`, {
+      code: 'pointer-moved',
+      status: 409,
+    });
+    this.name = 'PointerMovedError';
+  }
+}
+
+/** Today's behaviour: the pointer file of this data directory, switched atomically, pruned locally. */
+export const localSnapshotStore: SnapshotStore = {
+  kind: 'local',
+  basis: async () => null,
+  publish: async (dataDir, sealed, { basis: _basis, ...options } = {}) => activateSnapshot(dataDir, sealed, options),
+  list: async (dataDir, country) => listSnapshots(dataDir, country),
+  rollback: async (dataDir, country, options = {}) => rollback(dataDir, country, options),
+  close: async () => undefined,
+};

@@ -1,0 +1,64 @@
+// Makes this data directory serve what a shared pointer names: the file fetched if missing, its digest checked, then activated atomically.
+import fs from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { AppError } from '../../platform/errors/app-error.ts';
+import { activateSnapshot } from './activate-snapshot.ts';
+import { readCatalog, updateCatalog } from './snapshot-catalog.ts';
+import { countryDir, snapshotPath } from './snapshot-paths.ts';
+import { readPointer, writePointer } from './snapshot-pointer.ts';
+import { sha256OfFile, type StoredSnapshot } from './stored-snapshot.ts';
+import type { SnapshotInfo } from './reader-types.ts';
+
+/** Writes the named object's bytes to the file. */
+export type FetchObject = (object: string, file: string) => Promise<void>;
+
+/** The object's bytes are not the ones the pointer vouches for: never served. */
+export class DigestMismatchError extends AppError {
+  constructor(readonly version: string, expected: string, actual: string) {
+    super(`snapshot ${version}: content digest sha256 ${actual.slice(0, 12)}… differs from the pointer's ${expected.slice(0, 12)}…; not served`, { code: 'digest-mismatch', status: 502 });
+    this.name = 'DigestMismatchError';
+  }
+}
+
+/**
+ * 'unchanged' when the local pointer already names the version. The caller holds the country's lock (or is the
+ * only writer of this data directory). A throw leaves the local pointer as it was.
+ */
+export async function followPointer(dataDir: string, stored: StoredSnapshot, fetch: FetchObject, objectName: string, options: { keep?: number } = {}): Promise<'unchanged' | 'switched'> {
+  const { entry } = stored;
+  if (readPointer(dataDir, entry.country)?.version === entry.version) return 'unchanged';
+  const file = snapshotPath(dataDir, entry.country, entry.version);
+  if (!fs.existsSync(file) || (await sha256OfFile(file)) !== stored.sha256) {
+    fs.mkdirSync(countryDir(dataDir, entry.country), { recursive: true });
+    const temp = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.download`;
+    try {
+      await fetch(objectName, temp);
+      const actual = await sha256OfFile(temp);
+      if (actual !== stored.sha256) throw new DigestMismatchError(entry.version, stored.sha256, actual);
+      fs.renameSync(temp, file);
+    } finally {
+      fs.rmSync(temp, { force: true });
+    }
+  }
+  const info: SnapshotInfo = {
+    country: entry.country,
+    version: entry.version,
+    file: entry.file,
+    publishedAt: entry.publishedAt,
+    runId: entry.runId,
+    publishedCount: entry.publishedCount,
+  };
+  const known = readCatalog(dataDir, entry.country)?.published.some((e) => e.version === entry.version) ?? false;
+  if (known) {
+    // Back to a snapshot this directory published before: a rollback, as `lodging rollback` does it locally.
+    const from = readPointer(dataDir, entry.country)?.version ?? null;
+    writePointer(dataDir, info);
+    updateCatalog(dataDir, entry.country, (catalog) => {
+      catalog.rollbacks = [...(catalog.rollbacks ?? []), { at: new Date().toISOString(), by: entry.by, from, to: entry.version }].slice(-50);
+    });
+  } else {
+    const { byStatus, sources, forced, by, reason } = entry;
+    activateSnapshot(dataDir, info, { ...(options.keep === undefined ? {} : { keep: options.keep }), keepPublishedAt: true, entry: { byStatus, sources, forced, by, reason } });
+  }
+  return 'switched';
+}

@@ -1,0 +1,57 @@
+// A snapshot as a shared store holds it: its catalog entry, its content digest, its object; and which ones the store may drop.
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import type { CountryCode } from '../../model/place.ts';
+import type { PublishedSnapshotEntry } from './snapshot-catalog.ts';
+import { isSnapshotVersion } from './snapshot-paths.ts';
+
+export interface StoredSnapshot {
+  entry: PublishedSnapshotEntry;
+  /** SHA-256 of the sealed file, hex: the object's name and what every replica checks before serving it. */
+  sha256: string;
+  size: number;
+}
+
+export function objectNameOf(sha256: string): string {
+  return `sha256-${sha256}`;
+}
+
+/** Throws when the value is not a stored snapshot of this country (a foreign or damaged pointer is never followed). */
+export function parseStoredSnapshot(value: unknown, country: CountryCode): StoredSnapshot {
+  const stored = value as Partial<StoredSnapshot> | null;
+  if (
+    !stored ||
+    typeof stored.sha256 !== 'string' ||
+    !/^[0-9a-f]{64}$/.test(stored.sha256) ||
+    typeof stored.size !== 'number' ||
+    stored.entry?.country !== country ||
+    !isSnapshotVersion(stored.entry.version)
+  ) {
+    throw new Error(`the shared pointer of ${country} is not a snapshot record`);
+  }
+  return stored as StoredSnapshot;
+}
+
+export async function sha256OfFile(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/**
+ * The kept snapshots the store may delete: all but the current one, the ones a rollback would go back to (the
+ * publication before the current one, and `previous`: the one served before the pointer last moved) and the
+ * newest `keep` publications (the current one included).
+ */
+export function snapshotsToDrop(kept: readonly StoredSnapshot[], currentVersion: string | null, keep: number, previous: string | null = null): StoredSnapshot[] {
+  const newestFirst = [...kept].sort((a, b) => (b.entry.publishedAt + b.entry.version).localeCompare(a.entry.publishedAt + a.entry.version));
+  const spared = new Set<string>(previous === null ? [] : [previous]);
+  if (currentVersion !== null) {
+    spared.add(currentVersion);
+    const at = newestFirst.findIndex((s) => s.entry.version === currentVersion);
+    const target = at === -1 ? undefined : newestFirst[at + 1];
+    if (target) spared.add(target.entry.version);
+  }
+  for (const s of newestFirst.slice(0, Math.max(1, Math.trunc(keep)))) spared.add(s.entry.version);
+  return newestFirst.filter((s) => !spared.has(s.entry.version));
+}

@@ -1,0 +1,49 @@
+// The one NATS connection module: servers and credentials from LODGING_SNAPSHOT_STORE, reconnecting forever, never logging a password.
+import fs from 'node:fs';
+import { connect, credsAuthenticator, type ConnectionOptions, type NatsConnection } from 'nats';
+import type { NatsStoreConfig } from './environment.ts';
+
+/** The servers with any user:password replaced by ***: what logs and errors may show. */
+export function redactNatsServers(servers: string): string {
+  return servers
+    .split(',')
+    .map((server) => server.trim().replace(/^([a-z]+:\/\/)[^@/]*@/i, '$1***@'))
+    .join(',');
+}
+
+/** Connection options: credentials taken out of the URLs (the client is given them apart), files read now. */
+export function natsConnectionOptions(config: NatsStoreConfig, name: string): ConnectionOptions {
+  let user: string | undefined;
+  let pass: string | undefined;
+  const servers = config.servers.split(',').map((raw) => {
+    const server = raw.trim();
+    const match = /^([a-z]+):\/\/(?:([^:@/]*)(?::([^@/]*))?@)?(.+)$/i.exec(server);
+    if (!match) return server;
+    if (match[2] !== undefined && user === undefined) {
+      user = decodeURIComponent(match[2]);
+      pass = match[3] === undefined ? undefined : decodeURIComponent(match[3]);
+    }
+    return `${match[1]!.toLowerCase() === 'tls' ? 'tls' : 'nats'}://${match[4]}`;
+  });
+  return {
+    servers,
+    name,
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: 500,
+    pingInterval: 5_000,
+    timeout: 5_000,
+    ...(user !== undefined ? { user, ...(pass !== undefined ? { pass } : {}) } : {}),
+    ...(config.credsFile ? { authenticator: credsAuthenticator(new Uint8Array(fs.readFileSync(config.credsFile))) } : {}),
+    ...(config.tlsCaFile ? { tls: { caFile: config.tlsCaFile } } : {}),
+  };
+}
+
+/** Connects, or throws an error that names the servers without their credentials. */
+export async function connectNats(config: NatsStoreConfig, name = 'lodging'): Promise<NatsConnection> {
+  try {
+    return await connect(natsConnectionOptions(config, name));
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.replaceAll(config.servers, redactNatsServers(config.servers)) : String(error);
+    throw new Error(`cannot reach NATS at ${redactNatsServers(config.servers)}: ${reason}`);
+  }
+}

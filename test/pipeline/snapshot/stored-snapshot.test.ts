@@ -1,0 +1,25 @@
+// Which kept snapshots a shared store may drop: never the current one, never a rollback target, the newest `keep` stay.
+import { describe, expect, it } from 'vitest';
+import { snapshotsToDrop, type StoredSnapshot } from '../../../pipeline/snapshot/stored-snapshot.ts';
+
+const stored = (version: string, minute: number): StoredSnapshot => ({
+  sha256: version.padEnd(64, '0'),
+  size: 1,
+  entry: { country: 'es', version, file: `es/es-${version}.sqlite`, publishedAt: `2026-11-25T10:${String(minute).padStart(2, '0')}:00.000Z`, runId: 'r', publishedCount: 1, byStatus: null, sources: [], forced: false, by: '', reason: null },
+});
+const v1 = stored('a1', 1);
+const v2 = stored('a2', 2);
+const v3 = stored('a3', 3);
+const v4 = stored('a4', 4);
+
+describe('snapshotsToDrop', () => {
+  it.each([
+    { name: 'keeps the newest `keep`', kept: [v1, v2, v3, v4], current: 'a4', keep: 2, previous: null, dropped: ['a2', 'a1'] },
+    { name: 'never the current one, even an old one', kept: [v1, v2, v3, v4], current: 'a1', keep: 1, previous: null, dropped: ['a3', 'a2'] },
+    { name: 'never the publication before the current one', kept: [v1, v2, v3], current: 'a2', keep: 1, previous: null, dropped: [] },
+    { name: 'never the one served before the pointer last moved', kept: [v1, v2, v3, v4], current: 'a4', keep: 1, previous: 'a1', dropped: ['a2'] },
+    { name: 'nothing current: only the newest `keep`', kept: [v1, v2], current: null, keep: 1, previous: null, dropped: ['a1'] },
+  ])('$name', ({ kept, current, keep, previous, dropped }) => {
+    expect(snapshotsToDrop(kept, current, keep, previous).map((s) => s.entry.version)).toEqual(dropped);
+  });
+});

@@ -1,0 +1,23 @@
+// The NATS connection settings: credentials out of the URLs and never in what is logged; the variables parsed once.
+import { describe, expect, it } from 'vitest';
+import { parseConfig } from '../../platform/environment.ts';
+import { natsConnectionOptions, redactNatsServers } from '../../platform/nats-connection.ts';
+
+describe('NATS connection settings', () => {
+  it('hides user and password in what may be logged', () => {
+    expect(redactNatsServers('nats://ops:s3cret@n1:4222,nats://n2:4222')).toBe('nats://***@n1:4222,nats://n2:4222');
+  });
+
+  it('gives the client the credentials apart and the servers without them', () => {
+    const options = natsConnectionOptions({ servers: 'nats://ops:s3cret@n1:4222, nats://n2:4222', prefix: 'lodging', credsFile: null, tlsCaFile: null }, 'test');
+    expect(options.servers).toEqual(['nats://n1:4222', 'nats://n2:4222']);
+    expect(options).toMatchObject({ user: 'ops', pass: 's3cret' });
+  });
+
+  it('leaves the store local when LODGING_SNAPSHOT_STORE is unset, and checks it when set', () => {
+    expect(parseConfig({}).snapshotStore).toBeNull();
+    expect(parseConfig({ LODGING_SNAPSHOT_STORE: 'nats://127.0.0.1:4222', LODGING_NATS_PREFIX: 'staging' }).snapshotStore).toMatchObject({ servers: 'nats://127.0.0.1:4222', prefix: 'staging' });
+    expect(() => parseConfig({ LODGING_SNAPSHOT_STORE: 'http://x' })).toThrow(/LODGING_SNAPSHOT_STORE/);
+    expect(() => parseConfig({ LODGING_NATS_PREFIX: 'a.b' })).toThrow(/LODGING_NATS_PREFIX/);
+  });
+});
