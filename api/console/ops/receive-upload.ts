@@ -79,6 +79,8 @@ export async function receiveUpload(req: Request, options: UploadOptions): Promi
   try {
     parser = busboy({
       headers: req.headers,
+      // Browsers send a file name's UTF-8 bytes as they are: "región.jsonl" stays itself.
+      defParamCharset: 'utf8',
       limits: { files: maxFiles, fileSize: options.maxBytes, fields: 20, fieldSize: 4096, parts: 25 + maxFiles },
     });
   } catch {
