@@ -98,6 +98,15 @@ describe.runIf(browserAvailable())('operator console flows in Chromium', () => {
     expect(await card.innerText()).toContain('Example listings (1)');
     expect(await page.locator('#name-suggests').innerText()).toContain('Sol Guest House');
     await screenshot(page, 'flows-label-review');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'flows-label-review-phone');
+    await page.goto(`${api.url}/console/ops/suppressions`);
+    await screenshot(page, 'flows-suppressions-phone');
+    await page.goto(`${api.url}/console/ops/imports`);
+    await screenshot(page, 'flows-imports-phone');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${api.url}/console/ops/imports`);
+    await screenshot(page, 'flows-imports');
   }, BROWSER_TEST_TIMEOUT);
 
   it('refuses inviting an existing e-mail in another letter case beside the field, inside the console layout', async () => {
