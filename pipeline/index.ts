@@ -44,6 +44,7 @@ export {
   type ReviewItem,
 } from './labels/label-review.ts';
 export { LABEL_LANGUAGES, type LabelLanguage } from './normalise/label-key.ts';
+export { listNameSuggestions, type NameSuggestExample, type NameSuggestSighting } from './labels/name-suggest-review.ts';
 
 // Suppressions: list, add, remove (with their checks).
 export {

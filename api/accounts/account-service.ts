@@ -1,6 +1,6 @@
 // Account use cases shared by `lodging accounts` and the console: create, invite, accept, disable/enable, role, password.
 import { createHash, randomBytes } from 'node:crypto';
-import { ROLES } from './account-store.ts';
+import { AccountExistsError, ROLES } from './account-store.ts';
 import type { Account, AccountStore, Role } from './account-store.ts';
 import { AccountInputError, UnknownAccountError } from './account-errors.ts';
 import { audit } from './audit.ts';
@@ -68,6 +68,9 @@ export async function createAccount(
   by: Actor,
 ): Promise<Invited> {
   const email = normaliseEmail(input.email);
+  // Letter case never makes a second account: an address stored before it was lower-cased counts too.
+  const holder = (await accounts.findAccountByEmail(email)) ?? (await accounts.listAccounts()).find((a) => a.email?.toLowerCase() === email);
+  if (holder) throw new AccountInputError(`an account with the e-mail ${holder.email ?? email} already exists: give it a new invitation from its row instead`);
   const named = cleanText(input.name ?? email.split('@')[0] ?? email, 'name', { max: 100 });
   if (!named.ok) throw new AccountInputError(named.problem);
   const name = named.value;
@@ -81,7 +84,13 @@ export async function createAccount(
     passwordHash: null,
     passwordChangedAt: null,
   };
-  await accounts.createAccount(account);
+  try {
+    await accounts.createAccount(account);
+  } catch (error) {
+    // Another invitation for the same address in the same instant.
+    if (error instanceof AccountExistsError) throw new AccountInputError(`an account with the e-mail ${email} already exists`);
+    throw error;
+  }
   await audit(accounts, account.id, 'account-created', by, { detail: `role ${account.role}` });
   return issueInvitation(accounts, account, publicUrl, by);
 }

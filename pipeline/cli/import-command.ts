@@ -95,7 +95,7 @@ export async function runImportCommand(argv: string[], io: CliIo): Promise<numbe
     display.stop();
     const { report } = result;
     // Kept across runs for `lodging labels review`; the report itself already lists them.
-    await recordImportUnknownLabels(config.dataDir, report.import);
+    await recordImportUnknownLabels(config.dataDir, report.import, result.run.candidate?.file ?? null);
     if (values.json) {
       const json = { ...report.import, outcome: report.outcome, gates: report.gates, forced: report.forced, diff: report.diff, fieldQuality: report.fieldQuality ?? null, reportHtml: result.reportHtml, nextSteps: report.nextSteps };
       io.stdout(`${JSON.stringify(json, null, 2)}\n`);

@@ -5,6 +5,7 @@ import { CommandFailure, UsageError, type CliIo } from '../../platform/cli-io.ts
 import { parseConfig } from '../../platform/environment.ts';
 import { LABEL_LANGUAGES, type LabelLanguage } from '../normalise/label-key.ts';
 import { measureHoldout } from '../labels/label-holdout.ts';
+import { listNameSuggestions, type NameSuggestSighting } from '../labels/name-suggest-review.ts';
 import { acceptLabel, checkLabels, LabelReviewError, listUnknownLabels, parseAcceptArgument, readTableSources } from '../labels/label-review.ts';
 
 export const LABELS_USAGE = `usage: lodging labels review [--country CC] [--json]
@@ -12,7 +13,8 @@ export const LABELS_USAGE = `usage: lodging labels review [--country CC] [--json
        lodging labels check
        lodging labels holdout [--json]
   review    every label imports met and no table knows (kept across runs in $LODGING_DATA_DIR/review/),
-            most frequent first: count in the latest import, count over all imports, a suggested key, examples
+            most frequent first: count in the latest import, count over all imports, a suggested key, examples;
+            and, first, the listings whose name suggests another kind than their label (lodgingType/name-suggests)
   --accept  writes LABEL into data/labels/<lang>.json under KEY (a lodgingType, or nonLodging) and prints the line
             added; the language is that of the country whose import met the label unless --lang says; refused if the
             table would not pass check. It applies from the next import
@@ -56,11 +58,13 @@ export async function runLabelsCommand(argv: string[], io: CliIo): Promise<numbe
     }
   }
   if (values.country !== undefined && !isCountryCode(values.country)) throw new UsageError('--country must be es, gb, fr or pt');
-  const items = await listUnknownLabels(dataDir, values.country === undefined ? {} : { country: values.country });
+  const filter = values.country === undefined ? {} : { country: values.country };
+  const items = await listUnknownLabels(dataDir, filter);
   if (values.json) {
     io.stdout(`${JSON.stringify(items, null, 2)}\n`);
     return 0;
   }
+  printNameSuggestions(await listNameSuggestions(dataDir, filter), io);
   if (items.length === 0) {
     io.stdout('No unknown labels to review.\n');
     return 0;
@@ -72,6 +76,18 @@ export async function runLabelsCommand(argv: string[], io: CliIo): Promise<numbe
   }
   io.stdout(`\n${items.length} label(s). Accept one with: lodging labels review --accept "LABEL=KEY"\n`);
   return 0;
+}
+
+/** Listings whose name points to another kind than their label gave (lodgingType/name-suggests), per country's latest import. */
+function printNameSuggestions(sightings: readonly NameSuggestSighting[], io: CliIo): void {
+  for (const s of sightings) {
+    const kinds = Object.entries(s.bySuggested).sort((a, b) => b[1] - a[1]).map(([kind, n]) => `${kind} ${n}`).join(', ');
+    io.stdout(`Names suggesting another kind (lodgingType/name-suggests), ${s.country}, run ${s.runId}: ${s.count} listing(s): ${kinds}\n`);
+    for (const e of s.examples) {
+      io.stdout(`    ${e.id}  ${JSON.stringify(e.name)}  label ${e.label === null ? '(none)' : JSON.stringify(e.label)} → ${e.lodgingType}; the name suggests ${e.suggested}  ${e.file}:${e.line}\n`);
+    }
+  }
+  if (sightings.length > 0) io.stdout('  The name never changes lodgingType: map or fix the label if the name is right.\n\n');
 }
 
 async function check(labelsDir: string, io: CliIo): Promise<number> {

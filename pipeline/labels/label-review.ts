@@ -43,7 +43,7 @@ export async function listUnknownLabels(dataDir: string, filter: { country?: Cou
     .filter((entry) => filter.country === undefined || entry.country === filter.country)
     .filter((entry) => classifyLabel(entry.label)?.kind === 'unknown')
     .sort((a, b) => b.count - a.count || b.totalCount - a.totalCount || a.label.localeCompare(b.label))
-    .map((entry) => ({ ...entry, suggestion: suggestLabelKey(entry.label) }));
+    .map((entry) => ({ ...entry, suggestion: suggestLabelKey(entry.label, COUNTRY_LANGUAGE[entry.country]) }));
 }
 
 export async function readTableSources(labelsDir: string): Promise<TableSource[]> {

@@ -1,39 +1,57 @@
-// A suggested lodging key for a label no table knows: the head-word rule, then head words found inside words.
+// A suggested lodging key for a label no table knows: whole words of the label's own language only, never letters inside a word.
 import type { LodgingType } from '../../model/place.ts';
 import { LABEL_TABLES } from '../normalise/bundled-label-tables.ts';
-import { moreSpecific } from '../normalise/head-word-rule.ts';
-import { compactKey, labelKey, singularKey } from '../normalise/label-key.ts';
+import { decideByHeadWord, findPhrases, moreSpecific } from '../normalise/head-word-rule.ts';
+import { labelKey, singularKey, type LabelLanguage } from '../normalise/label-key.ts';
+import type { LabelTable } from '../normalise/label-tables.ts';
 import { classifyLabel } from '../normalise/lodging-type.ts';
 
 export interface Suggestion {
   key: LodgingType | null;
-  /** The head word or table line it comes from, e.g. `es head word "hotel" inside "ecohotel"`. */
+  /** The table line or head word it comes from, e.g. `pt label "Casa de campo" within the label`. */
   why: string | null;
 }
 
-// Shorter head words ("inn", "spa", "pod") found inside longer words are mostly accidents ("spaghetti").
-const MIN_INNER_LENGTH = 5;
+const NONE: Suggestion = { key: null, why: null };
+
+/** True when `part` occurs in `words` as whole consecutive words. */
+function containsWords(words: readonly string[], part: readonly string[]): boolean {
+  if (part.length === 0 || part.length > words.length) return false;
+  for (let at = 0; at + part.length <= words.length; at += 1) {
+    if (part.every((word, i) => words[at + i] === word)) return true;
+  }
+  return false;
+}
+
+/** The most specific listed label of the table that the label holds as whole words ("Casa de campo com piscina" → "Casa de campo"). */
+function listedLabelWithin(table: LabelTable, words: readonly string[]): Suggestion {
+  let best = NONE;
+  for (const { key, entry } of table.exact.values()) {
+    const part = singularKey(labelKey(entry), table.language).split(' ').filter((w) => w !== '');
+    if (part.length === words.length || !containsWords(words, part)) continue;
+    if (best.key === null || moreSpecific(key, best.key)) best = { key, why: `${table.language} label "${entry}" within the label` };
+  }
+  return best;
+}
 
 /**
- * The key an unknown label most likely means, for a reviewer to confirm: whatever the tables say now (the
- * label may have been added since it was stored), else the most specific head word found inside its words
- * ("Ecohotel" → hotel, "Minicamping" → campsite), else null.
+ * The key an unknown label most likely means, for a reviewer to confirm (never chosen for them): whatever the
+ * tables say now (the label may have been added since it was stored), else a head word or a listed label that
+ * the label holds as whole words in its own language's table, else null. Letters inside a word never count:
+ * a Portuguese "Parque aquático" is no Spanish "ático" (apartment).
  */
-export function suggestLabelKey(label: string): Suggestion {
+export function suggestLabelKey(label: string, language?: LabelLanguage): Suggestion {
   const verdict = classifyLabel(label);
   if (verdict?.kind === 'lodging' && verdict.key !== undefined) return { key: verdict.key, why: verdict.rule ?? null };
   const key = labelKey(label);
-  let best: Suggestion = { key: null, why: null };
-  for (const table of LABEL_TABLES) {
-    const words = singularKey(key, table.language).split(' ');
-    for (const phrase of [...table.headWords, ...table.qualifiers]) {
-      if (phrase.key === null || phrase.compact.length < MIN_INNER_LENGTH) continue;
-      const word = words.find((w) => w !== phrase.compact && w.includes(phrase.compact)) ?? (compactKey(words.join(' ')).includes(phrase.compact) && phrase.words.length > 1 ? compactKey(words.join(' ')) : undefined);
-      if (word === undefined) continue;
-      if (best.key === null || moreSpecific(phrase.key, best.key)) {
-        best = { key: phrase.key, why: `${table.language} head word "${phrase.entry}" inside "${word}"` };
-      }
-    }
+  const tables = language === undefined ? LABEL_TABLES : LABEL_TABLES.filter((table) => table.language === language);
+  let best = NONE;
+  for (const table of tables) {
+    const singular = singularKey(key, table.language);
+    const words = singular.split(' ').filter((w) => w !== '');
+    const head = decideByHeadWord([findPhrases(table, singular)]);
+    const found = head !== null ? { key: head.key, why: head.rule } : listedLabelWithin(table, words);
+    if (found.key !== null && (best.key === null || moreSpecific(found.key, best.key))) best = found;
   }
   return best;
 }

@@ -1,10 +1,11 @@
 // The unknown labels every import has met, kept across runs in $LODGING_DATA_DIR/review/unknown-labels.json.
-import { promises as fs } from 'node:fs';
+import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { CountryCode } from '../../model/place.ts';
 import type { ImportReport } from '../report/import-report.ts';
 import { snapshotsDir } from '../snapshot/snapshot-paths.ts';
+import { nameSuggestsFromSnapshot, recordNameSuggests } from './name-suggest-review.ts';
 
 /** A listing that carried the label, so a reviewer can look at it (`lodging explain FILE:LINE`). */
 export interface LabelExample {
@@ -124,13 +125,19 @@ export function mergeSightings(
 }
 
 /**
- * Records a finished import's unknown labels. With a published snapshot the examples come from it; without one
- * (a run that published nothing) the report's top labels are kept, without examples.
+ * Records a finished import's unknown labels and its name-suggests listings. The examples come from the snapshot it
+ * published, else from its held candidate (a dry run or a refusal); a run with neither keeps the report's top labels
+ * without examples.
  */
-export async function recordImportUnknownLabels(dataDir: string, report: ImportReport): Promise<number> {
-  const sightings = report.snapshot
-    ? sightingsFromSnapshot(path.join(snapshotsDir(dataDir), report.snapshot.file))
+export async function recordImportUnknownLabels(dataDir: string, report: ImportReport, candidateFile: string | null = null): Promise<number> {
+  const file = report.snapshot?.file ?? candidateFile;
+  const database = file ? path.join(snapshotsDir(dataDir), file) : null;
+  const sightings = database && existsSync(database)
+    ? sightingsFromSnapshot(database)
     : report.unknownLabels.map(({ label, count }) => ({ label, count, examples: [] }));
+  if (database && existsSync(database)) {
+    await recordNameSuggests(dataDir, { country: report.country, runId: report.runId, at: report.finishedAt, ...nameSuggestsFromSnapshot(database) });
+  }
   if (sightings.length === 0) return 0;
   const stored = await readUnknownLabels(dataDir);
   await writeUnknownLabels(dataDir, mergeSightings(stored, report.country, report.runId, report.finishedAt, sightings));

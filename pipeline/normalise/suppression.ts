@@ -7,7 +7,12 @@ export interface SuppressionEntry {
   value: string;
   note: string;
   line: number;
+  /** Who added it and when (ISO 8601), when the line records them: `  # note  [added 2025-06-01T10:00:00Z by ops@example.test]`. */
+  addedAt?: string;
+  addedBy?: string;
 }
+
+const ADDED = /\s*\[added (\d{4}-\d{2}-\d{2}T[\d:.]+Z) by ([^\]]+)\]$/;
 
 export interface SuppressionList {
   ids: string[];
@@ -43,7 +48,10 @@ export function parseSuppressionList(text: string): SuppressionParse {
       errors.push({ line, message: `expected "<id|phone|domain> <value>  # note", got "${body}"` });
       return;
     }
-    entries.push({ kind: kind as SuppressionKind, value: canonicalValue(kind as SuppressionKind, value), note, line });
+    const added = ADDED.exec(note);
+    const entry: SuppressionEntry = { kind: kind as SuppressionKind, value: canonicalValue(kind as SuppressionKind, value), note: added ? note.slice(0, added.index).trim() : note, line };
+    if (added) Object.assign(entry, { addedAt: added[1], addedBy: added[2]!.trim() });
+    entries.push(entry);
   });
   const pick = (kind: SuppressionKind) => [...new Set(entries.filter((e) => e.kind === kind).map((e) => e.value))];
   return { list: { ids: pick('id'), phones: pick('phone'), domains: pick('domain') }, entries, errors };
@@ -55,9 +63,11 @@ export function canonicalValue(kind: SuppressionKind, value: string): string {
   return value.trim();
 }
 
-export function formatSuppressionEntry(kind: SuppressionKind, value: string, note: string): string {
+export function formatSuppressionEntry(kind: SuppressionKind, value: string, note: string, added?: { at: string; by: string }): string {
   const clean = note.replace(/[\r\n]+/g, ' ').trim();
-  return `${kind} ${canonicalValue(kind, value)}${clean ? `  # ${clean}` : ''}`;
+  const stamp = added ? `[added ${added.at} by ${added.by.replace(/[\]\r\n]+/g, ' ').trim()}]` : '';
+  const comment = [clean, stamp].filter((part) => part !== '').join('  ');
+  return `${kind} ${canonicalValue(kind, value)}${comment ? `  # ${comment}` : ''}`;
 }
 
 export const EMPTY_SUPPRESSION_LIST: SuppressionList = { ids: [], phones: [], domains: [] };

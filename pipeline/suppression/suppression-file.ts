@@ -33,9 +33,10 @@ export async function appendSuppressionEntry(
   kind: SuppressionKind,
   value: string,
   note: string,
+  added?: { at: string; by: string },
 ): Promise<{ added: boolean; line: string }> {
   const current = await loadSuppressionFile(dataDir);
-  const line = formatSuppressionEntry(kind, value, note);
+  const line = formatSuppressionEntry(kind, value, note, added);
   const entry = parseSuppressionList(line).entries[0];
   if (entry === undefined) throw new Error(`cannot suppress ${kind} "${value}"`);
   if (current.entries.some((e) => e.kind === kind && e.value === entry.value)) return { added: false, line };
@@ -59,7 +60,7 @@ export async function appendSuppressionEntry(
 export async function removeSuppressionEntry(
   dataDir: string,
   kind: SuppressionKind,
-  value: string,
+  value: string | readonly string[],
 ): Promise<{ removed: SuppressionEntry[] }> {
   const file = suppressionFilePath(dataDir);
   let text: string;
@@ -69,8 +70,9 @@ export async function removeSuppressionEntry(
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { removed: [] };
     throw error;
   }
-  const wanted = canonicalValue(kind, value);
-  const removed = parseSuppressionList(text).entries.filter((e) => e.kind === kind && e.value === wanted);
+  // The canonical form and, for lines written before values were canonical, the form as typed.
+  const wanted = new Set((typeof value === 'string' ? [value] : value).map((v) => canonicalValue(kind, v)));
+  const removed = parseSuppressionList(text).entries.filter((e) => e.kind === kind && wanted.has(e.value));
   if (removed.length === 0) return { removed };
   const drop = new Set(removed.map((e) => e.line));
   const kept = text.split('\n').filter((_raw, index) => !drop.has(index + 1));

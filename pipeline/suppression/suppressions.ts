@@ -1,5 +1,4 @@
 // The suppression use cases (list, add, remove with their checks), shared by `lodging suppress` and the operator console.
-import { cleanText } from '../../model/typed-text.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { SUPPRESSION_KINDS, type SuppressionEntry, type SuppressionKind } from '../normalise/suppression.ts';
 import {
@@ -8,6 +7,10 @@ import {
   removeSuppressionEntry,
   suppressionFilePath,
 } from './suppression-file.ts';
+import { actorOf } from '../runs/actor.ts';
+import type { CountryCode } from '../../model/place.ts';
+import { isKnownPlaceId } from './known-place-id.ts';
+import { canonicalSuppressionValue, checkSuppressionText, MAX_SUPPRESSION_VALUE } from './suppression-value.ts';
 
 export { SUPPRESSION_KINDS, type SuppressionEntry, type SuppressionKind };
 
@@ -26,35 +29,32 @@ export interface SuppressionRequest {
   kind: string;
   value: string;
   note?: string;
+  /** The country a national phone number is dialled in (none: the phone must carry its +country code). */
+  country?: CountryCode | null;
+  /** Who adds it (the console account, else the OS user): kept on the line with the time. */
+  by?: string;
 }
 
-const E164 = /^\+[1-9]\d{6,14}$/;
 /** The longest value and note the list takes, from the console and `lodging suppress` alike. */
-export const MAX_SUPPRESSION_VALUE = 300;
+export { MAX_SUPPRESSION_VALUE };
 export const MAX_SUPPRESSION_NOTE = 500;
 
-/** The checks of `lodging suppress`: one kind, a value in that kind's form, and (when adding) a note. */
+/** The checks of `lodging suppress` and the console: one kind, the value in its canonical form, and (when adding) a note. */
 export function checkSuppression(request: SuppressionRequest, needsNote: boolean): { kind: SuppressionKind; value: string; note: string } {
   if (!SUPPRESSION_KINDS.includes(request.kind as SuppressionKind)) {
     throw new SuppressionInputError('kind', `kind must be one of ${SUPPRESSION_KINDS.join(', ')}`);
   }
   const kind = request.kind as SuppressionKind;
-  if (request.value.trim() === '') throw new SuppressionInputError('value', `a ${kind} is needed`);
-  const typed = cleanText(request.value, `a ${kind}`, { max: MAX_SUPPRESSION_VALUE });
-  if (!typed.ok) throw new SuppressionInputError('value', typed.problem);
-  const value = typed.value;
-  if (kind === 'phone' && !E164.test(value.replace(/[\s().-]/g, ''))) {
-    throw new SuppressionInputError('value', 'a phone must be an E.164 number such as +34912345678');
+  if (kind === 'domain' && request.value.trim() !== '' && !/[\p{L}\p{N}]/u.test(request.value)) {
+    throw new SuppressionInputError('value', 'The domain has no letters: a domain needs a name, such as example.com');
   }
-  if (kind !== 'phone' && /\s/.test(value)) throw new SuppressionInputError('value', `a ${kind} is one word, without spaces`);
-  if (value.includes('#')) throw new SuppressionInputError('value', `a ${kind} cannot contain #`);
-  if (kind === 'domain' && !/[\p{L}\p{N}]/u.test(value)) throw new SuppressionInputError('value', 'a domain needs a name, such as example.com');
-  // A note is one line of the list: line breaks and tabs become spaces; other controls are refused.
-  const typedNote = cleanText((request.note ?? '').replace(/[\r\n\t]+/g, ' '), 'a note', { min: 0, max: MAX_SUPPRESSION_NOTE });
-  if (!typedNote.ok) throw new SuppressionInputError('note', typedNote.problem);
-  const note = typedNote.value;
+  const canonical = canonicalSuppressionValue(kind, request.value, request.country ?? null);
+  if (!canonical.ok) throw new SuppressionInputError('value', canonical.message);
+  const note = (request.note ?? '').replace(/[\r\n\t]+/g, ' ').trim();
   if (needsNote && note === '') throw new SuppressionInputError('note', 'a note is required: say who asked and when, for the review');
-  return { kind, value, note };
+  const problem = checkSuppressionText(note, 'The note', MAX_SUPPRESSION_NOTE);
+  if (problem) throw new SuppressionInputError('note', problem);
+  return { kind, value: canonical.value, note };
 }
 
 export interface SuppressionListing {
@@ -69,14 +69,40 @@ export async function listSuppressions(dataDir: string): Promise<SuppressionList
   return { file: suppressionFilePath(dataDir), entries: parsed.entries, errors: parsed.errors };
 }
 
-export async function addSuppression(dataDir: string, request: SuppressionRequest): Promise<{ added: boolean; line: string; file: string }> {
-  const { kind, value, note } = checkSuppression(request, true);
-  const result = await appendSuppressionEntry(dataDir, kind, value, note);
-  return { ...result, file: suppressionFilePath(dataDir) };
+export interface SuppressionAdded {
+  added: boolean;
+  line: string;
+  file: string;
+  /** The value as stored (a URL's registrable domain, a phone's E.164 form). */
+  value: string;
+  kind: SuppressionKind;
+  /** Said to the operator, the entry is kept anyway: e.g. an id no current snapshot holds. */
+  warnings: string[];
 }
 
+export async function addSuppression(dataDir: string, request: SuppressionRequest): Promise<SuppressionAdded> {
+  const { kind, value, note } = checkSuppression(request, true);
+  const by = actorOf(request.by).replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu, '').slice(0, 200);
+  const at = `${new Date().toISOString().slice(0, 19)}Z`;
+  const result = await appendSuppressionEntry(dataDir, kind, value, note, { at, by });
+  const warnings =
+    kind === 'id' && !isKnownPlaceId(dataDir, value)
+      ? [`No current snapshot has a place with the id ${value}: check it (it is kept, and applies if an import brings that id).`]
+      : [];
+  return { ...result, file: suppressionFilePath(dataDir), value, kind, warnings };
+}
+
+/** Removes the entry in its canonical form, or as typed (a line written by hand before values were canonical). */
 export async function removeSuppression(dataDir: string, request: SuppressionRequest): Promise<{ removed: SuppressionEntry[]; file: string }> {
-  const { kind, value } = checkSuppression(request, false);
-  const result = await removeSuppressionEntry(dataDir, kind, value);
+  if (!SUPPRESSION_KINDS.includes(request.kind as SuppressionKind)) {
+    throw new SuppressionInputError('kind', `kind must be one of ${SUPPRESSION_KINDS.join(', ')}`);
+  }
+  const kind = request.kind as SuppressionKind;
+  const typed = request.value.trim();
+  const problem = checkSuppressionText(typed, `The ${kind}`, MAX_SUPPRESSION_VALUE);
+  if (problem) throw new SuppressionInputError('value', problem);
+  if (typed === '') throw new SuppressionInputError('value', `A ${kind} is needed`);
+  const canonical = canonicalSuppressionValue(kind, typed, request.country ?? null);
+  const result = await removeSuppressionEntry(dataDir, kind, canonical.ok ? [canonical.value, typed] : [typed]);
   return { ...result, file: suppressionFilePath(dataDir) };
 }

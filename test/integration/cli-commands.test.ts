@@ -111,7 +111,7 @@ describe('lodging suppress', () => {
     expect((await run(['suppress', '--phone', '+34 612 345 678', '--note', 'opt-out #2'])).stdout).toMatch(/added/);
     expect((await run(['suppress', '--id', 'es-a', '--note', 'again'])).stdout).toMatch(/already in/);
     const text = await fs.readFile(path.join(dir, 'data', 'suppression-list.txt'), 'utf8');
-    expect(text).toBe('id es-a  # owner request #1\nphone +34612345678  # opt-out #2\n');
+    expect(text).toMatch(/^id es-a  # owner request #1  \[added \S+Z by [^\]]+\]\nphone \+34612345678  # opt-out #2  \[added \S+Z by [^\]]+\]\n$/);
     const report = JSON.parse((await run(['import', '--country', 'es', '--json', file])).stdout) as ImportReport;
     expect(report.byReason).toEqual({ 'suppressed-id': 1, 'suppressed-phone': 1 });
   });

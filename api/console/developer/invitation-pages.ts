@@ -82,6 +82,7 @@ export const invitationPages: ConsolePlugin = (router, kit) => {
       if (error instanceof AccountInputError) return passwordForm(kit, req, res, token, account.email, { password: error.message });
       throw error;
     }
-    res.redirect(303, '/console/sign-in?notice=password-set');
+    // The e-mail comes along so the sign-in page asks only for the password just chosen.
+    res.redirect(303, `/console/sign-in?${new URLSearchParams({ notice: 'password-set', email: account.email }).toString()}`);
   });
 };

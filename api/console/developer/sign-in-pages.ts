@@ -18,7 +18,12 @@ const NOTICES: ReadonlyMap<string, Notice> = new Map([
 ]);
 
 /** A malformed query (a repeated parameter) shows the plain page: nothing in it is needed. */
-const PAGE_QUERY = z.object({ notice: z.string().optional().catch(undefined), next: z.string().optional().catch(undefined) });
+const PAGE_QUERY = z.object({
+  notice: z.string().optional().catch(undefined),
+  next: z.string().optional().catch(undefined),
+  /** Filled in after setting a password (the invitation page sends it along); anything but an address is ignored. */
+  email: z.string().max(254).regex(/^[^\s@<>"]+@[^\s@<>"]+$/).optional().catch(undefined),
+});
 /** An over-long e-mail is cut (as before), not refused: the answer must not tell an existing e-mail from another. */
 const SIGN_IN_FORM = z.object({ email: formText({ max: 100_000 }), password: formText({ max: 1024 }), next: formText({ max: 2000 }) });
 
@@ -53,7 +58,8 @@ export const signInPages: ConsolePlugin = (router, kit) => {
     if (account) return res.redirect(303, landingPath(account.role));
     const query = parseQuery(PAGE_QUERY, req);
     const notice = query.ok && query.data.notice !== undefined ? NOTICES.get(query.data.notice) : undefined;
-    await signInPage(kit, req, res, { notices: notice ? [notice] : [], next: safeNext(query.ok ? query.data.next : null) });
+    const email = query.ok ? query.data.email : undefined;
+    await signInPage(kit, req, res, { notices: notice ? [notice] : [], next: safeNext(query.ok ? query.data.next : null), ...(email ? { email } : {}) });
   });
 
   router.post('/sign-in', async (req, res) => {

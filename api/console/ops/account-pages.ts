@@ -74,7 +74,10 @@ async function accountRow(kit: ConsoleKit, account: Account, now: Date): Promise
 
 function inviteLink(url: string, email: string | null): Markup {
   return html`<div class="notice success" role="status"><p>Invitation for ${email ?? 'the account'}: give this link to the person. It works once, for 24 hours, and is <strong>not shown again</strong>.</p>
-<label for="invite-link">Invitation link</label><input id="invite-link" class="secret" readonly value="${url}"></div>`;
+<label for="invite-link">Invitation link</label>
+<div class="copy-row"><input id="invite-link" class="secret" type="text" readonly value="${url}" spellcheck="false" autocomplete="off">
+<button type="button" class="button" data-copy="invite-link" hidden>Copy</button></div>
+<p class="copied" data-copied-for="invite-link" role="status" hidden>Copied to the clipboard.</p></div>`;
 }
 
 async function accountsPage(kit: ConsoleKit, req: Request, res: Response, extra: { invite?: Markup; errors?: FieldErrors; form?: Record<string, string> } = {}) {

@@ -10,6 +10,8 @@ export interface ImportJob {
   country: CountryCode;
   /** Export file names in the import directory. */
   files: string[];
+  /** The names pages show, one per file: an upload's original name (absent in jobs saved before names were kept). */
+  names?: string[];
   dryRun: boolean;
   queue: boolean;
   /** The console account that started it. */

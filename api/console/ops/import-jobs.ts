@@ -15,6 +15,8 @@ export interface StartImport {
   country: CountryCode;
   /** Absolute paths inside the import directory (resolved by the caller). */
   files: string[];
+  /** The names pages show, one per file (an upload's original name); default the stored names. */
+  names?: string[];
   dryRun: boolean;
   by: string;
 }
@@ -99,6 +101,7 @@ export function createImportLauncher(options: LauncherOptions): ImportLauncher {
         id: `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`,
         country: request.country,
         files: request.files.map((f) => path.basename(f)),
+        names: request.names ?? request.files.map((f) => path.basename(f)),
         dryRun: request.dryRun,
         queue: options.queue,
         by: request.by,

@@ -4,15 +4,15 @@ import { z } from 'zod';
 import { isCountryCode } from '../../../model/place.ts';
 import { checkCsrfToken } from '../csrf.ts';
 import type { ConsoleKit } from '../console-kit.ts';
-import { CSRF_FIELD, button, postForm, selectField, when } from '../form-html.ts';
+import { CSRF_FIELD, button, postForm, when } from '../form-html.ts';
 import { html } from '../../../platform/html/index.ts';
 import type { Markup } from '../../../platform/html/index.ts';
-import { ImportFileError, listImportFiles, resolveImportFile } from './import-directory.ts';
+import { ImportFileError, listImportFiles, resolveImportFile, type ImportFile } from './import-directory.ts';
 import { ImportBusyError, type ImportJob } from './import-jobs.ts';
 import { cleanMessage, importOutcome, readRunOf, type ImportOutcome } from './import-outcome.ts';
 import type { RunRecord } from '../../../pipeline/index.ts';
 import { firstError, formText, parseFields, parseQuery, requireForm } from '../form-input.ts';
-import { COUNTRY_NAMES, COUNTRY_QUERY, OPS, actorName, countryChoices, operatorOnly, parseCountry, recordAction, type OpsContext, type OpsPlugin, sendOps } from './ops-kit.ts';
+import { COUNTRY_NAMES, COUNTRY_QUERY, OPS, actorName, countryChoices, showActor, operatorOnly, parseCountry, recordAction, type OpsContext, type OpsPlugin, sendOps } from './ops-kit.ts';
 import { receiveUpload, UploadError } from './receive-upload.ts';
 import { pruneUploads } from './upload-retention.ts';
 
@@ -24,7 +24,15 @@ const STATE_TEXT: Record<ImportJob['state'], string> = {
   failed: 'Failed: nothing published',
 };
 
+/** The most files one upload or one choice of server files may hold. */
+const MAX_FILES = 20;
+
 const mb = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} kB`);
+
+/** The names of a job's files as the operator knows them: an upload's original names. */
+function shownNames(job: ImportJob): string[] {
+  return job.names && job.names.length === job.files.length ? job.names : job.files;
+}
 
 /** The job as the live page and the event stream show it (no server paths), with what its run came to. */
 export function jobView(job: ImportJob, run: RunRecord | null = null) {
@@ -32,7 +40,7 @@ export function jobView(job: ImportJob, run: RunRecord | null = null) {
   return {
     id: job.id,
     country: job.country,
-    files: job.files,
+    files: shownNames(job),
     dryRun: job.dryRun,
     state: job.state,
     stateText: outcome.laterText ?? STATE_TEXT[job.state],
@@ -88,6 +96,15 @@ function stateCell(view: ReturnType<typeof jobView>): Markup {
   }${view.held && view.runId ? html`<br><a href="${OPS}/held#candidate-${view.runId}">Review the held candidate</a>` : ''}`;
 }
 
+/** Checkboxes, none ticked: the operator chooses every file of the import (the newest may be an empty or a partial copy). */
+function filePicker(files: ImportFile[]): Markup {
+  return html`<fieldset class="field file-picker" aria-describedby="field-file-hint"><legend>Files in the import directory</legend>
+<small id="field-file-hint">Tick every file of the country: they run as one import. Newest first.</small>
+<ul class="file-choices">${files.map(
+    (f, i) => html`<li><input type="checkbox" id="field-file-${i}" name="file" value="${f.name}"><label for="field-file-${i}"><code>${f.name}</code> <small>${mb(f.bytes)}${f.bytes === 0 ? ' (empty)' : ''}, ${when(f.modifiedAt)}</small></label></li>`,
+  )}</ul></fieldset>`;
+}
+
 async function importsPage(kit: ConsoleKit, ops: OpsContext, req: Request, res: Response, error: { status: number; message: string } | null = null) {
   const csrf = await kit.csrfToken(res);
   const files = await listImportFiles(ops.importDir);
@@ -113,8 +130,8 @@ async function importsPage(kit: ConsoleKit, ops: OpsContext, req: Request, res: 
 <input type="hidden" name="${CSRF_FIELD}" value="${csrf}">
 ${countryField('upload')}
 ${dryRun('upload')}
-<div class="field"><label for="field-export">Export file</label><small id="field-export-hint">JSON Lines (.jsonl, .ndjson), plain or gzip (.gz); at most ${mb(ops.uploadMaxBytes)}.</small>
-<input id="field-export" name="export" type="file" required accept=".jsonl,.ndjson,.json,.gz" aria-describedby="field-export-hint"></div>
+<div class="field"><label for="field-export">Export files</label><small id="field-export-hint">One or several files of the country (e.g. its regional exports), imported together as one import that replaces the country. JSON Lines (.jsonl, .ndjson), plain or gzip (.gz); at most ${mb(ops.uploadMaxBytes)} in all.</small>
+<input id="field-export" name="export" type="file" multiple required accept=".jsonl,.ndjson,.json,.gz" aria-describedby="field-export-hint"></div>
 ${button('Upload and import')}
 </form></section>
 <section class="card" aria-labelledby="server-heading"><h2 id="server-heading">A file already on the server</h2>
@@ -126,8 +143,8 @@ ${
         csrf,
         html`${countryField('file')}
 ${dryRun('file')}
-${selectField({ label: 'File in the import directory', name: 'file', options: files.map((f) => ({ value: f.name, label: `${f.name} (${mb(f.bytes)}, ${when(f.modifiedAt)})` })) })}
-${button('Import this file')}`,
+${filePicker(files)}
+${button('Import the chosen files')}`,
       )
 }</section>
 </div>
@@ -135,9 +152,9 @@ ${button('Import this file')}`,
 ${
   jobs.length === 0
     ? html`<p>None since this server started. The full history is on <a href="${OPS}/runs">Runs</a>.</p>`
-    : html`<div class="table-wrap"><table><thead><tr><th scope="col">Started</th><th scope="col">Country</th><th scope="col">File</th><th scope="col">State</th><th scope="col">By</th></tr></thead>
+    : html`<div class="table-wrap"><table><thead><tr><th scope="col">Started</th><th scope="col">Country</th><th scope="col">Files</th><th scope="col">State</th><th scope="col">By</th></tr></thead>
 <tbody>${jobs.map(
-        (j) => html`<tr><td><a href="${OPS}/imports/${j.id}">${when(j.startedAt)}</a></td><td>${COUNTRY_NAMES[j.country]}</td><td><code>${j.files.join(', ')}</code>${j.dryRun ? ' (dry run)' : ''}</td><td>${stateCell(jobView(j, readRunOf(ops.dataDir, j)))}</td><td>${j.by}</td></tr>`,
+        (j) => html`<tr><td><a href="${OPS}/imports/${j.id}">${when(j.startedAt)}</a></td><td>${COUNTRY_NAMES[j.country]}</td><td>${shownNames(j).map((n, i) => html`${i ? ', ' : ''}<code>${n}</code>`)}${j.dryRun ? ' (dry run)' : ''}</td><td>${stateCell(jobView(j, readRunOf(ops.dataDir, j)))}</td><td>${showActor(j.by)}</td></tr>`,
       )}</tbody></table></div>`
 }`,
   });
@@ -145,17 +162,31 @@ ${
 
 /** The fields that start an import, from the upload form or the server-file form; the country's rule is parseCountry's. */
 const START_FORM = z.object({ country: formText({ max: 20 }), dryRun: formText({ max: 10 }) });
-const FILE_FORM = z.object({ file: formText({ max: 300 }) });
+/** One file name, or several (the picker's checkboxes); their rule is resolveImportFile's. */
+const FILE_FORM = z.object({
+  file: z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(z.string().max(300, 'is too long')).max(15, 'at most 15 files at once')),
+});
 
-async function startJob(kit: ConsoleKit, ops: OpsContext, req: Request, res: Response, fields: unknown, file: string, stored: string) {
+interface ChosenFile {
+  path: string;
+  /** The name shown: an upload's original, a server file's own. */
+  name: string;
+  /** The name in the import directory. */
+  stored: string;
+}
+
+/** The audit trail names both: what the operator chose and what the import directory holds. */
+const auditName = (c: ChosenFile) => (c.name === c.stored ? c.stored : `${c.name} as ${c.stored}`);
+
+async function startJob(kit: ConsoleKit, ops: OpsContext, req: Request, res: Response, fields: unknown, chosen: ChosenFile[]) {
   const form = parseFields(START_FORM, fields);
   if (!form.ok) return importsPage(kit, ops, req, res, { status: 400, message: `Nothing was started: ${firstError(form.errors)}.` });
   const country = parseCountry(form.data.country);
   if (!country || !isCountryCode(country)) return importsPage(kit, ops, req, res, { status: 400, message: 'Choose the country of the export.' });
   const dryRun = form.data.dryRun === 'yes';
   try {
-    const job = await ops.launcher.start({ country, files: [file], dryRun, by: actorName(kit, res) });
-    await recordAction(kit, req, res, 'import-started', `${country} ${stored}${dryRun ? ' (dry run)' : ''}, job ${job.id}`);
+    const job = await ops.launcher.start({ country, files: chosen.map((c) => c.path), names: chosen.map((c) => c.name), dryRun, by: actorName(kit, res) });
+    await recordAction(kit, req, res, 'import-started', `${country} ${chosen.map(auditName).join(', ')}${dryRun ? ' (dry run)' : ''}, job ${job.id}`);
     res.redirect(303, `${OPS}/imports/${job.id}`);
   } catch (error) {
     if (error instanceof ImportBusyError) return importsPage(kit, ops, req, res, { status: 409, message: error.message });
@@ -175,6 +206,7 @@ export const importPages: OpsPlugin = (router, kit, ops) => {
         dir: ops.importDir,
         maxBytes: ops.uploadMaxBytes,
         fileField: 'export',
+        maxFiles: MAX_FILES,
         // The CSRF field comes first in the form: checked before a byte of the file is written.
         authorize: (fields) =>
           checkCsrfToken(req, kit.deps.publicUrl, session?.record.csrfToken ?? null, fields[CSRF_FIELD]) === 'ok'
@@ -186,15 +218,18 @@ export const importPages: OpsPlugin = (router, kit, ops) => {
       if (error.status === 413) res.setHeader('Connection', 'close');
       return importsPage(kit, ops, req, res, { status: error.status, message: `Nothing was uploaded: ${error.message}.` });
     }
-    await pruneUploads(ops.importDir, ops.uploads, upload.name);
-    await startJob(kit, ops, req, res, upload.fields, upload.path, upload.name);
+    await pruneUploads(ops.importDir, ops.uploads, upload.files.map((f) => f.name));
+    await startJob(kit, ops, req, res, upload.fields, upload.files.map((f) => ({ path: f.path, name: f.original, stored: f.name })));
   });
 
   router.post(`/ops/imports/file`, ...guard, async (req, res) => {
     const fields = requireForm(FILE_FORM, req);
+    const names = [...new Set(fields.file)];
+    if (names.length === 0) return importsPage(kit, ops, req, res, { status: 400, message: 'Nothing was started: tick at least one file.' });
     try {
-      const file = await resolveImportFile(ops.importDir, fields.file);
-      await startJob(kit, ops, req, res, req.body, file, fields.file);
+      const chosen: ChosenFile[] = [];
+      for (const name of names) chosen.push({ path: await resolveImportFile(ops.importDir, name), name, stored: name });
+      await startJob(kit, ops, req, res, req.body, chosen);
     } catch (error) {
       if (error instanceof ImportFileError) return importsPage(kit, ops, req, res, { status: 400, message: error.message });
       throw error;
@@ -211,7 +246,7 @@ export const importPages: OpsPlugin = (router, kit, ops) => {
       body: html`${
         // Without JavaScript the page reloads itself while the import runs; with it, ops.js follows the event stream instead.
         job.state === 'running' ? html`<noscript><meta http-equiv="refresh" content="2"></noscript>` : ''
-      }<p class="lead">File <code>${job.files.join(', ')}</code>, started ${when(job.startedAt)} by ${job.by}${job.queue ? ', on the BullMQ workers' : ''}.</p>
+      }<p class="lead">${job.files.length === 1 ? 'File' : `${job.files.length} files, one import:`} ${shownNames(job).map((n, i) => html`${i ? ', ' : ''}<code>${n}</code>`)}, started ${when(job.startedAt)} by ${showActor(job.by)}${job.queue ? ', on the BullMQ workers' : ''}.</p>
 ${progressBlock(job, readRunOf(ops.dataDir, job))}
 <p><a href="${OPS}/imports">Back to imports</a></p>
 <script src="/console/static/ops.js" defer></script>`,

@@ -16,6 +16,8 @@ import {
   type LabelLanguage,
   type UnknownLabel,
 } from './label-mapping.ts';
+import { listNameSuggestions } from '../../../pipeline/index.ts';
+import { nameSuggestSection } from './name-suggest-section.ts';
 import type { ConsoleKit } from '../console-kit.ts';
 import type { Notice } from '../console-layout.ts';
 import { button, postForm, when } from '../form-html.ts';
@@ -94,7 +96,8 @@ function mapForm(item: UnknownLabel, index: number, csrf: string, labelsDir: str
   // The table's file name only: the page's lead names the directory.
   const id = `label-${index}`;
   const language = (error?.language as LabelLanguage | undefined) ?? COUNTRY_LANGUAGE[item.country];
-  const key = error?.key ?? item.suggestion.key ?? '';
+  // Never preselected, not even the suggestion: the operator picks the kind.
+  const key = error?.key ?? '';
   return postForm(
     `${OPS}/labels`,
     csrf,
@@ -110,7 +113,8 @@ ${error ? html`<strong class="error" id="${id}-error">Not mapped: ${error.messag
       option(lang, `${LANGUAGE_NAMES[lang]} (${path.basename(labelTableFile(labelsDir, lang))})`, lang === language),
     )}</select></div>
 ${button('Map label')}
-</div>`,
+</div>
+<p class="aside" id="${id}-writes">Writes one line to <code>${shownPath(labelTableFile(labelsDir, language))}</code> (the chosen table's file), a reviewed file of the repository's <code>data/labels</code> tables: commit the change.</p>`,
     { className: 'map-form', label: `Map the label ${item.label}` },
   );
 }
@@ -122,14 +126,14 @@ function labelCard(item: UnknownLabel, index: number, csrf: string, labelsDir: s
 <dl class="facts">
 <dt>Latest import</dt><dd><strong>${item.count}</strong> listing${item.count === 1 ? '' : 's'} (run <a href="${OPS}/runs/${item.lastRunId}">${item.lastRunId}</a>, ${when(item.lastSeen)})</dd>
 <dt>All imports</dt><dd>${item.totalCount} listing${item.totalCount === 1 ? '' : 's'} over ${item.runs} import${item.runs === 1 ? '' : 's'} since ${when(item.firstSeen)}</dd>
-<dt>Suggested</dt><dd>${suggestion}</dd>
+<dt>Suggested</dt><dd>${suggestion}${item.suggestion.key ? html` <small>(not preselected: choose the kind below)</small>` : ''}</dd>
 </dl>
 ${
   item.examples.length > 0
     ? html`<details><summary>Example listings (${item.examples.length})</summary><ul class="examples">${item.examples.map(
         (e) => html`<li><code>${e.id}</code> ${e.name ?? '(no name)'} <small><code>${e.file}:${e.line}</code></small></li>`,
       )}</ul></details>`
-    : html`<p class="aside">No example listings kept (the run published nothing).</p>`
+    : html`<p class="aside">No example listings kept for this label (met before imports kept examples of every run).</p>`
 }
 ${mapForm(item, index, csrf, labelsDir, error)}
 </section>`;
@@ -140,6 +144,7 @@ async function labelsPage(kit: ConsoleKit, ops: OpsContext, req: Request, res: R
   const chosen = (query.ok ? query.data.country : undefined) ?? '';
   const country: CountryCode | undefined = isCountryCode(chosen) ? chosen : undefined;
   const items = await listLabelsToMap(ops.dataDir, country ? { country } : {});
+  const names = await listNameSuggestions(ops.dataDir, country ? { country } : {});
   const csrf = await kit.csrfToken(res);
   const errorIndex = form ? items.findIndex((item) => item.label === form.label) : -1;
   await sendOps(kit, req, res, {
@@ -164,7 +169,8 @@ ${
   items.length === 0
     ? html`<p>No unknown labels${country ? html` for ${COUNTRY_NAMES[country]}` : ''}: every label the imports met is in a table.</p>`
     : items.map((item, i) => labelCard(item, i, csrf, ops.labelsDir, i === errorIndex ? form : null))
-}`,
+}
+${nameSuggestSection(names)}`,
   });
 }
 

@@ -34,6 +34,11 @@ export function actorName(kit: ConsoleKit, res: Response): string {
   return `console:${account.email ?? account.id}`;
 }
 
+/** An actor as pages show it: the account's e-mail (or name) without the `console:` the run history records. */
+export function showActor(by: string | null | undefined): string {
+  return by ? by.replace(/^console:/, '') : '—';
+}
+
 export function parseCountry(value: unknown): CountryCode | null {
   const text = typeof value === 'string' ? value.trim().toLowerCase() : '';
   return (COUNTRY_CODES as readonly string[]).includes(text) ? (text as CountryCode) : null;

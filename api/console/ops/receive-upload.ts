@@ -1,4 +1,4 @@
-// Streams one uploaded export (multipart/form-data) to a file in the import directory: size-limited, never buffered, nothing left behind on failure.
+// Streams the uploaded exports of one import (multipart/form-data) to files in the import directory: size-limited, never buffered, nothing left behind on failure.
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, promises as fs } from 'node:fs';
@@ -19,9 +19,12 @@ export class UploadError extends AppError {
 export interface UploadOptions {
   /** The import directory. */
   dir: string;
+  /** The most bytes of one upload, every file together. */
   maxBytes: number;
-  /** The form field of the file. */
+  /** The form field of the files. */
   fileField: string;
+  /** How many files one upload may carry (default 1). */
+  maxFiles?: number;
   /**
    * Called with the fields sent before the file (the form puts them first): a message refuses the upload with 403
    * before a byte is written (the CSRF check of a multipart form).
@@ -29,23 +32,46 @@ export interface UploadOptions {
   authorize?: (fields: Record<string, string>) => string | null;
 }
 
-export interface ReceivedUpload {
+export interface StoredUpload {
   /** The stored name in the import directory. */
   name: string;
+  /** The name the browser sent (its last segment, printable, at most 200 characters): what pages show. */
+  original: string;
   path: string;
   bytes: number;
+}
+
+export interface ReceivedUpload extends StoredUpload {
+  /** Every file, in the order sent (the first is also this object's name, path and bytes). */
+  files: StoredUpload[];
   /** Every text field of the form. */
   fields: Record<string, string>;
 }
 
 const stamp = () => new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
 
+/** The browser's file name as pages show it: its last segment, without control or bidi characters. */
+export function originalName(filename: string): string {
+  const base = filename.split(/[\\/]/).pop() ?? '';
+  return base.replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu, '').slice(0, 200);
+}
+
 export function isMultipart(req: Request): boolean {
   return /^multipart\/form-data\b/i.test(req.get('content-type') ?? '');
 }
 
+interface Incoming {
+  temp: string;
+  name: string;
+  original: string;
+  stream: NodeJS.ReadableStream & { destroy(error?: Error): void };
+  sink: ReturnType<typeof createWriteStream>;
+  written: Promise<number>;
+}
+
 export async function receiveUpload(req: Request, options: UploadOptions): Promise<ReceivedUpload> {
   if (!isMultipart(req)) throw new UploadError(415, 'send the export as multipart/form-data (the upload form)');
+  const maxFiles = options.maxFiles ?? 1;
   const root = await openImportDir(options.dir);
   // Field names are the client's: a prototype-less record, so `__proto__` or `constructor` is just a name.
   const fields: Record<string, string> = Object.create(null) as Record<string, string>;
@@ -53,26 +79,35 @@ export async function receiveUpload(req: Request, options: UploadOptions): Promi
   try {
     parser = busboy({
       headers: req.headers,
-      limits: { files: 1, fileSize: options.maxBytes, fields: 20, fieldSize: 4096, parts: 25 },
+      // Browsers send a file name's UTF-8 bytes as they are: "región.jsonl" stays itself.
+      defParamCharset: 'utf8',
+      limits: { files: maxFiles, fileSize: options.maxBytes, fields: 20, fieldSize: 4096, parts: 25 + maxFiles },
     });
   } catch {
     throw new UploadError(400, 'the form could not be read');
   }
 
-  let temp: string | null = null;
-  let fileStream: NodeJS.ReadableStream & { destroy(error?: Error): void } | null = null;
-  let sink: ReturnType<typeof createWriteStream> | null = null;
-  let written: Promise<{ name: string; bytes: number }> | null = null;
+  const incoming: Incoming[] = [];
   let failure: UploadError | null = null;
+  let total = 0;
+  const tooLarge = () => new UploadError(413, `the upload is larger than the limit (${options.maxBytes} bytes for every file together, LODGING_UPLOAD_MAX_BYTES)`);
 
   const finished = new Promise<void>((resolve, reject) => {
     parser.on('field', (name, value, info) => {
       if (!info.valueTruncated) fields[name] = value;
     });
+    parser.on('filesLimit', () => {
+      failure ??= new UploadError(400, `send at most ${maxFiles} file${maxFiles === 1 ? '' : 's'}, in the field "${options.fileField}"`);
+    });
     parser.on('file', (field, stream, info) => {
-      if (written || field !== options.fileField) {
+      // A multiple file input sends an empty part when nothing is chosen: no file, not an error of its own.
+      if (field === options.fileField && !info.filename) {
         stream.resume();
-        failure ??= new UploadError(400, `send one file, in the field "${options.fileField}"`);
+        return;
+      }
+      if (field !== options.fileField) {
+        stream.resume();
+        failure ??= new UploadError(400, `send the files in the field "${options.fileField}"`);
         return;
       }
       const refused = options.authorize?.(fields) ?? null;
@@ -84,22 +119,27 @@ export async function receiveUpload(req: Request, options: UploadOptions): Promi
       const name = safeExportName(info.filename ?? '');
       if (!name) {
         stream.resume();
-        failure ??= new UploadError(415, info.filename ? 'the file must be a JSON Lines export: .jsonl, .ndjson or .json, plain or .gz' : 'choose a file to upload');
+        failure ??= new UploadError(415, `${originalName(info.filename ?? '')}: the file must be a JSON Lines export: .jsonl, .ndjson or .json, plain or .gz`);
         return;
       }
-      temp = path.join(root, `.upload-${randomBytes(8).toString('hex')}.part`);
-      fileStream = stream;
+      const temp = path.join(root, `.upload-${randomBytes(8).toString('hex')}.part`);
       let bytes = 0;
       stream.on('data', (chunk: Buffer) => {
         bytes += chunk.length;
+        total += chunk.length;
+        if (total > options.maxBytes) {
+          failure ??= tooLarge();
+          stream.resume();
+        }
       });
       stream.on('limit', () => {
-        failure ??= new UploadError(413, `the file is larger than the upload limit (${options.maxBytes} bytes, LODGING_UPLOAD_MAX_BYTES)`);
+        failure ??= tooLarge();
       });
       // 'wx': never follows or replaces anything already at that name (a planted link included).
-      sink = createWriteStream(temp, { flags: 'wx', mode: 0o640 });
-      written = pipeline(stream, sink).then(() => ({ name, bytes }));
+      const sink = createWriteStream(temp, { flags: 'wx', mode: 0o640 });
+      const written = pipeline(stream, sink).then(() => bytes);
       written.catch(() => undefined);
+      incoming.push({ temp, name, original: originalName(info.filename ?? name) || name, stream, sink, written });
     });
     parser.on('close', resolve);
     parser.on('error', reject);
@@ -110,26 +150,33 @@ export async function receiveUpload(req: Request, options: UploadOptions): Promi
   });
 
   // An interrupted upload's streams are destroyed at once, so no handle keeps its removed file's disk space.
+  const kept: string[] = [];
   const cleanUp = async () => {
-    fileStream?.destroy();
-    sink?.destroy();
-    if (written) await (written as Promise<unknown>).catch(() => undefined);
-    if (temp) await fs.rm(temp, { force: true });
+    for (const file of incoming) {
+      file.stream.destroy();
+      file.sink.destroy();
+    }
+    await Promise.all(incoming.map((file) => file.written.catch(() => undefined)));
+    await Promise.all([...incoming.map((file) => file.temp), ...kept].map((file) => fs.rm(file, { force: true })));
   };
   try {
     req.pipe(parser);
     await finished;
-    const result = written ? await (written as Promise<{ name: string; bytes: number }>) : null;
+    const sizes = await Promise.all(incoming.map((file) => file.written));
     if (failure) throw failure;
-    if (!result || temp === null) throw new UploadError(400, 'choose a file to upload');
-    // An empty file is still an export (the publication gates refuse it): it is kept like any other.
-    const stored = `${stamp()}-${randomBytes(2).toString('hex')}-${result.name}`;
-    const final = path.join(root, stored);
-    // link + unlink: fails rather than replaces when the name is taken.
-    await fs.link(temp, final);
-    await fs.rm(temp, { force: true });
-    temp = null;
-    return { name: stored, path: final, bytes: result.bytes, fields };
+    if (incoming.length === 0) throw new UploadError(400, 'choose a file to upload');
+    const files: StoredUpload[] = [];
+    for (const [index, file] of incoming.entries()) {
+      // An empty file is still an export (the publication gates refuse it): it is kept like any other.
+      const stored = `${stamp()}-${randomBytes(2).toString('hex')}-${file.name}`;
+      const final = path.join(root, stored);
+      // link + unlink: fails rather than replaces when the name is taken.
+      await fs.link(file.temp, final);
+      kept.push(final);
+      await fs.rm(file.temp, { force: true });
+      files.push({ name: stored, original: file.original, path: final, bytes: sizes[index]! });
+    }
+    return { ...files[0]!, files, fields };
   } catch (error) {
     req.unpipe(parser);
     req.resume();

@@ -1,6 +1,7 @@
-// Suppressions page: the list with its notes, add (id, phone or domain, with a mandatory note) and remove; the same use cases as `lodging suppress`.
+// Suppressions page: the list with notes, who and when; add (id, phone or website, stored in canonical form, note required) and remove; the same use cases as `lodging suppress`.
 import type { Request, Response } from 'express';
 import { z } from 'zod';
+import { COUNTRY_CODES, type CountryCode } from '../../../model/place.ts';
 import {
   MAX_SUPPRESSION_NOTE,
   MAX_SUPPRESSION_VALUE,
@@ -9,44 +10,89 @@ import {
   addSuppression,
   listSuppressions,
   removeSuppression,
+  type SuppressionEntry,
 } from '../../../pipeline/index.ts';
 import type { ConsoleKit } from '../console-kit.ts';
 import type { Notice } from '../console-layout.ts';
-import { button, field, postForm, selectField } from '../form-html.ts';
+import { button, field, postForm, selectField, when } from '../form-html.ts';
 import { html } from '../../../platform/html/index.ts';
-import { formChoice, formText, parseForm, requireForm } from '../form-input.ts';
-import { OPS, flash, operatorOnly, recordAction, type OpsContext, type OpsPlugin, sendOps } from './ops-kit.ts';
+import { formChoice, formText, parseForm, parseQuery, requireForm } from '../form-input.ts';
+import { COUNTRY_NAMES, OPS, actorName, countryChoices, operatorOnly, parseCountry, recordAction, showActor, type OpsContext, type OpsPlugin, sendOps } from './ops-kit.ts';
 
-const KIND_LABELS = { id: 'Place id', phone: 'Phone (E.164)', domain: 'Website domain' } as const;
+const KIND_LABELS = { id: 'Place id', phone: 'Phone', domain: 'Website (domain or address)' } as const;
+const KIND_SHOWN = { id: 'Place id', phone: 'Phone', domain: 'Website domain' } as const;
 
-const NOTICES: Record<string, Notice> = {
-  added: { kind: 'success', text: html`Added. It applies from the next import of the country: <a href="${OPS}/imports">start an import</a>.` },
-  'already-there': { kind: 'info', text: 'That entry is already on the list: nothing changed.' },
-  removed: { kind: 'success', text: html`Removed. It applies from the next import of the country: <a href="${OPS}/imports">start an import</a>.` },
-  'not-there': { kind: 'warning', text: 'That entry is not on the list (any more): nothing changed.' },
-};
+const importLink = (country: CountryCode | null) =>
+  html`<a href="${OPS}/imports${country ? `?country=${country}` : ''}">start an import${country ? ` of ${COUNTRY_NAMES[country]}` : ''}</a>`;
+
+function notices(key: string | undefined, country: CountryCode | null, value: string | undefined): Notice[] {
+  const stored = value ? html` Stored as <code>${value}</code>.` : '';
+  switch (key) {
+    case 'added':
+      return [{ kind: 'success', text: html`Added.${stored} It applies from the next import of the country: ${importLink(country)}.` }];
+    case 'added-unknown-id':
+      return [
+        { kind: 'success', text: html`Added. It applies from the next import of the country: ${importLink(country)}.` },
+        { kind: 'warning', text: html`No current snapshot has a place with the id <code>${value ?? ''}</code>: check it. It is kept, and applies if an import brings that id.` },
+      ];
+    case 'already-there':
+      return [{ kind: 'info', text: html`That entry is already on the list${value ? html` (as <code>${value}</code>)` : ''}: nothing changed.` }];
+    case 'removed':
+      return [{ kind: 'success', text: html`Removed. It applies from the next import of the country: ${importLink(country)}.` }];
+    case 'not-there':
+      return [{ kind: 'warning', text: 'That entry is not on the list (any more): nothing changed.' }];
+    default:
+      return [];
+  }
+}
+
+const NOTICE_QUERY = z.object({
+  notice: z.string().max(40).optional().catch(undefined),
+  country: z.string().max(4).optional().catch(undefined),
+  value: z.string().max(200).optional().catch(undefined),
+});
 
 const kind = formChoice(SUPPRESSION_KINDS, `must be one of ${SUPPRESSION_KINDS.join(', ')}`);
-/** The lengths the form's inputs allow; the value's form (id, phone, domain) is the use case's rule. */
-const ADD_FORM = z.object({ kind, value: formText({ max: MAX_SUPPRESSION_VALUE }), note: formText({ max: MAX_SUPPRESSION_NOTE }) });
+/** The lengths the form's inputs allow; the value's canonical form (domain, E.164, id) is the use case's rule. */
+const ADD_FORM = z.object({ kind, value: formText({ max: MAX_SUPPRESSION_VALUE }), note: formText({ max: MAX_SUPPRESSION_NOTE }), country: formText({ max: 10 }) });
 const REMOVE_FORM = z.object({ kind, value: formText({ max: MAX_SUPPRESSION_VALUE }) });
 
 interface FormState {
   kind?: string;
   value?: string;
   note?: string;
+  country?: string;
   error?: { field: string; message: string };
+}
+
+/** The country an entry points at, for the "start an import" link: an id's prefix, a phone's calling code. */
+function countryOf(entry: { kind: string; value: string }, chosen: CountryCode | null): CountryCode | null {
+  if (chosen) return chosen;
+  if (entry.kind === 'id') return parseCountry(entry.value.split('-')[0]);
+  if (entry.kind === 'phone') {
+    const code = ({ '+34': 'es', '+44': 'gb', '+33': 'fr', '+351': 'pt' } as const satisfies Record<string, CountryCode>);
+    return Object.entries(code).find(([prefix]) => entry.value.startsWith(prefix))?.[1] ?? null;
+  }
+  return null;
+}
+
+function entryRow(e: SuppressionEntry) {
+  return html`<tr><td>${KIND_SHOWN[e.kind]}</td><th scope="row"><code>${e.value}</code></th><td>${e.note || '—'}</td><td>${
+    e.addedBy ? html`${showActor(e.addedBy)}<br><small>${when(e.addedAt ?? null)}</small>` : html`<small>not recorded (line ${e.line})</small>`
+  }</td><td class="actions"><a class="button danger-link" href="${OPS}/suppressions/remove?${new URLSearchParams({ kind: e.kind, value: e.value }).toString()}">Remove<span class="visually-hidden"> ${e.kind} ${e.value}</span>…</a></td></tr>`;
 }
 
 async function suppressionsPage(kit: ConsoleKit, ops: OpsContext, req: Request, res: Response, form: FormState = {}) {
   const listing = await listSuppressions(ops.dataDir);
   const csrf = await kit.csrfToken(res);
   const err = (name: string) => (form.error?.field === name ? form.error.message : null);
+  const query = parseQuery(NOTICE_QUERY, req);
+  const q = query.ok ? query.data : {};
   await sendOps(kit, req, res, {
     title: 'Suppressions',
     status: form.error ? 400 : 200,
     notices: [
-      ...flash(kit, req, NOTICES),
+      ...(form.error ? [] : notices(q.notice, parseCountry(q.country), q.value)),
       ...(listing.errors.length > 0
         ? [{ kind: 'error' as const, text: `The list has ${listing.errors.length} malformed line(s): imports fail until they are fixed (line ${listing.errors.map((e) => e.line).join(', ')}).` }]
         : []),
@@ -58,8 +104,15 @@ ${postForm(
   `${OPS}/suppressions`,
   csrf,
   html`${selectField({ label: 'Kind', name: 'kind', options: SUPPRESSION_KINDS.map((k) => ({ value: k, label: KIND_LABELS[k], selected: k === (form.kind ?? 'id') })) })}
-${field({ label: 'Value', name: 'value', value: form.value ?? '', required: true, hint: 'e.g. es-mad-78018, +34912345678 or example.com', error: err('value') ?? err('kind'), maxLength: MAX_SUPPRESSION_VALUE })}
-${field({ label: 'Note', name: 'note', value: form.note ?? '', required: true, hint: 'Who asked, when, ticket: it is kept beside the entry.', error: err('note'), maxLength: MAX_SUPPRESSION_NOTE })}
+${field({ label: 'Value', name: 'value', value: form.value ?? '', required: true, hint: 'A place id (es-mad-78018), a phone (+34 912 345 678) or a website (hotel-sol.es or its address): stored as its registrable domain or E.164 number.', error: err('value') ?? err('kind'), maxLength: MAX_SUPPRESSION_VALUE })}
+${selectField({
+  label: 'Country of a national phone number (optional)',
+  name: 'country',
+  hint: 'Only for a phone written without its +country code.',
+  options: [{ value: '', label: 'None: the phone has its +code', selected: !form.country }, ...countryChoices(form.country ?? null).filter((o) => (COUNTRY_CODES as readonly string[]).includes(o.value))],
+  error: err('country'),
+})}
+${field({ label: 'Note', name: 'note', value: form.note ?? '', required: true, hint: 'Who asked, when, ticket: it is kept beside the entry, with your account and the time.', error: err('note'), maxLength: MAX_SUPPRESSION_NOTE })}
 ${button('Add suppression')}`,
 )}</section>
 <h2>On the list <small>(${listing.entries.length})</small></h2>
@@ -67,10 +120,8 @@ ${
   listing.entries.length === 0
     ? html`<p>The list is empty.</p>`
     : html`<div class="table-wrap"><table>
-<thead><tr><th scope="col">Kind</th><th scope="col">Value</th><th scope="col">Note</th><th scope="col">Line</th><th scope="col"><span class="visually-hidden">Action</span></th></tr></thead>
-<tbody>${listing.entries.map(
-        (e) => html`<tr><td>${KIND_LABELS[e.kind]}</td><th scope="row"><code>${e.value}</code></th><td>${e.note || '—'}</td><td>${e.line}</td><td class="actions"><a class="button danger-link" href="${OPS}/suppressions/remove?${new URLSearchParams({ kind: e.kind, value: e.value }).toString()}">Remove<span class="visually-hidden"> ${e.value}</span>…</a></td></tr>`,
-      )}</tbody></table></div>`
+<thead><tr><th scope="col">Kind</th><th scope="col">Value</th><th scope="col">Note</th><th scope="col">Added</th><th scope="col"><span class="visually-hidden">Action</span></th></tr></thead>
+<tbody>${listing.entries.map((e) => entryRow(e))}</tbody></table></div>`
 }`,
   });
 }
@@ -85,13 +136,20 @@ export const suppressionPages: OpsPlugin = (router, kit, ops) => {
       return suppressionsPage(kit, ops, req, res, { error: { field, message: `${field} ${message}` } });
     }
     const { kind, value, note } = form.data;
+    const country = form.data.country === '' ? null : parseCountry(form.data.country);
+    if (form.data.country !== '' && country === null) {
+      return suppressionsPage(kit, ops, req, res, { kind, value, note, error: { field: 'country', message: 'Choose one of the listed countries, or none.' } });
+    }
     try {
-      const result = await addSuppression(ops.dataDir, { kind, value, note });
+      const result = await addSuppression(ops.dataDir, { kind, value, note, country, by: actorName(kit, res) });
       if (result.added) await recordAction(kit, req, res, 'suppression-added', result.line);
-      res.redirect(303, `${OPS}/suppressions?notice=${result.added ? 'added' : 'already-there'}`);
+      const notice = !result.added ? 'already-there' : result.warnings.length > 0 ? 'added-unknown-id' : 'added';
+      const target = countryOf(result, country);
+      const params = new URLSearchParams({ notice, value: result.value, ...(target ? { country: target } : {}) });
+      res.redirect(303, `${OPS}/suppressions?${params.toString()}`);
     } catch (error) {
       if (!(error instanceof SuppressionInputError)) throw error;
-      await suppressionsPage(kit, ops, req, res, { kind, value, note, error: { field: error.field, message: error.message } });
+      await suppressionsPage(kit, ops, req, res, { kind, value, note, country: country ?? '', error: { field: error.field, message: error.message } });
     }
   });
   router.post(`/ops/suppressions/remove`, ...guard, async (req, res) => {
@@ -99,7 +157,9 @@ export const suppressionPages: OpsPlugin = (router, kit, ops) => {
     try {
       const { removed } = await removeSuppression(ops.dataDir, { kind, value });
       for (const e of removed) await recordAction(kit, req, res, 'suppression-removed', `${e.kind} ${e.value}${e.note ? `  # ${e.note}` : ''}`);
-      res.redirect(303, `${OPS}/suppressions?notice=${removed.length > 0 ? 'removed' : 'not-there'}`);
+      const target = removed[0] ? countryOf(removed[0], null) : null;
+      const params = new URLSearchParams({ notice: removed.length > 0 ? 'removed' : 'not-there', ...(target ? { country: target } : {}) });
+      res.redirect(303, `${OPS}/suppressions?${params.toString()}`);
     } catch (error) {
       if (!(error instanceof SuppressionInputError)) throw error;
       await suppressionsPage(kit, ops, req, res, { error: { field: error.field, message: error.message } });

@@ -20,7 +20,8 @@ interface Stored {
 }
 
 /** Removes stored uploads past the retention, then the oldest until the rest fit the quota; returns the names removed. */
-export async function pruneUploads(dir: string, retention: UploadRetention, keep: string | null = null, now = Date.now()): Promise<string[]> {
+export async function pruneUploads(dir: string, retention: UploadRetention, keep: string | readonly string[] | null = null, now = Date.now()): Promise<string[]> {
+  const kept = new Set(keep === null ? [] : typeof keep === 'string' ? [keep] : keep);
   let entries: string[];
   try {
     entries = await fs.readdir(dir);
@@ -48,7 +49,7 @@ export async function pruneUploads(dir: string, retention: UploadRetention, keep
   const cutoff = now - retention.keepDays * 86_400_000;
   let total = stored.reduce((sum, file) => sum + file.bytes, 0);
   for (const file of stored) {
-    if (file.name === keep) continue;
+    if (kept.has(file.name)) continue;
     if (file.mtimeMs < cutoff || total > retention.quotaBytes) {
       await remove(file.name);
       total -= file.bytes;

@@ -39,7 +39,7 @@ function consoleSuite(backend: Backend) {
     expect(form.status).toBe(200);
     expect(form.text).toContain('<label for="field-password">New password</label>');
     expect((await client.post('/console/invitation', { token, password: PASSWORD, confirm: PASSWORD })).location).toBe(
-      '/console/sign-in?notice=password-set',
+      `/console/sign-in?${new URLSearchParams({ notice: 'password-set', email: address }).toString()}`,
     );
     // The link works once.
     expect((await client.get(path)).status).toBe(404);

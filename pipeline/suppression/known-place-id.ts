@@ -1,0 +1,29 @@
+// Whether a place id is in a country's current snapshot: a suppression by an id no snapshot has gets a warning.
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { COUNTRY_CODES } from '../../model/place.ts';
+import { snapshotsDir } from '../snapshot/snapshot-paths.ts';
+import { readPointer } from '../snapshot/snapshot-pointer.ts';
+
+/** True when a current snapshot of any country holds a listing with this id (published or not); false when none does. */
+export function isKnownPlaceId(dataDir: string, id: string): boolean {
+  for (const country of COUNTRY_CODES) {
+    let pointer;
+    try {
+      pointer = readPointer(dataDir, country);
+    } catch {
+      continue;
+    }
+    if (pointer === null) continue;
+    let db: Database.Database | null = null;
+    try {
+      db = new Database(path.join(snapshotsDir(dataDir), pointer.file), { readonly: true, fileMustExist: true });
+      if (db.prepare('SELECT 1 FROM listings WHERE id = ?').get(id) !== undefined) return true;
+    } catch {
+      // An unreadable snapshot says nothing about the id.
+    } finally {
+      db?.close();
+    }
+  }
+  return false;
+}
