@@ -49,10 +49,10 @@ export function phoneOfTyped(value: string, country: CountryCode | null): Canoni
 
 /** The value as the suppression list keeps (and the import matches) it. */
 export function canonicalSuppressionValue(kind: SuppressionKind, typed: string, country: CountryCode | null = null): CanonicalValue {
-  const problem = checkSuppressionText(typed, `The ${kind}`, MAX_SUPPRESSION_VALUE);
-  if (problem) return { ok: false, message: problem };
-  const value = typed.trim();
-  if (value === '') return { ok: false, message: `A ${kind} is needed` };
+  if (typed.trim() === '') return { ok: false, message: `A ${kind} is needed` };
+  const checked = cleanText(typed, `The ${kind}`, { min: 1, max: MAX_SUPPRESSION_VALUE });
+  if (!checked.ok) return { ok: false, message: checked.problem };
+  const value = checked.value;
   if (value.includes('#')) return { ok: false, message: `A ${kind} cannot contain #` };
   if (kind === 'phone') return phoneOfTyped(value, country);
   if (/\s/.test(value)) return { ok: false, message: `A ${kind} is one word, without spaces` };

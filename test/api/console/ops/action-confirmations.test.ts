@@ -55,14 +55,14 @@ describe('confirmation pages of destructive operator actions', () => {
 
   it('removing a suppression: the page names the entry and its note; an entry not on the list is a 404', async () => {
     await operator.get('/console/ops/suppressions');
-    expect((await operator.post('/console/ops/suppressions', { kind: 'domain', value: 'example.com', note: 'owner asked on the phone' })).status).toBe(303);
+    expect((await operator.post('/console/ops/suppressions', { kind: 'domain', value: 'hotel-sol.es', note: 'owner asked on the phone' })).status).toBe(303);
     const list = await operator.get('/console/ops/suppressions');
-    const href = /href="(\/console\/ops\/suppressions\/remove\?kind=domain&amp;value=example\.com)">Remove/.exec(list.text)?.[1];
+    const href = /href="(\/console\/ops\/suppressions\/remove\?kind=domain&amp;value=hotel-sol\.es)">Remove/.exec(list.text)?.[1];
     expect(href).toBeTruthy();
     const page = await operator.get(href!.replaceAll('&amp;', '&'));
-    expect(page.text).toMatch(/<h1>Remove the suppression of example\.com\?<\/h1>/);
+    expect(page.text).toMatch(/<h1>Remove the suppression of hotel-sol\.es\?<\/h1>/);
     expect(page.text).toMatch(/published again \(it was added for: owner asked on the phone\)/);
-    expect(page.text).toMatch(/name="value" value="example\.com"><button type="submit" class="button danger">Remove suppression<\/button>/);
+    expect(page.text).toMatch(/name="value" value="hotel-sol\.es"><button type="submit" class="button danger">Remove suppression<\/button>/);
     expect((await operator.get('/console/ops/suppressions/remove?kind=domain&value=nowhere.example')).status).toBe(404);
   });
 
