@@ -65,3 +65,13 @@ CREATE VIRTUAL TABLE places_fts USING fts5(
   columnsize = 0,
   tokenize = 'trigram remove_diacritics 1'
 );
+
+-- Published places with a location, for near and bbox searches: the R*Tree (32-bit float boxes, rounded outwards)
+-- finds candidates; the exact coordinates ride along as auxiliary columns for the distance. id is the places rowid.
+CREATE VIRTUAL TABLE places_geo USING rtree(id, min_lat, max_lat, min_lng, max_lng, +lat, +lng);
+
+-- Each published id with a hash of its served JSON: what the change feed compares between two kept snapshots.
+CREATE TABLE place_hashes (
+  id TEXT PRIMARY KEY,
+  hash TEXT NOT NULL
+) WITHOUT ROWID;

@@ -1,4 +1,5 @@
 // Writes one country's new snapshot file while an import runs, then publishes it: served tables, pointer, pruning.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import type { NormalisedListing, SourceRef } from '../normalise/normalised-listing.ts';
@@ -173,6 +174,9 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
     db.exec(schemaSection('places-indexes'));
     db.prepare(BUILD_SQL.setFtsHashSize).run();
     db.prepare(BUILD_SQL.fillPlacesFts).run();
+    db.prepare(BUILD_SQL.fillPlacesGeo).run();
+    db.function('content_hash', { deterministic: true }, (json) => contentHash(String(json)));
+    db.prepare(BUILD_SQL.fillPlaceHashes).run();
     const publishedCount = db.prepare(BUILD_SQL.countPlaces).pluck().get() as number;
     const publishedAt = new Date().toISOString();
     const meta = db.prepare(BUILD_SQL.insertMeta);
@@ -202,6 +206,11 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
       for (const file of [this.path, ...companionPaths(this.path)]) fs.rmSync(file, { force: true });
     }
   }
+}
+
+/** 96 bits of the served JSON's SHA-256: tells the change feed whether a place changed between two snapshots. */
+function contentHash(json: string): string {
+  return createHash('sha256').update(json).digest('base64url').slice(0, 16);
 }
 
 function syncFile(file: string): void {

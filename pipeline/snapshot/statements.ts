@@ -22,7 +22,7 @@ function splitSections(text: string): Map<string, string> {
 }
 
 /** Bumped whenever schema.sql changes shape; stored in meta. */
-export const SCHEMA_VERSION = '1';
+export const SCHEMA_VERSION = '2';
 
 // Keep in step with ListingRecord.columns (listing-record.ts), which holds every column but the last.
 const LISTING_COLUMNS = `id, provider_id, status, reasons, issues, summary, place, city_slug, lodging_type, whatsapp,
@@ -46,6 +46,12 @@ export const BUILD_SQL = {
    */
   setFtsHashSize: "INSERT INTO places_fts (places_fts, rank) VALUES ('hashsize', 67108864)",
   fillPlacesFts: 'INSERT INTO places_fts (rowid, search_text) SELECT rowid, search_text FROM places',
+  fillPlacesGeo: `INSERT INTO places_geo (id, min_lat, max_lat, min_lng, max_lng, lat, lng)
+    SELECT rowid, lat, lat, lng, lng, lat, lng FROM (SELECT rowid,
+      json_extract(place_json, '$.location.latitude') AS lat, json_extract(place_json, '$.location.longitude') AS lng FROM places)
+    WHERE lat IS NOT NULL AND lng IS NOT NULL`,
+  /** content_hash() is registered by the builder (sha256 of the served JSON, shortened). */
+  fillPlaceHashes: 'INSERT INTO place_hashes (id, hash) SELECT id, content_hash(place_json) FROM places ORDER BY id',
   countPlaces: 'SELECT count(*) FROM places',
   /**
    * Full statistics of the served table only (about 0.5 s per million places): with value histograms the planner
@@ -93,7 +99,7 @@ export function countUpToSql(shape: SearchShape): string {
   return `SELECT count(*) FROM (SELECT 1 FROM places WHERE rowid > @after${equalityFilters(shape, '')} LIMIT @cap)`;
 }
 
-function equalityFilters(shape: SearchShape, alias: string): string {
+export function equalityFilters(shape: SearchShape, alias: string): string {
   let sql = '';
   if (shape.city) sql += ` AND ${alias}city_slug = @city`;
   if (shape.lodgingType) sql += ` AND ${alias}lodging_type = @lodgingType`;
@@ -101,3 +107,41 @@ function equalityFilters(shape: SearchShape, alias: string): string {
   if (shape.verified) sql += ` AND ${alias}verified = @verified`;
   return sql;
 }
+
+/** The text filter of geo searches: a substring of the folded search text (the area already narrows the rows). */
+const geoText = (shape: SearchShape): string => (shape.text === 'none' ? '' : ' AND instr(p.search_text, @text) > 0');
+const withFilters = (shape: SearchShape): boolean =>
+  shape.city || shape.lodgingType || shape.whatsapp || shape.verified || shape.text !== 'none';
+
+/** Near candidates: located places in any of `boxes` boxes (@minLat0, @maxLat0, @minLng0, @maxLng0, …) passing the filters. */
+export function nearCandidatesSql(shape: SearchShape, boxes: number): string {
+  const join = withFilters(shape) ? ' CROSS JOIN places AS p ON p.rowid = g.id' : '';
+  const arms = Array.from({ length: boxes }, (_, i) =>
+    `SELECT g.id, g.lat, g.lng FROM places_geo AS g${join}
+      WHERE g.min_lat <= @maxLat${i} AND g.max_lat >= @minLat${i} AND g.min_lng <= @maxLng${i} AND g.max_lng >= @minLng${i}${equalityFilters(shape, 'p.')}${geoText(shape)}`,
+  );
+  return arms.join('\n UNION ALL ');
+}
+
+/** A bbox page in id (rowid) order: the R*Tree picks the rows, the exact coordinates decide the edges. */
+export function bboxSql(shape: SearchShape): string {
+  return `SELECT p.id, p.place_json FROM places AS p WHERE p.rowid > @after AND p.rowid IN (SELECT id FROM places_geo
+      WHERE min_lat <= @maxLat AND max_lat >= @minLat AND min_lng <= @maxLng AND max_lng >= @minLng
+      AND lat BETWEEN @minLat AND @maxLat AND lng BETWEEN @minLng AND @maxLng)${equalityFilters(shape, 'p.')}${geoText(shape)}
+    ORDER BY p.rowid LIMIT @limit`;
+}
+
+/** Snapshots written before places_geo existed: the same columns from the stored JSON (a full scan, but correct). */
+export const LEGACY_GEO_VIEW = `CREATE TEMP VIEW places_geo AS SELECT id, lat AS min_lat, lat AS max_lat, lng AS min_lng, lng AS max_lng, lat, lng
+  FROM (SELECT rowid AS id, json_extract(place_json, '$.location.latitude') AS lat, json_extract(place_json, '$.location.longitude') AS lng
+  FROM places) WHERE lat IS NOT NULL AND lng IS NOT NULL`;
+
+/** Ids that differ between the snapshot `old` (attached) and `main`, after @after, in id order. */
+export const CHANGES_SQL = `SELECT id, change FROM (
+    SELECT n.id AS id, CASE WHEN o.id IS NULL THEN 'added' ELSE 'changed' END AS change
+      FROM main.place_hashes AS n LEFT JOIN old.place_hashes AS o ON o.id = n.id
+      WHERE n.id > @after AND (o.id IS NULL OR o.hash <> n.hash)
+    UNION ALL
+    SELECT o.id, 'removed' FROM old.place_hashes AS o
+      WHERE o.id > @after AND NOT EXISTS (SELECT 1 FROM main.place_hashes AS n WHERE n.id = o.id)
+  ) ORDER BY id LIMIT @limit`;
