@@ -39,6 +39,18 @@ const MAC_LENGTH = 32;
  * lodgingType 'lodging' restricts nothing, so it binds like no lodgingType at all.
  */
 export function filtersFingerprint(params: SearchParams): string {
+  let fingerprint = fingerprints.get(params);
+  if (fingerprint === undefined) {
+    fingerprint = computeFingerprint(params);
+    fingerprints.set(params, fingerprint);
+  }
+  return fingerprint;
+}
+
+/** A request decodes and encodes a cursor for the same params: hash them once. */
+const fingerprints = new WeakMap<SearchParams, string>();
+
+function computeFingerprint(params: SearchParams): string {
   const filters = [
     params.country,
     params.city ?? null,

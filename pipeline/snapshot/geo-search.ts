@@ -1,22 +1,42 @@
-// Near and bbox pages over a snapshot's R*Tree: a ring around the point widened until it holds the next page.
+// Near and bbox pages: near reads rings around the point from the in-memory grid (loaded from the R*Tree on first use),
+// widened until one holds the next page; bbox asks the R*Tree, whose integer points are the served coordinates.
 import type Database from 'better-sqlite3';
-import { distanceMeters, ringCover, type GeoBox } from './geo-cover.ts';
+import type { GeoBox } from './geo-cover.ts';
+import { GeoGrid, type RingHit } from './geo-grid.ts';
 import type { NearQuery, SearchRows } from './reader-types.ts';
-import { bboxSql, nearCandidatesSql, searchShapeKey, type SearchShape } from './statements.ts';
+import {
+  bboxSql,
+  nearFilterSql,
+  SELECT_GEO_POINTS,
+  SELECT_PLACES_BY_ROWIDS,
+  searchShapeKey,
+  withFilters,
+  type SearchShape,
+} from './statements.ts';
 
 type Params = Record<string, string | number>;
+/** places_geo holds degrees × 1e7 (schema.sql). */
+const UNITS = 1e7;
+/** A bound in places_geo units: a value a float product put a hair off an integer counts as that integer. */
+function units(degrees: number, round: 'down' | 'up'): number {
+  const scaled = degrees * UNITS;
+  const nearest = Math.round(scaled);
+  if (Math.abs(scaled - nearest) < 1e-6) return nearest;
+  return round === 'down' ? Math.floor(scaled) : Math.ceil(scaled);
+}
 /** The first ring of a first page, as a share of the radius (grown ×2 until it holds a page). */
 const FIRST_RING_SHARE = 1 / 8;
 
 export class GeoSearch {
   private readonly statements = new Map<string, Database.Statement>();
-  private readonly selectById: Database.Statement<[number], [string, string]>;
+  private grid: GeoGrid | undefined;
+  private readonly selectByRowids: Database.Statement<[string], [number, string, string]>;
 
   constructor(
     private readonly db: Database.Database,
     private readonly rowidAtOrBefore: (id: string) => number,
   ) {
-    this.selectById = db.prepare<[number], [string, string]>('SELECT id, place_json FROM places WHERE rowid = ?').raw(true);
+    this.selectByRowids = db.prepare<[string], [number, string, string]>(SELECT_PLACES_BY_ROWIDS).raw(true);
   }
 
   /** The next `limit` places by (distance, id): each round reads a ring from the last distance served outwards. */
@@ -36,10 +56,9 @@ export class GeoSearch {
         found.sort((a, b) => a[1] - b[1] || a[0] - b[0]);
         const hasMore = found.length > limit;
         const page = found.slice(0, limit);
-        const rows = page.map(([rowid]) => {
-          const [id, json] = this.selectById.get(rowid)!;
-          return { id, json };
-        });
+        const byRowid = new Map<number, { id: string; json: string }>();
+        for (const [rowid, id, json] of this.selectByRowids.all(JSON.stringify(page.map(([rowid]) => rowid)))) byRowid.set(rowid, { id, json });
+        const rows = page.map(([rowid]) => byRowid.get(rowid)!);
         return { rows, hasMore, distances: page.map(([, distance]) => distance) };
       }
       width *= 2;
@@ -49,7 +68,13 @@ export class GeoSearch {
   /** Places inside the box, in id order, after the `after` rowid. */
   bbox(box: GeoBox, shape: SearchShape, params: Params): SearchRows {
     const limit = Number(params.limit);
-    const found = this.statement(`bbox:${searchShapeKey(shape)}`, () => bboxSql(shape)).all({ ...params, ...box, limit: limit + 1 }) as [
+    const bounds = {
+      minLat: units(box.minLat, 'up'),
+      maxLat: units(box.maxLat, 'down'),
+      minLng: units(box.minLng, 'up'),
+      maxLng: units(box.maxLng, 'down'),
+    };
+    const found = this.statement(`bbox:${searchShapeKey(shape)}`, () => bboxSql(shape)).all({ ...params, ...bounds, limit: limit + 1 }) as [
       string,
       string,
     ][];
@@ -59,31 +84,18 @@ export class GeoSearch {
   }
 
   /** [rowid, distance] of the places passing the filters whose distance is from `inner` to `outer` metres. */
-  private ring(center: { latitude: number; longitude: number }, inner: number, outer: number, shape: SearchShape, filters: Params): [number, number][] {
-    const boxes = ringCover(center, inner, outer);
-    const params: Params = { ...filters };
-    boxes.forEach((box, i) => {
-      params[`minLat${i}`] = box.minLat;
-      params[`maxLat${i}`] = box.maxLat;
-      params[`minLng${i}`] = box.minLng;
-      params[`maxLng${i}`] = box.maxLng;
-    });
+  private ring(center: { latitude: number; longitude: number }, inner: number, outer: number, shape: SearchShape, filters: Params): RingHit[] {
+    // Built on the first near search of this snapshot (about 20 bytes a place), then kept with the connection.
+    this.grid ??= new GeoGrid(this.db.prepare(SELECT_GEO_POINTS).raw(true).all() as [number, number, number][]);
+    const hits = this.grid.ring(center, inner, outer);
+    if (!withFilters(shape) || hits.length === 0) return hits;
+    const params: Params = { ...filters, rowids: JSON.stringify(hits.map(([rowid]) => rowid)) };
     delete params.after;
     delete params.limit;
-    const rows = this.statement(`near${boxes.length}:${searchShapeKey(shape)}`, () => nearCandidatesSql(shape, boxes.length)).all(params) as [
-      number,
-      number,
-      number,
-    ][];
-    const seen = new Set<number>();
-    const inside: [number, number][] = [];
-    for (const [rowid, latitude, longitude] of rows) {
-      if (seen.has(rowid)) continue; // a place on the edge of two boxes
-      seen.add(rowid);
-      const distance = distanceMeters(center, { latitude, longitude });
-      if (distance >= inner && distance <= outer) inside.push([rowid, distance]);
-    }
-    return inside;
+    const passing = new Set(
+      (this.statement(`nearFilter:${searchShapeKey(shape)}`, () => nearFilterSql(shape)).all(params) as [number][]).map(([rowid]) => rowid),
+    );
+    return hits.filter(([rowid]) => passing.has(rowid));
   }
 
   private statement(key: string, sql: () => string): Database.Statement {

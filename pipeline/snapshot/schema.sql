@@ -66,9 +66,10 @@ CREATE VIRTUAL TABLE places_fts USING fts5(
   tokenize = 'trigram remove_diacritics 1'
 );
 
--- Published places with a location, for near and bbox searches: the R*Tree (32-bit float boxes, rounded outwards)
--- finds candidates; the exact coordinates ride along as auxiliary columns for the distance. id is the places rowid.
-CREATE VIRTUAL TABLE places_geo USING rtree(id, min_lat, max_lat, min_lng, max_lng, +lat, +lng);
+-- Published places with a location, for near and bbox searches; id is the places rowid. Coordinates in units of
+-- 1e-7 degree as 32-bit integers: served coordinates have seven decimals (normalise/location.ts), so these are exact,
+-- and each row's point is read from the tree node itself (auxiliary columns would cost a lookup per row).
+CREATE VIRTUAL TABLE places_geo USING rtree_i32(id, min_lat, max_lat, min_lng, max_lng);
 
 -- Each published id with a hash of its served JSON: what the change feed compares between two kept snapshots.
 CREATE TABLE place_hashes (

@@ -29,6 +29,11 @@ const LISTING_COLUMNS = `id, provider_id, status, reasons, issues, summary, plac
   verified, search_text, crawled_at, source_file, source_file_index, source_line, import_run`;
 const LISTING_VALUES = '?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?';
 
+/** Each located place's rowid and coordinates in 1e-7 degree (see places_geo in schema.sql). */
+const GEO_POINTS = `SELECT id, CAST(round(lat * 1e7) AS INTEGER) AS lat, CAST(round(lng * 1e7) AS INTEGER) AS lng
+  FROM (SELECT rowid AS id, json_extract(place_json, '$.location.latitude') AS lat,
+    json_extract(place_json, '$.location.longitude') AS lng FROM places) WHERE lat IS NOT NULL AND lng IS NOT NULL`;
+
 export const BUILD_SQL = {
   insertMeta: 'INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)',
   /** Changes nothing when the id is taken: the caller then compares sources (duplicates are rare). */
@@ -46,10 +51,8 @@ export const BUILD_SQL = {
    */
   setFtsHashSize: "INSERT INTO places_fts (places_fts, rank) VALUES ('hashsize', 67108864)",
   fillPlacesFts: 'INSERT INTO places_fts (rowid, search_text) SELECT rowid, search_text FROM places',
-  fillPlacesGeo: `INSERT INTO places_geo (id, min_lat, max_lat, min_lng, max_lng, lat, lng)
-    SELECT rowid, lat, lat, lng, lng, lat, lng FROM (SELECT rowid,
-      json_extract(place_json, '$.location.latitude') AS lat, json_extract(place_json, '$.location.longitude') AS lng FROM places)
-    WHERE lat IS NOT NULL AND lng IS NOT NULL`,
+  fillPlacesGeo: `INSERT INTO places_geo (id, min_lat, max_lat, min_lng, max_lng)
+    SELECT id, lat, lat, lng, lng FROM (${GEO_POINTS})`,
   /** content_hash() is registered by the builder (sha256 of the served JSON, shortened). */
   fillPlaceHashes: 'INSERT INTO place_hashes (id, hash) SELECT id, content_hash(place_json) FROM places ORDER BY id',
   countPlaces: 'SELECT count(*) FROM places',
@@ -110,31 +113,28 @@ export function equalityFilters(shape: SearchShape, alias: string): string {
 
 /** The text filter of geo searches: a substring of the folded search text (the area already narrows the rows). */
 const geoText = (shape: SearchShape): string => (shape.text === 'none' ? '' : ' AND instr(p.search_text, @text) > 0');
-const withFilters = (shape: SearchShape): boolean =>
+export const withFilters = (shape: SearchShape): boolean =>
   shape.city || shape.lodgingType || shape.whatsapp || shape.verified || shape.text !== 'none';
 
-/** Near candidates: located places in any of `boxes` boxes (@minLat0, @maxLat0, @minLng0, @maxLng0, …) passing the filters. */
-export function nearCandidatesSql(shape: SearchShape, boxes: number): string {
-  const join = withFilters(shape) ? ' CROSS JOIN places AS p ON p.rowid = g.id' : '';
-  const arms = Array.from({ length: boxes }, (_, i) =>
-    `SELECT g.id, g.lat, g.lng FROM places_geo AS g${join}
-      WHERE g.min_lat <= @maxLat${i} AND g.max_lat >= @minLat${i} AND g.min_lng <= @maxLng${i} AND g.max_lng >= @minLng${i}${equalityFilters(shape, 'p.')}${geoText(shape)}`,
-  );
-  return arms.join('\n UNION ALL ');
+/** Of the near candidates (@rowids, a JSON array), those passing the filters. */
+export function nearFilterSql(shape: SearchShape): string {
+  return `SELECT p.rowid FROM places AS p WHERE p.rowid IN (SELECT value FROM json_each(@rowids))${equalityFilters(shape, 'p.')}${geoText(shape)}`;
 }
 
-/** A bbox page in id (rowid) order: the R*Tree picks the rows, the exact coordinates decide the edges. */
+/** A bbox page in id (rowid) order: the R*Tree's integer points are the served coordinates, so its answer is exact. */
 export function bboxSql(shape: SearchShape): string {
   return `SELECT p.id, p.place_json FROM places AS p WHERE p.rowid > @after AND p.rowid IN (SELECT id FROM places_geo
-      WHERE min_lat <= @maxLat AND max_lat >= @minLat AND min_lng <= @maxLng AND max_lng >= @minLng
-      AND lat BETWEEN @minLat AND @maxLat AND lng BETWEEN @minLng AND @maxLng)${equalityFilters(shape, 'p.')}${geoText(shape)}
+      WHERE min_lat >= @minLat AND max_lat <= @maxLat AND min_lng >= @minLng AND max_lng <= @maxLng)${equalityFilters(shape, 'p.')}${geoText(shape)}
     ORDER BY p.rowid LIMIT @limit`;
 }
 
+/** The places of a near page, by rowid (a JSON array), in one statement; and every located place, for the grid. */
+export const SELECT_PLACES_BY_ROWIDS = 'SELECT rowid, id, place_json FROM places WHERE rowid IN (SELECT value FROM json_each(?))';
+export const SELECT_GEO_POINTS = 'SELECT id, min_lat, min_lng FROM places_geo';
+
 /** Snapshots written before places_geo existed: the same columns from the stored JSON (a full scan, but correct). */
-export const LEGACY_GEO_VIEW = `CREATE TEMP VIEW places_geo AS SELECT id, lat AS min_lat, lat AS max_lat, lng AS min_lng, lng AS max_lng, lat, lng
-  FROM (SELECT rowid AS id, json_extract(place_json, '$.location.latitude') AS lat, json_extract(place_json, '$.location.longitude') AS lng
-  FROM places) WHERE lat IS NOT NULL AND lng IS NOT NULL`;
+export const LEGACY_GEO_VIEW = `CREATE TEMP VIEW places_geo AS SELECT id, lat AS min_lat, lat AS max_lat, lng AS min_lng, lng AS max_lng
+  FROM (${GEO_POINTS})`;
 
 /** Ids that differ between the snapshot `old` (attached) and `main`, after @after, in id order. */
 export const CHANGES_SQL = `SELECT id, change FROM (
