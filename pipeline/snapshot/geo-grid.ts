@@ -6,6 +6,16 @@ const CELL = 100_000;
 const LNG_CELLS = 36_002;
 const cellKey = (latCell: number, lngCell: number): number => (latCell + 9_001) * LNG_CELLS + (lngCell + 18_001);
 
+const keyOf = (lat: number, lng: number): number => cellKey(Math.floor(lat / CELL), Math.floor(lng / CELL));
+
+/** Points sorted by grid cell (a copy), as the snapshot stores them for the grid. */
+export function cellOrder<T extends readonly [number, number, number]>(points: readonly T[]): T[] {
+  return points
+    .map((point) => ({ point, key: keyOf(point[1], point[2]) }))
+    .sort((a, b) => a.key - b.key)
+    .map(({ point }) => point);
+}
+
 /** [rowid, distance] pairs. */
 export type RingHit = [number, number];
 
@@ -16,19 +26,30 @@ export class GeoGrid {
   /** Cell key → [start, end) into the arrays, which are sorted by cell. */
   private readonly cells = new Map<number, [number, number]>();
 
-  /** `points`: [rowid, latitude, longitude] in 1e-7 degree, as places_geo holds them. */
-  constructor(points: readonly [number, number, number][]) {
-    const keyed = points.map(([rowid, lat, lng]) => ({ rowid, lat, lng, key: cellKey(Math.floor(lat / CELL), Math.floor(lng / CELL)) }));
-    keyed.sort((a, b) => a.key - b.key);
-    this.rowids = Int32Array.from(keyed, (p) => p.rowid);
-    this.lats = Float64Array.from(keyed, (p) => p.lat / 1e7);
-    this.lngs = Float64Array.from(keyed, (p) => p.lng / 1e7);
-    for (let i = 0; i < keyed.length; ) {
-      let end = i + 1;
-      while (end < keyed.length && keyed[end]!.key === keyed[i]!.key) end += 1;
-      this.cells.set(keyed[i]!.key, [i, end]);
-      i = end;
+  /** Arrays of equal length in cell order (cellOrder): rowids, and latitudes and longitudes in 1e-7 degree. */
+  constructor(rowids: Int32Array, lats: Int32Array, lngs: Int32Array) {
+    this.rowids = rowids;
+    this.lats = Float64Array.from(lats, (value) => value / 1e7);
+    this.lngs = Float64Array.from(lngs, (value) => value / 1e7);
+    let start = 0;
+    let key = rowids.length > 0 ? keyOf(lats[0]!, lngs[0]!) : 0;
+    for (let i = 1; i <= rowids.length; i += 1) {
+      const next = i < rowids.length ? keyOf(lats[i]!, lngs[i]!) : Number.NaN;
+      if (next === key) continue;
+      this.cells.set(key, [start, i]);
+      key = next;
+      start = i;
     }
+  }
+
+  /** From [rowid, latitude, longitude] rows in 1e-7 degree, in any order. */
+  static fromPoints(points: readonly [number, number, number][]): GeoGrid {
+    const ordered = cellOrder(points);
+    return new GeoGrid(
+      Int32Array.from(ordered, (p) => p[0]),
+      Int32Array.from(ordered, (p) => p[1]),
+      Int32Array.from(ordered, (p) => p[2]),
+    );
   }
 
   get size(): number {
@@ -83,4 +104,21 @@ export class GeoGrid {
     }
     return hits;
   }
+}
+
+/** The grid as the snapshot stores it (geo_grid in schema.sql): three little-endian int32 arrays in cell order. */
+export function gridBlobs(points: readonly [number, number, number][]): [Buffer, Buffer, Buffer] {
+  const ordered = cellOrder(points);
+  const blob = (column: 0 | 1 | 2) => {
+    const buffer = Buffer.alloc(ordered.length * 4);
+    ordered.forEach((point, i) => buffer.writeInt32LE(point[column], i * 4));
+    return buffer;
+  };
+  return [blob(0), blob(1), blob(2)];
+}
+
+/** The stored grid back (copied into aligned arrays). */
+export function gridFromBlobs(rowids: Buffer, lats: Buffer, lngs: Buffer): GeoGrid {
+  const ints = (blob: Buffer) => Int32Array.from({ length: blob.length / 4 }, (_, i) => blob.readInt32LE(i * 4));
+  return new GeoGrid(ints(rowids), ints(lats), ints(lngs));
 }

@@ -2,11 +2,12 @@
 // widened until one holds the next page; bbox asks the R*Tree, whose integer points are the served coordinates.
 import type Database from 'better-sqlite3';
 import type { GeoBox } from './geo-cover.ts';
-import { GeoGrid, type RingHit } from './geo-grid.ts';
+import { GeoGrid, gridFromBlobs, type RingHit } from './geo-grid.ts';
 import type { NearQuery, SearchRows } from './reader-types.ts';
 import {
   bboxSql,
   nearFilterSql,
+  SELECT_GEO_GRID,
   SELECT_GEO_POINTS,
   SELECT_PLACES_BY_ROWIDS,
   searchShapeKey,
@@ -86,7 +87,7 @@ export class GeoSearch {
   /** [rowid, distance] of the places passing the filters whose distance is from `inner` to `outer` metres. */
   private ring(center: { latitude: number; longitude: number }, inner: number, outer: number, shape: SearchShape, filters: Params): RingHit[] {
     // Built on the first near search of this snapshot (about 20 bytes a place), then kept with the connection.
-    this.grid ??= new GeoGrid(this.db.prepare(SELECT_GEO_POINTS).raw(true).all() as [number, number, number][]);
+    this.grid ??= this.loadGrid();
     const hits = this.grid.ring(center, inner, outer);
     if (!withFilters(shape) || hits.length === 0) return hits;
     const params: Params = { ...filters, rowids: JSON.stringify(hits.map(([rowid]) => rowid)) };
@@ -96,6 +97,14 @@ export class GeoSearch {
       (this.statement(`nearFilter:${searchShapeKey(shape)}`, () => nearFilterSql(shape)).all(params) as [number][]).map(([rowid]) => rowid),
     );
     return hits.filter(([rowid]) => passing.has(rowid));
+  }
+
+  /** The stored grid; snapshots built before it existed make it from their points. */
+  private loadGrid(): GeoGrid {
+    const stored = this.db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'geo_grid'").pluck().get() !== undefined;
+    const row = stored ? (this.db.prepare(SELECT_GEO_GRID).raw(true).get() as [Buffer, Buffer, Buffer] | undefined) : undefined;
+    if (row) return gridFromBlobs(...row);
+    return GeoGrid.fromPoints(this.db.prepare(SELECT_GEO_POINTS).raw(true).all() as [number, number, number][]);
   }
 
   private statement(key: string, sql: () => string): Database.Statement {

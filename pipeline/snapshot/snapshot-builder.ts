@@ -9,7 +9,8 @@ import { activateSnapshot } from './activate-snapshot.ts';
 import type { AddOutcome, SnapshotBuilder, SnapshotBuilderOptions } from './snapshot-types.ts';
 import type { SnapshotInfo } from './reader-types.ts';
 import type { ListingSummary } from './listing-record.ts';
-import { BUILD_SQL, SCHEMA_VERSION, schemaSection } from './statements.ts';
+import { BUILD_SQL, SCHEMA_VERSION, SELECT_GEO_POINTS, schemaSection } from './statements.ts';
+import { gridBlobs } from './geo-grid.ts';
 import { toListingRecord, type ListingRecord } from './listing-record.ts';
 import { REJECTED_KEPT_IN_FULL } from '../../model/limits.ts';
 
@@ -175,6 +176,8 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
     db.prepare(BUILD_SQL.setFtsHashSize).run();
     db.prepare(BUILD_SQL.fillPlacesFts).run();
     db.prepare(BUILD_SQL.fillPlacesGeo).run();
+    const points = db.prepare(SELECT_GEO_POINTS).raw(true).all() as [number, number, number][];
+    db.prepare(BUILD_SQL.insertGeoGrid).run(...gridBlobs(points));
     db.function('content_hash', { deterministic: true }, (json) => contentHash(String(json)));
     db.prepare(BUILD_SQL.fillPlaceHashes).run();
     const publishedCount = db.prepare(BUILD_SQL.countPlaces).pluck().get() as number;

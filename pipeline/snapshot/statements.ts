@@ -53,6 +53,7 @@ export const BUILD_SQL = {
   fillPlacesFts: 'INSERT INTO places_fts (rowid, search_text) SELECT rowid, search_text FROM places',
   fillPlacesGeo: `INSERT INTO places_geo (id, min_lat, max_lat, min_lng, max_lng)
     SELECT id, lat, lat, lng, lng FROM (${GEO_POINTS})`,
+  insertGeoGrid: 'INSERT INTO geo_grid (rowids, lats, lngs) VALUES (?, ?, ?)',
   /** content_hash() is registered by the builder (sha256 of the served JSON, shortened). */
   fillPlaceHashes: 'INSERT INTO place_hashes (id, hash) SELECT id, content_hash(place_json) FROM places ORDER BY id',
   countPlaces: 'SELECT count(*) FROM places',
@@ -131,6 +132,7 @@ export function bboxSql(shape: SearchShape): string {
 /** The places of a near page, by rowid (a JSON array), in one statement; and every located place, for the grid. */
 export const SELECT_PLACES_BY_ROWIDS = 'SELECT rowid, id, place_json FROM places WHERE rowid IN (SELECT value FROM json_each(?))';
 export const SELECT_GEO_POINTS = 'SELECT id, min_lat, min_lng FROM places_geo';
+export const SELECT_GEO_GRID = 'SELECT rowids, lats, lngs FROM geo_grid';
 
 /** Snapshots written before places_geo existed: the same columns from the stored JSON (a full scan, but correct). */
 export const LEGACY_GEO_VIEW = `CREATE TEMP VIEW places_geo AS SELECT id, lat AS min_lat, lat AS max_lat, lng AS min_lng, lng AS max_lng

@@ -26,7 +26,7 @@ describe('GeoGrid.ring', () => {
     ['by the North Pole', { latitude: 89.7, longitude: 0 }, 0.5, 5000, 45000],
   ])('%s: exactly the brute-force set', (_label, center, spread, inner, outer) => {
     const points = scatter(7, center, spread, 20_000);
-    const grid = new GeoGrid(points);
+    const grid = GeoGrid.fromPoints(points);
     const got = grid.ring(center, inner, outer).map(([rowid]) => rowid).sort((a, b) => a - b);
     const expected = points
       .filter(([, lat, lng]) => {
