@@ -12,6 +12,7 @@ import { createErrorHandler, createNotFoundHandler } from './http/problem-respon
 import { createAuthFailureLimiter, createPerKeyLimiter } from './http/rate-limit.ts';
 import { createRequestLogger } from './http/request-logger.ts';
 import type { KeyAuthenticator } from './keys/authenticate-key.ts';
+import { withApiExtensions } from './openapi/extensions.ts';
 import { buildOpenApiDocument } from './openapi/openapi-document.ts';
 import type { LandingLink } from './pages/landing-page.ts';
 import { createPageRoutes } from './pages/page-routes.ts';
@@ -87,7 +88,7 @@ export function createApp(deps: AppDeps): Express {
   // First: the hot path should not be matched against every public route before its own.
   app.use('/api/v1', createApiRoutes({ query: deps.query, guards }));
 
-  const openApiJson = JSON.stringify(buildOpenApiDocument(deps.publicUrl));
+  const openApiJson = JSON.stringify(withApiExtensions(buildOpenApiDocument(deps.publicUrl)));
   app.get('/openapi.json', (_req, res) => {
     res.setHeader('Cache-Control', 'public, max-age=300');
     res.type('application/json').send(openApiJson);

@@ -32,6 +32,12 @@ export const API_ERROR_KINDS = {
       'The key is missing, malformed, unknown or revoked. Send it in the X-API-Key header (or Authorization: Bearer). Do not retry with the same key.',
   },
   'not-found': { status: 404, title: 'Not Found', description: 'No current published record or resource has this address.' },
+  'version-gone': {
+    status: 410,
+    title: 'Gone',
+    description:
+      'The change feed does not keep this snapshot version (it never existed or was pruned). Re-read the country with GET /api/v1/places and start the feed again from the X-Snapshot-Version of its first page.',
+  },
   'method-not-allowed': { status: 405, title: 'Method Not Allowed', description: 'The API is read-only: use GET.' },
   'payload-too-large': { status: 413, title: 'Payload Too Large', description: 'The request body is larger than this endpoint accepts.' },
   'unsupported-media-type': {

@@ -97,3 +97,17 @@ export const COMPRESSION_RATIO_CHECKED_FROM_BYTES = 8 * 1024 * 1024;
 
 /** Rejected lines whose excerpt and rejected listings whose record a candidate keeps in full; the rest keep line and reason only. */
 export const REJECTED_KEPT_IN_FULL = 1000;
+
+// Extensions beyond the public contract: nearby search and the change feed.
+
+/** `radius` of a near search, in metres: default and bounds. */
+export const DEFAULT_NEAR_RADIUS_M = 1000;
+export const MIN_NEAR_RADIUS_M = 1;
+export const MAX_NEAR_RADIUS_M = 50_000;
+
+/** A published snapshot's version as the change feed takes it (`since`): a UTC time stamp and a random suffix. */
+export const SNAPSHOT_VERSION_PATTERN = /^\d{8}T\d{9}Z-[0-9a-f]{6}$/;
+
+/** Ids per page of the change feed: default and maximum of its `limit`. */
+export const DEFAULT_CHANGES_LIMIT = 100;
+export const MAX_CHANGES_LIMIT = 1000;

@@ -5,7 +5,8 @@ import { ApiError, methodNotAllowed } from '../errors.ts';
 import { toApiKey } from '../keys/key-store.ts';
 import type { QueryService } from '../query/query-service.ts';
 import { authenticatedKey } from './api-key-auth.ts';
-import { parseSearchRequest, rejectAnyQuery } from './search-request.ts';
+import { sendServed } from './conditional-response.ts';
+import { parseChangesRequest, parseGetRequest, parseSearchRequest, rejectAnyQuery } from './search-request.ts';
 
 export interface ApiRoutesOptions {
   query: QueryService;
@@ -55,17 +56,21 @@ export function createApiRoutes(options: ApiRoutesOptions): Router {
   });
 
   router.get('/places', (req, res) => {
-    res.type('application/json').send(query.searchJson(parseSearchRequest(req.originalUrl)));
+    sendServed(req, res, query.searchServed(parseSearchRequest(req.originalUrl)), { cacheable: true });
   });
 
   router.get('/places/:placeId', (req, res) => {
-    rejectAnyQuery(req.originalUrl);
-    const place = query.getPlaceJson(req.params.placeId);
-    if (place === null) throw new ApiError('not-found', 'No published place has this id.');
-    res.type('application/json').send(`{"place":${place}}`);
+    const fields = parseGetRequest(req.originalUrl);
+    const served = query.getPlaceServed(req.params.placeId, fields);
+    if (served === null) throw new ApiError('not-found', 'No published place has this id.');
+    sendServed(req, res, served, { cacheable: true });
   });
 
-  router.all(['/key', '/places', '/places/:placeId'], onlyGet);
+  router.get('/changes', (req, res) => {
+    sendServed(req, res, query.changes(parseChangesRequest(req.originalUrl)), { cacheable: false });
+  });
+
+  router.all(['/key', '/places', '/places/:placeId', '/changes'], onlyGet);
   router.use((_req, _res, next) => next(new ApiError('not-found', 'No such endpoint. See /openapi.json.')));
   return router;
 }

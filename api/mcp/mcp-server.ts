@@ -3,12 +3,11 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { CallToolResult, Tool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from 'pino';
-import { placePageSchema, placeResponseSchema } from '../../model/place-schema.ts';
 import { ApiError, invalidParameter, invalidParameters, isInvalidParameters } from '../errors.ts';
 import { inlineSchemaOf } from '../openapi/json-schema-from-zod.ts';
 import { API_VERSION } from '../openapi/openapi-document.ts';
 import type { QueryService } from '../query/query-service.ts';
-import { validatePlaceId, validateSearchParams } from '../query/search-params.ts';
+import { validateFields, validatePlaceId, validateSearchParams } from '../query/search-params.ts';
 import {
   GET_PLACE_DESCRIPTION,
   GET_PLACE_TITLE,
@@ -16,6 +15,7 @@ import {
   SEARCH_PLACES_TITLE,
 } from './tool-descriptions.ts';
 import { getPlaceInput, searchPlacesInput } from './tool-input-schemas.ts';
+import { getPlaceOutput, searchPlacesOutput } from './tool-output-schemas.ts';
 
 export interface McpServerDeps {
   query: QueryService;
@@ -43,7 +43,7 @@ const TOOLS: Tool[] = [
     title: SEARCH_PLACES_TITLE,
     description: SEARCH_PLACES_DESCRIPTION,
     inputSchema: jsonSchemaOf(searchPlacesInput, 'input'),
-    outputSchema: jsonSchemaOf(placePageSchema, 'output'),
+    outputSchema: jsonSchemaOf(searchPlacesOutput, 'output'),
     annotations: READ_ONLY,
   },
   {
@@ -51,7 +51,7 @@ const TOOLS: Tool[] = [
     title: GET_PLACE_TITLE,
     description: GET_PLACE_DESCRIPTION,
     inputSchema: jsonSchemaOf(getPlaceInput, 'input'),
-    outputSchema: jsonSchemaOf(placeResponseSchema, 'output'),
+    outputSchema: jsonSchemaOf(getPlaceOutput, 'output'),
     annotations: READ_ONLY,
   },
 ];
@@ -77,7 +77,7 @@ function searchArguments(args: Record<string, unknown>): Record<string, unknown>
 
 /** get_place arguments, with REST's words: the path rule for placeId, "is not a known parameter" for anything else. */
 function placeIdArgument(args: Record<string, unknown>): string {
-  const unknown = Object.keys(args).filter((key) => key !== 'placeId');
+  const unknown = Object.keys(args).filter((key) => key !== 'placeId' && key !== 'fields');
   const errors = unknown.map((parameter) => ({ parameter, message: 'is not a known parameter' }));
   try {
     if (args.placeId !== undefined && typeof args.placeId !== 'string') throw invalidParameter('placeId', 'must be a string');
@@ -123,7 +123,8 @@ export function createMcpServer(deps: McpServerDeps): Server {
         );
       case 'get_place':
         return runTool('get_place', logger, () => {
-          const place = query.getPlace(placeIdArgument(args));
+          const placeId = placeIdArgument(args);
+          const place = query.getPlace(placeId, validateFields(args.fields));
           return place ? toToolResult({ place }) : toToolError(NOT_PUBLISHED);
         });
       default:

@@ -1,5 +1,13 @@
 // What an agent reads about the two tools: the spec's rules in plain words (lodgingType table, consent, paging, ratings).
-import { DEFAULT_PAGE_LIMIT, MAX_CURSOR_LENGTH, MAX_PAGE_LIMIT, MAX_PLACE_ID_LENGTH, MAX_Q_LENGTH } from '../../model/limits.ts';
+import {
+  DEFAULT_NEAR_RADIUS_M,
+  DEFAULT_PAGE_LIMIT,
+  MAX_CURSOR_LENGTH,
+  MAX_NEAR_RADIUS_M,
+  MAX_PAGE_LIMIT,
+  MAX_PLACE_ID_LENGTH,
+  MAX_Q_LENGTH,
+} from '../../model/limits.ts';
 
 /** The spec's LodgingType table, one line per key. */
 const LODGING_TYPE_LINES = [
@@ -41,6 +49,8 @@ ${LODGING_TYPE_LINES}
 
 Paging: results are ordered by id, at most limit per call (1 to ${MAX_PAGE_LIMIT}, default ${DEFAULT_PAGE_LIMIT}). The result is { places, page: { count, hasMore, nextCursor } }. For the next page call search_places again with exactly the same filters plus cursor = page.nextCursor (limit may change). nextCursor is null and hasMore false on the last page. A cursor used with other filters is refused. Walking to the end returns every match exactly once.
 
+Near a point: near="LAT,LNG" (latitude first) with radius in metres gives the places within that distance, nearest first (ties by id), and distancesMeters beside places (same order). In a map area: bbox="MIN_LNG,MIN_LAT,MAX_LNG,MAX_LAT" (longitude first), in id order; not with near. fields="name,phone" returns each place with id and those fields only.
+
 ${PLACE_NOTES}`;
 
 export const GET_PLACE_TITLE = 'Get one place';
@@ -64,4 +74,8 @@ export const PARAMETER_NOTES = {
   limit: `Places per page, 1 to ${MAX_PAGE_LIMIT} (default ${DEFAULT_PAGE_LIMIT}).`,
   cursor: `page.nextCursor of the previous result, to get the next page; repeat the same filters with it. At most ${MAX_CURSOR_LENGTH} characters.`,
   placeId: `A place id from a search_places result (at most ${MAX_PLACE_ID_LENGTH} characters).`,
+  near: 'A point as "LAT,LNG" in decimal degrees, latitude first (e.g. "40.4168,-3.7038"): places within radius of it, nearest first.',
+  radius: `With near: the distance in metres, 1 to ${MAX_NEAR_RADIUS_M} (default ${DEFAULT_NEAR_RADIUS_M}).`,
+  bbox: 'A map area as "MIN_LNG,MIN_LAT,MAX_LNG,MAX_LAT" in decimal degrees, longitude first (GeoJSON order); not across ±180° longitude, not with near.',
+  fields: 'Comma-separated Place fields to return (e.g. "name,phone,location"); each place then holds id and those fields only.',
 } as const;

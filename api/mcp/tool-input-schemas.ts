@@ -2,7 +2,7 @@
 // They describe; they do not validate: each call goes through REST's validators, so both surfaces refuse with the same words.
 import { z } from 'zod';
 import { MAX_CURSOR_LENGTH, MAX_PLACE_ID_LENGTH, MAX_Q_LENGTH } from '../../model/limits.ts';
-import { searchParamsShape } from '../query/search-params.ts';
+import { extensionParamsShape, searchParamsShape } from '../query/search-params.ts';
 import { PARAMETER_NOTES } from './tool-descriptions.ts';
 
 /**
@@ -18,8 +18,13 @@ export const searchPlacesInput = z.strictObject({
   verified: searchParamsShape.verified.describe(PARAMETER_NOTES.verified),
   limit: searchParamsShape.limit.describe(PARAMETER_NOTES.limit),
   cursor: z.string().min(1).meta({ maxLength: MAX_CURSOR_LENGTH }).nullable().optional().describe(PARAMETER_NOTES.cursor),
+  near: extensionParamsShape.near.describe(PARAMETER_NOTES.near),
+  radius: extensionParamsShape.radius.describe(PARAMETER_NOTES.radius),
+  bbox: extensionParamsShape.bbox.describe(PARAMETER_NOTES.bbox),
+  fields: extensionParamsShape.fields.describe(PARAMETER_NOTES.fields),
 });
 
 export const getPlaceInput = z.strictObject({
   placeId: z.string().meta({ description: PARAMETER_NOTES.placeId, minLength: 1, maxLength: MAX_PLACE_ID_LENGTH }),
+  fields: extensionParamsShape.fields.describe(PARAMETER_NOTES.fields),
 });

@@ -1,19 +1,29 @@
 // The one query service behind REST and MCP: validated params in, serialized Places out, over hot-swapped snapshots.
 import type { SearchQuery, SnapshotInfo, SnapshotReader } from '../../pipeline/snapshot/reader-types.ts';
+import { DEFAULT_NEAR_RADIUS_M } from '../../model/limits.ts';
+import { changesPage, type ChangesParams } from './change-feed.ts';
+import type { PlaceField } from './extension-params.ts';
 import type { CountryCode, Place } from '../../model/place.ts';
-import type { CursorCodec } from './cursor-codec.ts';
+import type { CursorCodec, NearPosition } from './cursor-codec.ts';
 import { validatePlaceId } from './search-params.ts';
 import type { SearchParams } from './search-params.ts';
 import { placeJson, placePageJson } from './serialize-place.ts';
-import type { PlacePage } from './serialize-place.ts';
+import type { PageExtras, PlacePage, Served } from './serialize-place.ts';
+
+export type { Served } from './serialize-place.ts';
 
 export interface QueryService {
   /** A PlacePage as JSON text, as REST sends it; search() is the same parsed (MCP, pages). */
   searchJson(params: SearchParams): string;
+  searchServed(params: SearchParams): Served;
   search(params: SearchParams): PlacePage;
   /** A Place as JSON text; null for an id no current snapshot publishes; an invalid-parameter ApiError (placeId) for a bad id. */
-  getPlaceJson(placeId: string): string | null;
-  getPlace(placeId: string): Place | null;
+  getPlaceJson(placeId: string, fields?: readonly PlaceField[]): string | null;
+  /** `{"place":…}` and its version, or null (404). */
+  getPlaceServed(placeId: string, fields?: readonly PlaceField[]): Served | null;
+  getPlace(placeId: string, fields?: readonly PlaceField[]): Place | null;
+  /** The change feed: a ChangesPage as JSON text; a version-gone ApiError when `since` or the walk's target is not kept. */
+  changes(params: ChangesParams): Served;
   /** Snapshots in use, by country. */
   snapshots(): Partial<Record<CountryCode, SnapshotInfo>>;
 }
@@ -38,7 +48,7 @@ function createRefresher(reader: SnapshotReader, intervalMs: number, now: () => 
   };
 }
 
-function toSearchQuery(params: SearchParams, afterId: string | undefined): SearchQuery {
+function toSearchQuery(params: SearchParams, afterId: string | undefined, nearAfter?: NearPosition): SearchQuery {
   const query: SearchQuery = { country: params.country, limit: params.limit };
   if (params.city !== undefined) query.citySlug = params.city;
   if (params.q !== undefined) query.q = params.q;
@@ -46,6 +56,11 @@ function toSearchQuery(params: SearchParams, afterId: string | undefined): Searc
   if (params.whatsapp !== undefined) query.whatsapp = params.whatsapp;
   if (params.verified !== undefined) query.verified = params.verified;
   if (afterId !== undefined) query.afterId = afterId;
+  if (params.near) {
+    query.near = { ...params.near, radius: params.radius ?? DEFAULT_NEAR_RADIUS_M };
+    if (nearAfter) query.near.after = nearAfter;
+  }
+  if (params.bbox) query.bbox = params.bbox;
   return query;
 }
 
@@ -53,30 +68,50 @@ export function createQueryService(options: QueryServiceOptions): QueryService {
   const { reader, cursors, publicUrl } = options;
   const refreshIfDue = createRefresher(reader, options.refreshIntervalMs ?? 1000, options.now ?? Date.now);
 
-  const searchJson = (params: SearchParams): string => {
+  const searchServed = (params: SearchParams): Served => {
     // Decode first: a bad cursor is the client's error whatever the snapshot holds.
-    const afterId = params.cursor === undefined ? undefined : cursors.decode(params.cursor, params);
+    const near = params.near !== undefined;
+    const nearAfter = near && params.cursor !== undefined ? cursors.decodeNear(params.cursor, params) : undefined;
+    const afterId = params.cursor === undefined || near ? undefined : cursors.decode(params.cursor, params);
     refreshIfDue();
-    const { rows, hasMore } = reader.searchRows(toSearchQuery(params, afterId));
+    const { rows, hasMore, distances, version } = reader.searchRows(toSearchQuery(params, afterId, nearAfter));
     const last = rows.at(-1);
-    const nextCursor = hasMore && last ? cursors.encode(last.id, params) : null;
-    return placePageJson(rows, hasMore && last !== undefined, nextCursor, publicUrl);
+    let nextCursor: string | null = null;
+    if (hasMore && last && distances) {
+      const span = (distances.at(-1) ?? 0) - (distances[0] ?? 0);
+      nextCursor = cursors.encodeNear({ id: last.id, distance: distances.at(-1) ?? 0, span }, params);
+    } else if (hasMore && last) nextCursor = cursors.encode(last.id, params);
+    const extras: PageExtras = {};
+    if (params.fields) extras.fields = params.fields;
+    if (near) extras.distances = distances ?? [];
+    return { json: placePageJson(rows, hasMore && last !== undefined, nextCursor, publicUrl, extras), version: version ?? null };
   };
-  const getPlaceJson = (placeId: string): string | null => {
+  const getPlaceJson = (placeId: string, fields?: readonly PlaceField[]): string | null => {
     const id = validatePlaceId(placeId);
     refreshIfDue();
     const json = reader.getPlaceJson(id);
-    return json === null ? null : placeJson({ id, json }, publicUrl);
+    return json === null ? null : placeJson({ id, json }, publicUrl, fields);
   };
+  const versionOf = (country: CountryCode | null): string | null =>
+    country === null ? null : (reader.current()[country]?.version ?? null);
 
   // One path for REST and MCP: the parsed forms are the very text REST sends.
   return {
-    searchJson,
-    search: (params) => JSON.parse(searchJson(params)) as PlacePage,
+    searchJson: (params) => searchServed(params).json,
+    searchServed,
+    search: (params) => JSON.parse(searchServed(params).json) as PlacePage,
     getPlaceJson,
-    getPlace(placeId) {
-      const json = getPlaceJson(placeId);
+    getPlaceServed(placeId, fields) {
+      const json = getPlaceJson(placeId, fields);
+      return json === null ? null : { json: `{"place":${json}}`, version: versionOf(reader.countryOfId(placeId)) };
+    },
+    getPlace(placeId, fields) {
+      const json = getPlaceJson(placeId, fields);
       return json === null ? null : (JSON.parse(json) as Place);
+    },
+    changes(params) {
+      refreshIfDue();
+      return changesPage(reader, cursors, params);
     },
     snapshots() {
       refreshIfDue();

@@ -1,10 +1,22 @@
 // The search and get rules of the spec's tables, once: REST converts its strings and MCP its JSON into these checks.
 import { z } from 'zod';
-import { CITY_SLUG_PATTERN, DEFAULT_PAGE_LIMIT, MAX_CURSOR_LENGTH, MAX_PAGE_LIMIT, MAX_PLACE_ID_LENGTH, MAX_Q_LENGTH } from '../../model/limits.ts';
+import {
+  CITY_SLUG_PATTERN,
+  DEFAULT_NEAR_RADIUS_M,
+  DEFAULT_PAGE_LIMIT,
+  MAX_CURSOR_LENGTH,
+  MAX_NEAR_RADIUS_M,
+  MAX_PAGE_LIMIT,
+  MAX_PLACE_ID_LENGTH,
+  MAX_Q_LENGTH,
+  MIN_NEAR_RADIUS_M,
+} from '../../model/limits.ts';
 import { COUNTRY_CODES, LODGING_TYPES_BY_SPECIFICITY } from '../../model/place.ts';
 import type { CountryCode, LodgingType } from '../../model/place.ts';
 import { invalidParameter, invalidParameters } from '../errors.ts';
 import type { ParameterError } from '../errors.ts';
+import { parseBbox, parseFields, parseNear } from './extension-params.ts';
+import type { GeoBounds, GeoPoint, PlaceField } from './extension-params.ts';
 
 export interface SearchParams {
   country: CountryCode;
@@ -16,7 +28,31 @@ export interface SearchParams {
   verified?: boolean;
   limit: number;
   cursor?: string;
+  /** Extensions: places near a point (radius in metres, set whenever near is), inside a box, or only some fields. */
+  near?: GeoPoint;
+  radius?: number;
+  bbox?: GeoBounds;
+  fields?: PlaceField[];
 }
+
+/** A string parameter checked by one of extension-params' parsers (the parsed value is taken again after validation). */
+const parsedText = (parse: (text: string) => { error: string } | { value: unknown }) =>
+  z
+    .string({ error: 'must be a string' })
+    .superRefine((text, ctx) => {
+      const parsed = parse(text);
+      if ('error' in parsed) ctx.addIssue({ code: 'custom', message: parsed.error });
+    })
+    .optional();
+const RADIUS_RULE = `must be an integer number of metres from ${MIN_NEAR_RADIUS_M} to ${MAX_NEAR_RADIUS_M}`;
+
+/** The fields/geo extension parameters, shared by REST and the MCP tools. */
+export const extensionParamsShape = {
+  near: parsedText(parseNear),
+  radius: z.number({ error: RADIUS_RULE }).int({ error: RADIUS_RULE }).min(MIN_NEAR_RADIUS_M, { error: RADIUS_RULE }).max(MAX_NEAR_RADIUS_M, { error: RADIUS_RULE }).optional(),
+  bbox: parsedText(parseBbox),
+  fields: parsedText(parseFields),
+};
 
 /** Lengths in characters (code points), as JSON Schema's maxLength counts them. */
 export const characterLength = (value: string): number => [...value].length;
@@ -59,7 +95,19 @@ export const searchParamsShape = {
     .optional(),
 };
 
-const searchParamsSchema = z.strictObject(searchParamsShape);
+const searchParamsSchema = z.strictObject({ ...searchParamsShape, ...extensionParamsShape }).superRefine((params, ctx) => {
+  if (params.radius !== undefined && params.near === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['radius'], message: 'needs near: it is the distance from that point (near=LAT,LNG)' });
+  }
+  if (params.bbox !== undefined && params.near !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['bbox'], message: 'cannot be combined with near: send one or the other' });
+  }
+});
+
+const valueOf = <T>(parsed: { value: T } | { error: string }): T => {
+  if ('error' in parsed) throw new Error(parsed.error); // validated above: unreachable
+  return parsed.value;
+};
 
 function toParameterErrors(error: z.ZodError): ParameterError[] {
   const errors: ParameterError[] = [];
@@ -83,7 +131,23 @@ export function validateSearchParams(input: Record<string, unknown>): SearchPara
   for (const key of ['city', 'q', 'lodgingType', 'whatsapp', 'verified', 'cursor'] as const) {
     if (parsed.data[key] !== undefined) Object.assign(params, { [key]: parsed.data[key] });
   }
+  const { near, radius, bbox, fields } = parsed.data;
+  if (near !== undefined) {
+    params.near = valueOf(parseNear(near));
+    params.radius = radius ?? DEFAULT_NEAR_RADIUS_M;
+  }
+  if (bbox !== undefined) params.bbox = valueOf(parseBbox(bbox));
+  if (fields !== undefined) params.fields = valueOf(parseFields(fields));
   return params;
+}
+
+/** The get endpoint's one optional parameter. */
+export function validateFields(fields: unknown): PlaceField[] | undefined {
+  if (fields === undefined) return undefined;
+  if (typeof fields !== 'string') throw invalidParameter('fields', 'must be a string');
+  const parsed = parseFields(fields);
+  if ('error' in parsed) throw invalidParameter('fields', parsed.error);
+  return parsed.value;
 }
 
 /** The path parameter rules: a non-empty id of at most 300 characters. */

@@ -23,8 +23,20 @@ export interface SearchQuery {
   verified?: boolean;
   /** Keyset: only ids strictly greater than this. */
   afterId?: string;
+  /** Places within `radius` metres of a point, nearest first (ties by id); afterId is then ignored. */
+  near?: NearQuery;
+  /** Places inside a box (degrees, edges included; minLng <= maxLng), in id order. */
+  bbox?: { minLng: number; minLat: number; maxLng: number; maxLat: number };
   /** 1..100 */
   limit: number;
+}
+
+export interface NearQuery {
+  latitude: number;
+  longitude: number;
+  radius: number;
+  /** Keyset: only places after (distance, id). `span` (metres) is how far the previous page reached: a hint. */
+  after?: { distance: number; id: string; span: number };
 }
 
 export interface SearchResult {
@@ -41,6 +53,16 @@ export interface ServedRow {
 export interface SearchRows {
   rows: ServedRow[];
   hasMore: boolean;
+  /** near searches: each row's great-circle distance in metres. */
+  distances?: number[];
+  /** The snapshot version that answered; absent when the country has none. */
+  version?: string;
+}
+
+/** The ids that differ between two kept snapshots of a country, in id order. */
+export interface ChangeRows {
+  changes: { id: string; change: 'added' | 'changed' | 'removed' }[];
+  hasMore: boolean;
 }
 
 export interface SnapshotReader {
@@ -51,6 +73,13 @@ export interface SnapshotReader {
   getPlace(id: string): StoredPlace | null;
   /** The same as its stored JSON. */
   getPlaceJson(id: string): string | null;
+  /**
+   * Ids added, changed or removed from snapshot `from` to snapshot `to` of a country, after `afterId`; null when
+   * either is not a kept snapshot of that country (pruned, never existed, or too old to hold content hashes).
+   */
+  changes(country: CountryCode, from: string, to: string, afterId: string | undefined, limit: number): ChangeRows | null;
+  /** The country whose snapshot would hold this id (from its prefix), or null. */
+  countryOfId(id: string): CountryCode | null;
   /** Snapshots in use, by country (absent where a country has none yet). */
   current(): Partial<Record<CountryCode, SnapshotInfo>>;
   /** Looks at the pointers and switches to newer snapshots; true when something changed. Cheap: call it often. */

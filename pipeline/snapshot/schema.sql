@@ -66,6 +66,25 @@ CREATE VIRTUAL TABLE places_fts USING fts5(
   tokenize = 'trigram remove_diacritics 1'
 );
 
+-- Published places with a location, for near and bbox searches; id is the places rowid. Coordinates in units of
+-- 1e-7 degree as 32-bit integers: served coordinates have seven decimals (normalise/location.ts), so these are exact,
+-- and each row's point is read from the tree node itself (auxiliary columns would cost a lookup per row).
+CREATE VIRTUAL TABLE places_geo USING rtree_i32(id, min_lat, max_lat, min_lng, max_lng);
+
+-- The near search's grid (geo-grid.ts) stored whole, so a reader loads it with one read: places_geo's points in grid
+-- cell order as three int32 arrays (rowids, latitudes, longitudes in 1e-7 degree), little-endian. One row.
+CREATE TABLE geo_grid (
+  rowids BLOB NOT NULL,
+  lats BLOB NOT NULL,
+  lngs BLOB NOT NULL
+);
+
+-- Each published id with a hash of its served JSON: what the change feed compares between two kept snapshots.
+CREATE TABLE place_hashes (
+  id TEXT PRIMARY KEY,
+  hash TEXT NOT NULL
+) WITHOUT ROWID;
+
 -- @section city-aliases-build
 -- The other slugs a published listing's city is found by: those it had under earlier city rules (before tidying,
 -- before fullAddress replaced it). Written while the import runs; few rows.

@@ -1,4 +1,5 @@
 // Writes one country's new snapshot file while an import runs, then publishes it: served tables, pointer, pruning.
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import type { NormalisedListing, SourceRef } from '../normalise/normalised-listing.ts';
@@ -8,7 +9,8 @@ import { activateSnapshot } from './activate-snapshot.ts';
 import type { AddOutcome, SnapshotBuilder, SnapshotBuilderOptions } from './snapshot-types.ts';
 import type { SnapshotInfo } from './reader-types.ts';
 import type { ListingSummary } from './listing-record.ts';
-import { BUILD_SQL, SCHEMA_VERSION, schemaSection } from './statements.ts';
+import { BUILD_SQL, SCHEMA_VERSION, SELECT_GEO_POINTS, schemaSection } from './statements.ts';
+import { gridBlobs } from './geo-grid.ts';
 import { toListingRecord, type ListingRecord } from './listing-record.ts';
 import { REJECTED_KEPT_IN_FULL } from '../../model/limits.ts';
 import { FIELD_FILL_KEY, measureFieldFill } from './field-fill.ts';
@@ -191,6 +193,11 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
     db.prepare(BUILD_SQL.fillPlaceCitySlugs).run();
     db.prepare(BUILD_SQL.setFtsHashSize).run();
     db.prepare(BUILD_SQL.fillPlacesFts).run();
+    db.prepare(BUILD_SQL.fillPlacesGeo).run();
+    const points = db.prepare(SELECT_GEO_POINTS).raw(true).all() as [number, number, number][];
+    db.prepare(BUILD_SQL.insertGeoGrid).run(...gridBlobs(points));
+    db.function('content_hash', { deterministic: true }, (json) => contentHash(String(json)));
+    db.prepare(BUILD_SQL.fillPlaceHashes).run();
     const publishedCount = db.prepare(BUILD_SQL.countPlaces).pluck().get() as number;
     const publishedAt = new Date().toISOString();
     const meta = db.prepare(BUILD_SQL.insertMeta);
@@ -222,6 +229,11 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
       for (const file of [this.path, ...companionPaths(this.path)]) fs.rmSync(file, { force: true });
     }
   }
+}
+
+/** 96 bits of the served JSON's SHA-256: tells the change feed whether a place changed between two snapshots. */
+function contentHash(json: string): string {
+  return createHash('sha256').update(json).digest('base64url').slice(0, 16);
 }
 
 function syncFile(file: string): void {

@@ -4,7 +4,8 @@ import { MAX_PAGE_LIMIT } from '../../model/limits.ts';
 import { canonicalCitySlug } from '../normalise/city-names.ts';
 import { foldSearchText } from './search-text.ts';
 import type { SearchQuery, SearchRows, SnapshotInfo } from './reader-types.ts';
-import { READ_SQL, countUpToSql, searchShapeKey, searchSql, type SearchShape } from './statements.ts';
+import { GeoSearch } from './geo-search.ts';
+import { LEGACY_GEO_VIEW, READ_SQL, countUpToSql, searchShapeKey, searchSql, type SearchShape } from './statements.ts';
 
 /**
  * With q and equality filters, the filters drive the scan (checking q with instr) when they select at most this
@@ -47,6 +48,7 @@ class ReadOnlySnapshot implements SnapshotConnection {
   /** Null in a snapshot built before city aliases were kept. */
   private readonly selectCityAliasExists: Database.Statement<[string], number> | null;
   private readonly statements = new Map<string, Database.Statement>();
+  private readonly geo: GeoSearch;
 
   constructor(
     private readonly db: Database.Database,
@@ -56,6 +58,9 @@ class ReadOnlySnapshot implements SnapshotConnection {
     this.selectRowidAtOrBefore = db.prepare<[string], number>(READ_SQL.selectRowidAtOrBefore).pluck();
     const hasAliases = db.prepare(READ_SQL.selectHasCityAliasTable).get() !== undefined;
     this.selectCityAliasExists = hasAliases ? db.prepare<[string], number>(READ_SQL.selectCityAliasExists).pluck() : null;
+    const hasGeoIndex = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'places_geo'").pluck().get() !== undefined;
+    if (!hasGeoIndex) db.exec(LEGACY_GEO_VIEW);
+    this.geo = new GeoSearch(db, (id) => this.selectRowidAtOrBefore.get(id) ?? 0);
   }
 
   searchRows(query: SearchQuery): SearchRows {
@@ -85,6 +90,12 @@ class ReadOnlySnapshot implements SnapshotConnection {
 
     // The API refuses control characters in q; the reader drops any that reach it, as no stored text holds one.
     const text = query.q === undefined ? '' : foldSearchText(query.q.replace(/\p{Cc}+/gu, ' '));
+    if (text !== '' && (query.near || query.bbox)) {
+      shape.text = 'substring';
+      params.text = text;
+    }
+    if (query.near) return this.geo.near(query.near, shape, params, limit);
+    if (query.bbox) return this.geo.bbox(query.bbox, shape, { ...params, limit });
     if (text !== '') {
       shape.text = this.chooseTextPlan(shape, params, text);
       if (shape.text === 'trigram') params.match = `"${text.replaceAll('"', '""')}"`;

@@ -4,6 +4,7 @@ import { COUNTRY_CODES, type CountryCode, type StoredPlace } from '../../model/p
 import { openSnapshotConnection, type SnapshotConnection } from './snapshot-connection.ts';
 import { snapshotPath } from './snapshot-paths.ts';
 import { pointerStamp, readPointer } from './snapshot-pointer.ts';
+import { snapshotChanges } from './snapshot-changes.ts';
 import type { SearchQuery, SearchResult, SearchRows, SnapshotInfo, SnapshotReader } from './reader-types.ts';
 
 export interface SnapshotReaderOptions {
@@ -71,7 +72,7 @@ export function openSnapshotReader(dataDir: string, options: SnapshotReaderOptio
   const searchRows = (query: SearchQuery): SearchRows => {
     assertOpen();
     const slot = slots.get(query.country);
-    return slot ? slot.connection.searchRows(query) : { rows: [], hasMore: false };
+    return slot ? { ...slot.connection.searchRows(query), version: slot.connection.info.version } : { rows: [], hasMore: false };
   };
 
   const getPlaceJson = (id: string): string | null => {
@@ -91,6 +92,11 @@ export function openSnapshotReader(dataDir: string, options: SnapshotReaderOptio
       return json === null ? null : (JSON.parse(json) as StoredPlace);
     },
     getPlaceJson,
+    changes(country, from, to, afterId, limit) {
+      assertOpen();
+      return snapshotChanges(dataDir, country, from, to, afterId, limit);
+    },
+    countryOfId: (id) => countryOfPlaceId(id),
     current(): Partial<Record<CountryCode, SnapshotInfo>> {
       assertOpen();
       const infos: Partial<Record<CountryCode, SnapshotInfo>> = {};

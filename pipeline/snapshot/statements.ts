@@ -22,12 +22,17 @@ function splitSections(text: string): Map<string, string> {
 }
 
 /** Bumped whenever schema.sql changes shape; stored in meta. */
-export const SCHEMA_VERSION = '2';
+export const SCHEMA_VERSION = '3';
 
 // Keep in step with ListingRecord.columns (listing-record.ts), which holds every column but the last.
 const LISTING_COLUMNS = `id, provider_id, status, reasons, issues, summary, place, city_slug, lodging_type, whatsapp,
   verified, search_text, crawled_at, source_file, source_file_index, source_line, import_run`;
 const LISTING_VALUES = '?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?';
+
+/** Each located place's rowid and coordinates in 1e-7 degree (see places_geo in schema.sql). */
+const GEO_POINTS = `SELECT id, CAST(round(lat * 1e7) AS INTEGER) AS lat, CAST(round(lng * 1e7) AS INTEGER) AS lng
+  FROM (SELECT rowid AS id, json_extract(place_json, '$.location.latitude') AS lat,
+    json_extract(place_json, '$.location.longitude') AS lng FROM places) WHERE lat IS NOT NULL AND lng IS NOT NULL`;
 
 export const BUILD_SQL = {
   insertMeta: 'INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)',
@@ -46,6 +51,11 @@ export const BUILD_SQL = {
    */
   setFtsHashSize: "INSERT INTO places_fts (places_fts, rank) VALUES ('hashsize', 67108864)",
   fillPlacesFts: 'INSERT INTO places_fts (rowid, search_text) SELECT rowid, search_text FROM places',
+  fillPlacesGeo: `INSERT INTO places_geo (id, min_lat, max_lat, min_lng, max_lng)
+    SELECT id, lat, lat, lng, lng FROM (${GEO_POINTS})`,
+  insertGeoGrid: 'INSERT INTO geo_grid (rowids, lats, lngs) VALUES (?, ?, ?)',
+  /** content_hash() is registered by the builder (sha256 of the served JSON, shortened). */
+  fillPlaceHashes: 'INSERT INTO place_hashes (id, hash) SELECT id, content_hash(place_json) FROM places ORDER BY id',
   countPlaces: 'SELECT count(*) FROM places',
   insertCityAlias: 'INSERT OR IGNORE INTO listing_city_slugs (listing_id, slug) VALUES (?, ?)',
   deleteCityAliases: 'DELETE FROM listing_city_slugs WHERE listing_id = ?',
@@ -134,7 +144,7 @@ function aliasCitySql(shape: SearchShape, columns: string): string {
     WHERE a.slug = @city AND a.place_rowid > @after${equalityFilters({ ...shape, city: false }, 'p.')}${text}`;
 }
 
-function equalityFilters(shape: SearchShape, alias: string): string {
+export function equalityFilters(shape: SearchShape, alias: string): string {
   let sql = '';
   if (shape.city) sql += ` AND ${alias}city_slug = @city`;
   if (shape.lodgingType) sql += ` AND ${alias}lodging_type = @lodgingType`;
@@ -142,3 +152,39 @@ function equalityFilters(shape: SearchShape, alias: string): string {
   if (shape.verified) sql += ` AND ${alias}verified = @verified`;
   return sql;
 }
+
+/** The text filter of geo searches: a substring of the folded search text (the area already narrows the rows). */
+const geoText = (shape: SearchShape): string => (shape.text === 'none' ? '' : ' AND instr(p.search_text, @text) > 0');
+export const withFilters = (shape: SearchShape): boolean =>
+  shape.city || shape.lodgingType || shape.whatsapp || shape.verified || shape.text !== 'none';
+
+/** Of the near candidates (@rowids, a JSON array), those passing the filters. */
+export function nearFilterSql(shape: SearchShape): string {
+  return `SELECT p.rowid FROM places AS p WHERE p.rowid IN (SELECT value FROM json_each(@rowids))${equalityFilters(shape, 'p.')}${geoText(shape)}`;
+}
+
+/** A bbox page in id (rowid) order: the R*Tree's integer points are the served coordinates, so its answer is exact. */
+export function bboxSql(shape: SearchShape): string {
+  return `SELECT p.id, p.place_json FROM places AS p WHERE p.rowid > @after AND p.rowid IN (SELECT id FROM places_geo
+      WHERE min_lat >= @minLat AND max_lat <= @maxLat AND min_lng >= @minLng AND max_lng <= @maxLng)${equalityFilters(shape, 'p.')}${geoText(shape)}
+    ORDER BY p.rowid LIMIT @limit`;
+}
+
+/** The places of a near page, by rowid (a JSON array), in one statement; and every located place, for the grid. */
+export const SELECT_PLACES_BY_ROWIDS = 'SELECT rowid, id, place_json FROM places WHERE rowid IN (SELECT value FROM json_each(?))';
+export const SELECT_GEO_POINTS = 'SELECT id, min_lat, min_lng FROM places_geo';
+export const SELECT_GEO_GRID = 'SELECT rowids, lats, lngs FROM geo_grid';
+
+/** Snapshots written before places_geo existed: the same columns from the stored JSON (a full scan, but correct). */
+export const LEGACY_GEO_VIEW = `CREATE TEMP VIEW places_geo AS SELECT id, lat AS min_lat, lat AS max_lat, lng AS min_lng, lng AS max_lng
+  FROM (${GEO_POINTS})`;
+
+/** Ids that differ between the snapshot `old` (attached) and `main`, after @after, in id order. */
+export const CHANGES_SQL = `SELECT id, change FROM (
+    SELECT n.id AS id, CASE WHEN o.id IS NULL THEN 'added' ELSE 'changed' END AS change
+      FROM main.place_hashes AS n LEFT JOIN old.place_hashes AS o ON o.id = n.id
+      WHERE n.id > @after AND (o.id IS NULL OR o.hash <> n.hash)
+    UNION ALL
+    SELECT o.id, 'removed' FROM old.place_hashes AS o
+      WHERE o.id > @after AND NOT EXISTS (SELECT 1 FROM main.place_hashes AS n WHERE n.id = o.id)
+  ) ORDER BY id LIMIT @limit`;

@@ -44,9 +44,9 @@ describe('the server', () => {
 describe('search_places input schema: the REST parameters and limits', () => {
   const input = () => tool('search_places').inputSchema as any;
 
-  it('takes exactly the eight search parameters, country required, nothing else', () => {
+  it('takes exactly the eight search parameters and near, radius, bbox, fields, country required, nothing else', () => {
     expect(Object.keys(input().properties).sort()).toEqual(
-      ['country', 'city', 'q', 'lodgingType', 'whatsapp', 'verified', 'limit', 'cursor'].sort(),
+      ['country', 'city', 'q', 'lodgingType', 'whatsapp', 'verified', 'limit', 'cursor', 'near', 'radius', 'bbox', 'fields'].sort(),
     );
     expect(input().required).toEqual(['country']);
     expect(input().additionalProperties).toBe(false);
@@ -68,9 +68,9 @@ describe('search_places input schema: the REST parameters and limits', () => {
 });
 
 describe('get_place input schema', () => {
-  it('takes placeId only, a string of 1 to 300 characters', () => {
+  it('takes placeId, a string of 1 to 300 characters, and fields', () => {
     const input = tool('get_place').inputSchema as any;
-    expect(Object.keys(input.properties)).toEqual(['placeId']);
+    expect(Object.keys(input.properties)).toEqual(['placeId', 'fields']);
     expect(input.required).toEqual(['placeId']);
     expect(input.additionalProperties).toBe(false);
     expect(input.properties.placeId).toMatchObject({ type: 'string', minLength: 1, maxLength: 300 });
@@ -81,14 +81,14 @@ describe('output schemas', () => {
   const placeOf = (schema: any) => schema.properties.places?.items ?? schema.properties.place;
 
   it.each([
-    ['search_places', ['page', 'places']],
+    ['search_places', ['distancesMeters', 'page', 'places']],
     ['get_place', ['place']],
-  ])('%s declares its result shape with the full, closed Place', (name, members) => {
+  ])('%s declares its result shape with the closed Place (every field, or id and the fields asked for)', (name, members) => {
     const output = tool(name).outputSchema as any;
     expect(Object.keys(output.properties).sort()).toEqual(members);
     const place = placeOf(output);
     expect(Object.keys(place.properties).sort()).toEqual(PLACE_KEYS);
-    expect([...place.required].sort()).toEqual(PLACE_KEYS);
+    expect(place.required).toEqual(['id']);
     expect(place.additionalProperties).toBe(false);
   });
 

@@ -1,0 +1,118 @@
+// Near and bbox pages: near reads rings around the point from the in-memory grid (loaded from the R*Tree on first use),
+// widened until one holds the next page; bbox asks the R*Tree, whose integer points are the served coordinates.
+import type Database from 'better-sqlite3';
+import type { GeoBox } from './geo-cover.ts';
+import { GeoGrid, gridFromBlobs, type RingHit } from './geo-grid.ts';
+import type { NearQuery, SearchRows } from './reader-types.ts';
+import {
+  bboxSql,
+  nearFilterSql,
+  SELECT_GEO_GRID,
+  SELECT_GEO_POINTS,
+  SELECT_PLACES_BY_ROWIDS,
+  searchShapeKey,
+  withFilters,
+  type SearchShape,
+} from './statements.ts';
+
+type Params = Record<string, string | number>;
+/** places_geo holds degrees × 1e7 (schema.sql). */
+const UNITS = 1e7;
+/** A bound in places_geo units: a value a float product put a hair off an integer counts as that integer. */
+function units(degrees: number, round: 'down' | 'up'): number {
+  const scaled = degrees * UNITS;
+  const nearest = Math.round(scaled);
+  if (Math.abs(scaled - nearest) < 1e-6) return nearest;
+  return round === 'down' ? Math.floor(scaled) : Math.ceil(scaled);
+}
+/** The first ring of a first page, as a share of the radius (grown ×2 until it holds a page). */
+const FIRST_RING_SHARE = 1 / 8;
+
+export class GeoSearch {
+  private readonly statements = new Map<string, Database.Statement>();
+  private grid: GeoGrid | undefined;
+  private readonly selectByRowids: Database.Statement<[string], [number, string, string]>;
+
+  constructor(
+    private readonly db: Database.Database,
+    private readonly rowidAtOrBefore: (id: string) => number,
+  ) {
+    this.selectByRowids = db.prepare<[string], [number, string, string]>(SELECT_PLACES_BY_ROWIDS).raw(true);
+  }
+
+  /** The next `limit` places by (distance, id): each round reads a ring from the last distance served outwards. */
+  near(near: NearQuery, shape: SearchShape, filters: Params, limit: number): SearchRows {
+    const want = limit + 1;
+    const center = { latitude: near.latitude, longitude: near.longitude };
+    const from = near.after?.distance ?? 0;
+    // Rowid order is id order, so "id after the cursor's" at equal distance is "rowid after the last id not above it".
+    const afterRowid = near.after ? this.rowidAtOrBefore(near.after.id) : 0;
+    let width = near.after ? Math.max(2 * near.after.span, 1) : near.radius * FIRST_RING_SHARE;
+    for (;;) {
+      const to = Math.min(near.radius, from + width);
+      const found = this.ring(center, from, to, shape, filters).filter(
+        ([rowid, distance]) => distance > from || (distance === from && rowid > afterRowid),
+      );
+      if (found.length >= want || to >= near.radius) {
+        found.sort((a, b) => a[1] - b[1] || a[0] - b[0]);
+        const hasMore = found.length > limit;
+        const page = found.slice(0, limit);
+        const byRowid = new Map<number, { id: string; json: string }>();
+        for (const [rowid, id, json] of this.selectByRowids.all(JSON.stringify(page.map(([rowid]) => rowid)))) byRowid.set(rowid, { id, json });
+        const rows = page.map(([rowid]) => byRowid.get(rowid)!);
+        return { rows, hasMore, distances: page.map(([, distance]) => distance) };
+      }
+      width *= 2;
+    }
+  }
+
+  /** Places inside the box, in id order, after the `after` rowid. */
+  bbox(box: GeoBox, shape: SearchShape, params: Params): SearchRows {
+    const limit = Number(params.limit);
+    const bounds = {
+      minLat: units(box.minLat, 'up'),
+      maxLat: units(box.maxLat, 'down'),
+      minLng: units(box.minLng, 'up'),
+      maxLng: units(box.maxLng, 'down'),
+    };
+    const found = this.statement(`bbox:${searchShapeKey(shape)}`, () => bboxSql(shape)).all({ ...params, ...bounds, limit: limit + 1 }) as [
+      string,
+      string,
+    ][];
+    const hasMore = found.length > limit;
+    if (hasMore) found.length = limit;
+    return { rows: found.map(([id, json]) => ({ id, json })), hasMore };
+  }
+
+  /** [rowid, distance] of the places passing the filters whose distance is from `inner` to `outer` metres. */
+  private ring(center: { latitude: number; longitude: number }, inner: number, outer: number, shape: SearchShape, filters: Params): RingHit[] {
+    // Built on the first near search of this snapshot (about 20 bytes a place), then kept with the connection.
+    this.grid ??= this.loadGrid();
+    const hits = this.grid.ring(center, inner, outer);
+    if (!withFilters(shape) || hits.length === 0) return hits;
+    const params: Params = { ...filters, rowids: JSON.stringify(hits.map(([rowid]) => rowid)) };
+    delete params.after;
+    delete params.limit;
+    const passing = new Set(
+      (this.statement(`nearFilter:${searchShapeKey(shape)}`, () => nearFilterSql(shape)).all(params) as [number][]).map(([rowid]) => rowid),
+    );
+    return hits.filter(([rowid]) => passing.has(rowid));
+  }
+
+  /** The stored grid; snapshots built before it existed make it from their points. */
+  private loadGrid(): GeoGrid {
+    const stored = this.db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'geo_grid'").pluck().get() !== undefined;
+    const row = stored ? (this.db.prepare(SELECT_GEO_GRID).raw(true).get() as [Buffer, Buffer, Buffer] | undefined) : undefined;
+    if (row) return gridFromBlobs(...row);
+    return GeoGrid.fromPoints(this.db.prepare(SELECT_GEO_POINTS).raw(true).all() as [number, number, number][]);
+  }
+
+  private statement(key: string, sql: () => string): Database.Statement {
+    let statement = this.statements.get(key);
+    if (!statement) {
+      statement = this.db.prepare(sql()).raw(true);
+      this.statements.set(key, statement);
+    }
+    return statement;
+  }
+}

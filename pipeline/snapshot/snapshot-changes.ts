@@ -1,0 +1,52 @@
+// The change feed's comparison: two kept snapshot files of a country, their id/hash tables joined by id.
+import fs from 'node:fs';
+import Database from 'better-sqlite3';
+import type { CountryCode } from '../../model/place.ts';
+import { parseSnapshotFileName, snapshotFileName, snapshotPath } from './snapshot-paths.ts';
+import type { ChangeRows } from './reader-types.ts';
+import { CHANGES_SQL } from './statements.ts';
+
+/** The file of a kept snapshot that holds content hashes, or null (malformed version, pruned, never existed, too old). */
+function keptSnapshotFile(dataDir: string, country: CountryCode, version: string): string | null {
+  if (parseSnapshotFileName(snapshotFileName(country, version)) === null) return null;
+  const file = snapshotPath(dataDir, country, version);
+  return fs.existsSync(file) ? file : null;
+}
+
+const hasHashes = (db: Database.Database, schema: string, version: string): boolean =>
+  db.prepare(`SELECT value FROM ${schema}.meta WHERE key = 'version'`).pluck().get() === version &&
+  db.prepare(`SELECT 1 FROM ${schema}.sqlite_master WHERE name = 'place_hashes'`).pluck().get() !== undefined;
+
+/** Ids added, changed or removed from `from` to `to`, after `afterId`, at most `limit`; null when either is not kept. */
+export function snapshotChanges(
+  dataDir: string,
+  country: CountryCode,
+  from: string,
+  to: string,
+  afterId: string | undefined,
+  limit: number,
+): ChangeRows | null {
+  const toFile = keptSnapshotFile(dataDir, country, to);
+  const fromFile = keptSnapshotFile(dataDir, country, from);
+  if (toFile === null || fromFile === null) return null;
+  let db: Database.Database;
+  try {
+    db = new Database(toFile, { readonly: true, fileMustExist: true });
+  } catch {
+    return null; // pruned between the check and the open
+  }
+  try {
+    try {
+      db.prepare('ATTACH DATABASE ? AS old').run(fromFile);
+    } catch {
+      return null; // pruned since the check
+    }
+    if (!hasHashes(db, 'main', to) || !hasHashes(db, 'old', from)) return null;
+    const rows = db.prepare(CHANGES_SQL).raw(true).all({ after: afterId ?? '', limit: limit + 1 }) as [string, ChangeRows['changes'][number]['change']][];
+    const hasMore = rows.length > limit;
+    if (hasMore) rows.length = limit;
+    return { changes: rows.map(([id, change]) => ({ id, change })), hasMore };
+  } finally {
+    db.close();
+  }
+}
