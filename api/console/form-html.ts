@@ -62,8 +62,12 @@ ${options.error ? html`<strong class="error" id="${id}-error">${options.error}</
 </div>`;
 }
 
-export function button(label: string, options: { kind?: 'primary' | 'danger' | 'plain'; name?: string; value?: string; disabled?: boolean; describedBy?: string } = {}): Markup {
-  return html`<button type="submit" class="button ${options.kind ?? 'primary'}"${options.name ? html` name="${options.name}"` : ''}${
+/** `ariaLabel` names what the button acts on ("Revoke key “x”") while the visible text stays short ("Revoke"). */
+export function button(
+  label: string,
+  options: { kind?: 'primary' | 'danger' | 'plain'; name?: string; value?: string; disabled?: boolean; describedBy?: string; ariaLabel?: string } = {},
+): Markup {
+  return html`<button type="submit" class="button ${options.kind ?? 'primary'}"${options.ariaLabel ? html` aria-label="${options.ariaLabel}"` : ''}${options.name ? html` name="${options.name}"` : ''}${
     options.value !== undefined ? html` value="${options.value}"` : ''
   }${options.disabled ? html` disabled` : ''}${options.describedBy ? html` aria-describedby="${options.describedBy}"` : ''}>${label}</button>`;
 }

@@ -79,7 +79,8 @@ function lastUsed(key: StoredKey): Markup {
 
 function keyActions(key: StoredKey): Markup {
   const roll = key.rolledTo ? 'Details' : 'Details and roll';
-  return html`<td class="actions"><a class="button plain" href="/console/keys/${key.id}" aria-label="${roll}: ${key.name}">${roll}</a> <a class="button danger-link" href="/console/keys/${key.id}/revoke" aria-label="Revoke ${key.name}…">Revoke…</a></td>`;
+  // Short visible text; the key's name is read by screen readers only, so a long name cannot push the actions off screen.
+  return html`<td class="actions"><a class="button plain" href="/console/keys/${key.id}">${roll}<span class="visually-hidden"> “${key.name}”</span></a> <a class="button danger-link" href="/console/keys/${key.id}/revoke">Revoke…<span class="visually-hidden"> “${key.name}”</span></a></td>`;
 }
 
 function keyTable(keys: StoredKey[], now: Date, caption: string, withActions: boolean): Markup {

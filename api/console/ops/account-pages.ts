@@ -14,6 +14,7 @@ import type { Markup } from '../../../platform/html/index.ts';
 import { errorOf, firstError, formChoice, formText, parseForm } from '../form-input.ts';
 import type { FieldErrors } from '../form-input.ts';
 import { OPS, flash, operatorOnly, sendOps, type OpsPlugin } from './ops-kit.ts';
+import { keyExpiry, keyStatusBadge } from '../key-markup.ts';
 
 const NOTICES: Record<string, Notice> = {
   disabled: { kind: 'success', text: 'Disabled: signed out everywhere; its keys are refused from the next request.' },
@@ -95,7 +96,7 @@ ${button('Invite')}`,
 <td class="actions">${
     a.id === me
       ? html`<small>you</small>`
-      : html`${postForm(`${OPS}/accounts/${a.id}/status`, csrf, html`<input type="hidden" name="status" value="${a.status === 'active' ? 'disabled' : 'active'}">${button(a.status === 'active' ? `Disable ${label}` : `Enable ${label}`, { kind: a.status === 'active' ? 'danger' : 'plain' })}`, { className: 'inline' })}
+      : html`${postForm(`${OPS}/accounts/${a.id}/status`, csrf, html`<input type="hidden" name="status" value="${a.status === 'active' ? 'disabled' : 'active'}">${button(a.status === 'active' ? 'Disable' : 'Enable', { kind: a.status === 'active' ? 'danger' : 'plain', ariaLabel: `${a.status === 'active' ? 'Disable' : 'Enable'} ${label}` })}`, { className: 'inline' })}
 ${postForm(`${OPS}/accounts/${a.id}/role`, csrf, html`<input type="hidden" name="role" value="${a.role === 'operator' ? 'developer' : 'operator'}">${button(`Make ${label} ${a.role === 'operator' ? 'developer' : 'operator'}`, { kind: 'plain' })}`, { className: 'inline' })}
 ${a.email ? postForm(`${OPS}/accounts/${a.id}/invite`, csrf, button(`New invitation for ${label}`, { kind: 'plain' }), { className: 'inline' }) : ''}`
   }</td></tr>`;
@@ -166,8 +167,8 @@ ${
     : html`<div class="table-wrap"><table><thead><tr><th scope="col">Key</th><th scope="col">Prefix</th><th scope="col">State</th><th scope="col">Last used</th><th scope="col">Expires</th><th scope="col"><span class="visually-hidden">Action</span></th></tr></thead>
 <tbody>${keys.map((k) => {
         const state = keyState(k, now);
-        return html`<tr><th scope="row">${k.name}</th><td><code>${k.prefix}</code></td><td><span class="badge ${state}">${state}</span></td><td>${when(k.lastUsedAt)}${k.lastUsedAddress ? ` from ${k.lastUsedAddress}` : ''}</td><td>${when(k.expiresAt, 'never')}</td><td class="actions">${
-          state === 'active' ? postForm(`${OPS}/keys/${k.id}/revoke`, csrf, button(`Revoke ${k.name}`, { kind: 'danger' }), { className: 'inline' }) : ''
+        return html`<tr><th scope="row">${k.name}</th><td><code>${k.prefix}…</code></td><td>${keyStatusBadge(k, now, account)}</td><td>${when(k.lastUsedAt)}${k.lastUsedAddress ? ` from ${k.lastUsedAddress}` : ''}</td><td class="when">${keyExpiry(k)}</td><td class="actions">${
+          state === 'active' ? postForm(`${OPS}/keys/${k.id}/revoke`, csrf, button('Revoke', { kind: 'danger', ariaLabel: `Revoke ${k.name}` }), { className: 'inline' }) : ''
         }</td></tr>`;
       })}</tbody></table></div>`
 }

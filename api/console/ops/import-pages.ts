@@ -13,6 +13,7 @@ import { firstError, formText, parseFields, parseQuery, requireForm } from '../f
 import { COUNTRY_NAMES, COUNTRY_QUERY, OPS, actorName, countryChoices, operatorOnly, parseCountry, recordAction, type OpsContext, type OpsPlugin, sendOps } from './ops-kit.ts';
 import { receiveUpload, UploadError } from './receive-upload.ts';
 import { pruneUploads } from './upload-retention.ts';
+import { formatSize } from '../../../platform/format/index.ts';
 
 const STATE_TEXT: Record<ImportJob['state'], string> = {
   running: 'Running',
@@ -22,7 +23,7 @@ const STATE_TEXT: Record<ImportJob['state'], string> = {
   failed: 'Failed: nothing published',
 };
 
-const mb = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} kB`);
+const mb = formatSize;
 
 /** The job as the live page and the event stream show it (no server paths). */
 export function jobView(job: ImportJob) {

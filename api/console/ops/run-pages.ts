@@ -14,6 +14,7 @@ import { OUTCOME_LABELS, outcomeBadge } from './country-pages.ts';
 import { heldActions } from './held-pages.ts';
 import { fieldQualityTable, gatesTable } from './run-markup.ts';
 import { COUNTRY_NAMES, OPS, operatorOnly, parseCountry, sendOps, type OpsContext, type OpsPlugin } from './ops-kit.ts';
+import { formatByteCount, formatCount, formatElapsed, formatTime } from '../../../platform/format/index.ts';
 
 const PAGE_SIZE = 100;
 
@@ -48,7 +49,7 @@ ${
 <tbody>${runs.slice(0, PAGE_SIZE).map(
         (r) => html`<tr><td><a href="${OPS}/runs/${r.runId}">${when(r.startedAt)}</a></td><td>${r.country}</td><td>${outcomeBadge(r.outcome, r.forced !== null)}${
           r.dryRun ? ' ' : ''
-        }</td><td class="num">${r.counts?.byStatus.published ?? '—'}</td><td>${r.files.map((f, i) => html`${i ? ', ' : ''}<code>${f.name}</code>`)}</td><td>${r.by}</td><td><a href="${OPS}/runs/${r.runId}/report">Report</a></td></tr>`,
+        }</td><td class="num">${r.counts ? formatCount(r.counts.byStatus.published) : '—'}</td><td>${r.files.map((f, i) => html`${i ? ', ' : ''}<code>${f.name}</code>`)}</td><td>${r.by}</td><td><a href="${OPS}/runs/${r.runId}/report">Report</a></td></tr>`,
       )}</tbody></table></div>`
 }`,
   });
@@ -60,10 +61,10 @@ async function runPage(kit: ConsoleKit, ops: OpsContext, req: Request, res: Resp
     body: html`<p class="lead">${COUNTRY_NAMES[run.country]} · ${outcomeBadge(run.outcome, run.forced !== null)}${run.dryRun ? ' · dry run' : ''}</p>
 <p><a class="button" href="${OPS}/runs/${run.runId}/report">Open the report</a></p>
 <dl class="facts">
-<dt>Started</dt><dd>${when(run.startedAt)} by ${run.by} (${run.runner})</dd>
-<dt>Finished</dt><dd>${when(run.finishedAt)}</dd>
-<dt>Files</dt><dd>${run.files.map((f, i) => html`${i ? ', ' : ''}<code>${f.name}</code> (${f.size} bytes, SHA-256 <code>${f.sha256.slice(0, 12)}…</code>)`)}</dd>
-<dt>Counts</dt><dd>${run.counts ? `${run.counts.lines} lines, ${run.counts.badLines} unreadable, ${run.counts.byStatus.published} published, ${run.counts.byStatus.rejected} rejected` : '—'}</dd>
+<dt>Started</dt><dd>${formatTime(run.startedAt, { seconds: true })} by ${run.by} (${run.runner})</dd>
+<dt>Finished</dt><dd>${formatTime(run.finishedAt, { seconds: true, empty: 'not yet' })}${run.finishedAt ? `, after ${formatElapsed(run.startedAt, run.finishedAt) ?? '—'}` : ''}</dd>
+<dt>Files</dt><dd>${run.files.map((f, i) => html`${i ? ', ' : ''}<code>${f.name}</code> (${formatByteCount(f.size)}, SHA-256 <code>${f.sha256.slice(0, 12)}…</code>)`)}</dd>
+<dt>Counts</dt><dd>${run.counts ? `${formatCount(run.counts.lines)} lines, ${formatCount(run.counts.badLines)} unreadable, ${formatCount(run.counts.byStatus.published)} published, ${formatCount(run.counts.byStatus.rejected)} rejected` : '—'}</dd>
 ${run.publishedVersion ? html`<dt>Published snapshot</dt><dd><code>${run.publishedVersion}</code></dd>` : ''}
 ${run.forced ? html`<dt>Forced</dt><dd>by ${run.forced.by}: ${run.forced.reason}</dd>` : ''}
 ${run.error ? html`<dt>Error</dt><dd>${run.error}</dd>` : ''}
@@ -74,7 +75,7 @@ ${isHeld(run) ? await heldActions(kit, res, run) : ''}
 <h2>Fields</h2>
 ${fieldQualityTable(run.fieldQuality)}
 <h2>Events</h2>
-<ul>${run.events.map((e) => html`<li>${when(e.at)}: ${e.what} (${e.by})${e.detail ? html` — ${e.detail}` : ''}</li>`)}</ul>`,
+<ul>${run.events.map((e) => html`<li>${formatTime(e.at, { seconds: true })}: ${e.what} (${e.by})${e.detail ? html` — ${e.detail}` : ''}</li>`)}</ul>`,
   });
 }
 
