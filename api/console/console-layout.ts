@@ -72,7 +72,7 @@ export function renderShell(input: ShellInput): string {
 <p class="brand"><a href="/console">Lodging Directory <span>console</span></a></p>
 ${
   input.account
-    ? html`<div class="who"><span class="who-name" title="${input.account.email ?? input.account.id}">${input.account.email ?? input.account.id}</span>${
+    ? html`<div class="who"><a class="docs" href="/docs">API docs</a><span class="who-name" title="${input.account.email ?? input.account.id}">${input.account.email ?? input.account.id}</span>${
         input.account.role === 'operator' ? html` <span class="badge">operator</span>` : ''
       }${postForm('/console/sign-out', input.csrfToken ?? '', button('Sign out', { kind: 'plain' }), { className: 'inline' })}</div>`
     : html`<nav aria-label="Console" class="guest"><ul><li><a href="/docs">API docs</a></li></ul></nav>`
@@ -83,7 +83,7 @@ ${
     ? html`<nav aria-label="Console" class="groups">${groups.map(
         (group, i) => html`<div class="nav-group"><p class="nav-name" id="nav-group-${i}">${group.name}</p><ul aria-labelledby="nav-group-${i}">${group.items.map(
           (item) => navLink(item, current(item.href), input.counts?.get(item.href) ?? 0),
-        )}${group.items.some((item) => item.role === 'operator') ? '' : html`<li><a href="/docs">API docs</a></li>`}</ul></div>`,
+        )}</ul></div>`,
       )}</nav>`
     : ''
 }

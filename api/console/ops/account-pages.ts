@@ -97,8 +97,8 @@ ${button('Invite')}`,
     a.id === me
       ? html`<small>you</small>`
       : html`${postForm(`${OPS}/accounts/${a.id}/status`, csrf, html`<input type="hidden" name="status" value="${a.status === 'active' ? 'disabled' : 'active'}">${button(a.status === 'active' ? 'Disable' : 'Enable', { kind: a.status === 'active' ? 'danger' : 'plain', ariaLabel: `${a.status === 'active' ? 'Disable' : 'Enable'} ${label}` })}`, { className: 'inline' })}
-${postForm(`${OPS}/accounts/${a.id}/role`, csrf, html`<input type="hidden" name="role" value="${a.role === 'operator' ? 'developer' : 'operator'}">${button(`Make ${label} ${a.role === 'operator' ? 'developer' : 'operator'}`, { kind: 'plain' })}`, { className: 'inline' })}
-${a.email ? postForm(`${OPS}/accounts/${a.id}/invite`, csrf, button(`New invitation for ${label}`, { kind: 'plain' }), { className: 'inline' }) : ''}`
+${postForm(`${OPS}/accounts/${a.id}/role`, csrf, html`<input type="hidden" name="role" value="${a.role === 'operator' ? 'developer' : 'operator'}">${button(`Make ${a.role === 'operator' ? 'developer' : 'operator'}`, { kind: 'plain', ariaLabel: `Make ${label} ${a.role === 'operator' ? 'developer' : 'operator'}` })}`, { className: 'inline' })}
+${a.email ? postForm(`${OPS}/accounts/${a.id}/invite`, csrf, button('New invitation', { kind: 'plain', ariaLabel: `New invitation for ${label}` }), { className: 'inline' }) : ''}`
   }</td></tr>`;
 })}</tbody></table></div>`,
   });
