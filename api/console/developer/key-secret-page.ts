@@ -56,8 +56,8 @@ export async function showSecretPage(kit: ConsoleKit, req: Request, res: Respons
   const shown = await takeSecret(kit, req, res);
   if (!shown) {
     await kit.send(req, res, {
+      // 200, not 410: a reload or the back button is an ordinary step, and the page says what happened.
       title: 'The secret was shown already',
-      status: 410,
       notices: [{ kind: 'info', text: 'A secret is shown only once, on the page right after the key is made; this page was opened again (a reload or the back button).' }],
       body: html`<p>The service keeps only a hash of each secret, so it cannot show it again. If you did not copy it, roll the key (a new secret, same name) or revoke it.</p>
 <p><a class="button" href="/console/keys">Back to my keys</a></p>`,
