@@ -42,6 +42,15 @@ export class KeyNotActiveError extends AppError {
   }
 }
 
+/** A key that was rolled once already: rolling it again would give one key two successors with the same name. */
+export class KeyAlreadyRolledError extends AppError {
+  declare readonly code: 'key-already-rolled';
+  constructor(readonly successorId: string) {
+    super(`this key was already rolled (replaced by ${successorId}): roll its replacement instead`, { code: 'key-already-rolled', status: 409 });
+    this.name = 'KeyAlreadyRolledError';
+  }
+}
+
 /** More keys created (or rolled) in the last hour than KEYS_CREATED_PER_HOUR allows. */
 export class TooManyKeysCreatedError extends AppError {
   declare readonly code: 'too-many-keys-created';

@@ -37,6 +37,8 @@ export interface SessionRecord {
   lastSeenAt: number;
   /** One-time token of the create-key form, so a resubmitted form cannot create (or show) a second secret. */
   formNonce: string | null;
+  /** A new key's secret waiting to be shown once after the redirect, sealed with a key derived from the cookie (absent: none). */
+  pendingSecret?: string | null;
 }
 
 export type AuditAction =

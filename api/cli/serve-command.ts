@@ -1,7 +1,7 @@
 // `lodging serve [--port N]`: the REST API and MCP until SIGTERM/SIGINT, then a graceful stop.
 import { parseArgs } from 'node:util';
 import { ConfigError, parseConfig } from '../../platform/environment.ts';
-import { ensureDevelopmentSignIn } from '../accounts/development-account.ts';
+import { ensureDevelopmentSignIns } from '../accounts/development-account.ts';
 import { ensureDevelopmentKey } from '../keys/development-key.ts';
 import { mountMcp } from '../mcp/mcp-routes.ts';
 import { startServer } from '../server.ts';
@@ -48,24 +48,35 @@ function waitForSignal(): Promise<void> {
   });
 }
 
+/** Waits until the logger's buffered lines are written, so the welcome text is not cut by a JSON log line. */
+function flushLogger(server: RunningServer): Promise<void> {
+  return new Promise((resolve) => {
+    try {
+      server.logger.flush(() => resolve());
+    } catch {
+      resolve();
+    }
+  });
+}
+
 async function printWelcome(server: RunningServer, io: ServeIo, dataDir: string, devKey: boolean, production: boolean): Promise<void> {
-  io.stdout(
+  let text =
     `Lodging Directory API listening on ${server.url}\n  home: ${server.url}/\n  docs: ${server.url}/docs\n` +
-      `  MCP:  ${server.url}/mcp (Streamable HTTP, Authorization: Bearer <key>)\n` +
-      `  console: ${server.url}/console (API keys in a browser; accounts: \`npx lodging accounts create\`)\n`,
-  );
-  if (!devKey) return;
-  if (production) {
-    io.stdout('  (no development key in production: create one with `npx lodging keys create`)\n');
-    return;
+    `  MCP:  ${server.url}/mcp (Streamable HTTP, Authorization: Bearer <key>)\n` +
+    `  console: ${server.url}/console (API keys; operators: imports, runs, accounts. New accounts: \`npx lodging accounts create\`)\n`;
+  if (devKey && production) text += '  (no development key in production: create one with `npx lodging keys create`)\n';
+  if (devKey && !production) {
+    for (const signIn of await ensureDevelopmentSignIns(server.stores.accounts, dataDir)) {
+      text += `  console sign-in (development only, ${signIn.role}): ${signIn.email} / ${signIn.password}\n    (kept in ${signIn.file})\n`;
+    }
+    const { secret, reused } = await ensureDevelopmentKey(server.keyStore, dataDir);
+    text +=
+      `  development key: ${secret} (${reused ? 'the same as last start' : 'new'}; kept until its data directory goes)\n\n` +
+      `  curl -H 'X-API-Key: ${secret}' '${server.url}/api/v1/places?country=es&limit=3'\n\n`;
   }
-  const signIn = await ensureDevelopmentSignIn(server.stores.accounts, dataDir);
-  io.stdout(`  console sign-in (development only, operator): ${signIn.email} / ${signIn.password}\n    (kept in ${signIn.file})\n`);
-  const { secret, reused } = await ensureDevelopmentKey(server.keyStore, dataDir);
-  io.stdout(
-    `  development key: ${secret} (${reused ? 'the same as last start' : 'new'}; kept until its data directory goes)\n\n` +
-      `  curl -H 'X-API-Key: ${secret}' '${server.url}/api/v1/places?country=es&limit=3'\n\n`,
-  );
+  // One write after the "server listening" log line is out: the human text stays in one piece.
+  await flushLogger(server);
+  io.stdout(text);
 }
 
 export async function runServeCommand(argv: string[], io: ServeIo, hooks: ServeHooks = {}): Promise<number> {

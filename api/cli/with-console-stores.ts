@@ -5,7 +5,7 @@ import { CommandFailure } from '../../platform/cli-io.ts';
 import { closeConnection, connectRedis, redactRedisUrl } from '../../platform/redis-connection.ts';
 import { openConsoleStores } from '../accounts/console-stores.ts';
 import type { ConsoleStores } from '../accounts/console-stores.ts';
-import { AccountDisabledError, AccountInputError, KeyNotActiveError, KeyNotFoundError, UnknownAccountError } from '../accounts/account-errors.ts';
+import { AccountDisabledError, AccountInputError, KeyAlreadyRolledError, KeyNotActiveError, KeyNotFoundError, UnknownAccountError } from '../accounts/account-errors.ts';
 import { AccountExistsError } from '../accounts/account-store.ts';
 import { migrateKeyAccounts } from '../accounts/key-accounts-migration.ts';
 import { InvalidKeyInputError } from '../keys/create-key.ts';
@@ -25,6 +25,7 @@ const EXPECTED = [
   AccountDisabledError,
   KeyNotFoundError,
   KeyNotActiveError,
+  KeyAlreadyRolledError,
   InvalidKeyInputError,
   TooManyActiveKeysError,
 ];

@@ -5,7 +5,7 @@ import type { Account, Role } from '../accounts/account-store.ts';
 import type { Actor } from '../accounts/audit.ts';
 import type { ConsoleStores } from '../accounts/console-stores.ts';
 import { clientAddressOf } from '../http/client-address.ts';
-import { expiresSoon, listAccountKeys } from '../keys/key-service.ts';
+import { listAccountKeys, needsRollReminder } from '../keys/key-service.ts';
 import type { ConsoleSession, SessionManager } from './console-session.ts';
 import { renderShell } from './console-layout.ts';
 import type { NavItem, Notice } from './console-layout.ts';
@@ -98,7 +98,7 @@ export function createConsoleKit(deps: ConsoleDeps, sessions: SessionManager): C
       const notices = [...(page.notices ?? [])];
       if (current?.account) {
         const now = new Date();
-        const soon = (await listAccountKeys(deps.stores, current.account.id, now)).filter((key) => expiresSoon(key, now));
+        const soon = (await listAccountKeys(deps.stores, current.account.id, now)).filter((key) => needsRollReminder(key, now));
         if (soon.length > 0) {
           notices.push({
             kind: 'warning',
@@ -106,6 +106,12 @@ export function createConsoleKit(deps: ConsoleDeps, sessions: SessionManager): C
               (key, i) => html`${i > 0 ? ', ' : ''}<a href="/console/keys/${key.id}">${key.name}</a> (${key.expiresAt?.slice(0, 10)})`,
             )}. Roll ${soon.length === 1 ? 'it' : 'them'} to keep working.`,
           });
+        }
+      }
+      const counts = new Map<string, number>();
+      if (current?.account) {
+        for (const item of nav) {
+          if (item.count && (!item.role || item.role === current.account.role)) counts.set(item.href, await item.count());
         }
       }
       res.status(page.status ?? 200);
@@ -118,6 +124,7 @@ export function createConsoleKit(deps: ConsoleDeps, sessions: SessionManager): C
           nav,
           notices,
           path: req.originalUrl.split('?')[0] ?? '',
+          counts,
         }),
       );
     },

@@ -1,15 +1,24 @@
-// The console's page shell: header with navigation and sign-out, notices, the expiring-keys banner; no inline script or style.
+// The console's page shell: header with grouped navigation and sign-out, notices, the expiring-keys banner; no inline script or style.
 import type { Account } from '../accounts/account-store.ts';
 import { html } from '../../platform/html/index.ts';
 import type { Markup } from '../../platform/html/index.ts';
 import { button, postForm } from './form-html.ts';
+import { labelTableCells } from './table-cards.ts';
 
 export interface NavItem {
   href: string;
   label: string;
-  /** Shown only to accounts with this role (operator pages). */
+  /** Shown only to accounts with this role (operator pages, grouped under "Operations"). */
   role?: Account['role'];
+  /** A number shown as a badge beside the label when above zero (e.g. held candidates), read at each page. */
+  count?: () => number | Promise<number>;
 }
+
+/** The two navigation groups: what every account has (its keys), and the operators' pages. */
+const NAV_GROUPS = [
+  { name: 'Your API access', operator: false },
+  { name: 'Operations', operator: true },
+] as const;
 
 export interface Notice {
   kind: 'info' | 'success' | 'warning' | 'error';
@@ -25,14 +34,28 @@ export interface ShellInput {
   notices: Notice[];
   /** The path of the page, to mark its navigation link as current. */
   path: string;
+  /** Badge numbers of navigation items by href (only items with a count). */
+  counts?: ReadonlyMap<string, number>;
+}
+
+function navLink(item: NavItem, current: boolean, count: number): Markup {
+  const badge = count > 0 ? html` <span class="count">${count}<span class="visually-hidden"> waiting</span></span>` : '';
+  return html`<li><a href="${item.href}"${current ? html` aria-current="page"` : ''}>${item.label}${badge}</a></li>`;
+}
+
+/** The visible navigation items of an account, in their groups (a group with no item is left out). */
+export function navGroupsOf(nav: readonly NavItem[], role: Account['role']): { name: string; items: NavItem[] }[] {
+  const visible = nav.filter((item) => !item.role || item.role === role);
+  return NAV_GROUPS.map((group) => ({
+    name: group.name,
+    items: visible.filter((item) => (item.role === 'operator') === group.operator),
+  })).filter((group) => group.items.length > 0);
 }
 
 export function renderShell(input: ShellInput): string {
-  const nav = input.account
-    ? input.nav.filter((item) => !item.role || item.role === input.account!.role)
-    : [];
   const current = (href: string) => input.path === href || input.path.startsWith(`${href}/`);
-  return html`<!DOCTYPE html>
+  const groups = input.account ? navGroupsOf(input.nav, input.account.role) : [];
+  const page = html`<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -45,14 +68,24 @@ export function renderShell(input: ShellInput): string {
 <body>
 <a class="skip" href="#main">Skip to content</a>
 <header class="top">
+<div class="bar">
 <p class="brand"><a href="/console">Lodging Directory <span>console</span></a></p>
 ${
   input.account
-    ? html`<nav aria-label="Console"><ul>${nav.map(
-        (item) => html`<li><a href="${item.href}"${current(item.href) ? html` aria-current="page"` : ''}>${item.label}</a></li>`,
-      )}<li><a href="/docs">API docs</a></li></ul></nav>
-<div class="who"><span>${input.account.email ?? input.account.id}</span>${postForm('/console/sign-out', input.csrfToken ?? '', button('Sign out', { kind: 'plain' }), { className: 'inline' })}</div>`
-      : html`<nav aria-label="Console"><ul><li><a href="/docs">API docs</a></li></ul></nav>`
+    ? html`<div class="who"><a class="docs" href="/docs">API docs</a><span class="who-name" title="${input.account.email ?? input.account.id}">${input.account.email ?? input.account.id}</span>${
+        input.account.role === 'operator' ? html` <span class="badge">operator</span>` : ''
+      }${postForm('/console/sign-out', input.csrfToken ?? '', button('Sign out', { kind: 'plain' }), { className: 'inline' })}</div>`
+    : html`<nav aria-label="Console" class="guest"><ul><li><a href="/docs">API docs</a></li></ul></nav>`
+}
+</div>
+${
+  groups.length > 0
+    ? html`<nav aria-label="Console" class="groups">${groups.map(
+        (group, i) => html`<div class="nav-group"><p class="nav-name" id="nav-group-${i}">${group.name}</p><ul aria-labelledby="nav-group-${i}">${group.items.map(
+          (item) => navLink(item, current(item.href), input.counts?.get(item.href) ?? 0),
+        )}</ul></div>`,
+      )}</nav>`
+    : ''
 }
 </header>
 <main id="main">
@@ -64,4 +97,5 @@ ${input.body}
 </body>
 </html>
 `.text;
+  return labelTableCells(page);
 }

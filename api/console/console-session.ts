@@ -58,6 +58,8 @@ export interface SessionManager {
   signIn(res: Response, previous: ConsoleSession | null, account: Account): Promise<ConsoleSession>;
   save(record: SessionRecord): Promise<void>;
   end(res: Response, session: ConsoleSession | null): Promise<void>;
+  /** A 32-byte key derived from this request's session cookie (null without one): what it seals, the stored record alone cannot open. */
+  sealingKey(req: Request): Buffer | null;
 }
 
 export function createSessionManager(accounts: AccountStore, settings: SessionSettings): SessionManager {
@@ -124,6 +126,10 @@ export function createSessionManager(accounts: AccountStore, settings: SessionSe
       return { record: await start(res, account.id), account };
     },
     save,
+    sealingKey(req) {
+      const current = readCookie(req, name);
+      return current ? createHmac('sha256', current).update('lodging console sealed value').digest() : null;
+    },
     async end(res, session) {
       if (session) await accounts.deleteSession(session.record.idHash);
       clearCookie(res);

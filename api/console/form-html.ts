@@ -1,6 +1,7 @@
 // Form building blocks for console pages: every field labelled, every action a named button, CSRF token in every POST form.
 import { html } from '../../platform/html/index.ts';
 import type { Markup } from '../../platform/html/index.ts';
+import { formatTime } from '../../platform/format/index.ts';
 
 export const CSRF_FIELD = '_csrf';
 
@@ -61,15 +62,17 @@ ${options.error ? html`<strong class="error" id="${id}-error">${options.error}</
 </div>`;
 }
 
-export function button(label: string, options: { kind?: 'primary' | 'danger' | 'plain'; name?: string; value?: string; disabled?: boolean; describedBy?: string } = {}): Markup {
-  return html`<button type="submit" class="button ${options.kind ?? 'primary'}"${options.name ? html` name="${options.name}"` : ''}${
+/** `ariaLabel` names what the button acts on ("Revoke key “x”") while the visible text stays short ("Revoke"). */
+export function button(
+  label: string,
+  options: { kind?: 'primary' | 'danger' | 'plain'; name?: string; value?: string; disabled?: boolean; describedBy?: string; ariaLabel?: string } = {},
+): Markup {
+  return html`<button type="submit" class="button ${options.kind ?? 'primary'}"${options.ariaLabel ? html` aria-label="${options.ariaLabel}"` : ''}${options.name ? html` name="${options.name}"` : ''}${
     options.value !== undefined ? html` value="${options.value}"` : ''
   }${options.disabled ? html` disabled` : ''}${options.describedBy ? html` aria-describedby="${options.describedBy}"` : ''}>${label}</button>`;
 }
 
-/** Readable dates in UTC (the server does not know the reader's zone; no script runs to ask). */
+/** Readable dates in UTC through the one time formatter (the server does not know the reader's zone; no script runs to ask). */
 export function when(iso: string | null, empty = '—'): string {
-  if (!iso) return empty;
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? empty : `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  return formatTime(iso, { empty });
 }

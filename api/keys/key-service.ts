@@ -1,6 +1,6 @@
 // Key use cases shared by `lodging keys` and the console: create, list, revoke and roll within an account, audited.
 import type { AccountStore } from '../accounts/account-store.ts';
-import { AccountDisabledError, KeyNotActiveError, KeyNotFoundError, TooManyKeysCreatedError } from '../accounts/account-errors.ts';
+import { AccountDisabledError, KeyAlreadyRolledError, KeyNotActiveError, KeyNotFoundError, TooManyKeysCreatedError } from '../accounts/account-errors.ts';
 import { audit } from '../accounts/audit.ts';
 import type { Actor } from '../accounts/audit.ts';
 import { createKey } from './create-key.ts';
@@ -34,6 +34,17 @@ export function keyState(key: StoredKey, now: Date): KeyState {
 
 export function expiresSoon(key: StoredKey, now: Date): boolean {
   return keyState(key, now) === 'active' && key.expiresAt !== null && Date.parse(key.expiresAt) - now.getTime() <= EXPIRY_WARNING_MS;
+}
+
+/**
+ * Whether to remind the account to roll a key (the banner on every console page): it expires within 7 days, was not
+ * rolled already (a rolled key ends on purpose; its replacement carries on), and its whole lifetime is longer than the
+ * warning window: a key made to live 7 days or less was chosen short on purpose, so it is not nagged about.
+ */
+export function needsRollReminder(key: StoredKey, now: Date): boolean {
+  if (!expiresSoon(key, now) || key.rolledTo !== null) return false;
+  const lifetimeMs = key.lifetimeDays === null ? Number.POSITIVE_INFINITY : key.lifetimeDays * 24 * 3_600_000;
+  return lifetimeMs > EXPIRY_WARNING_MS;
 }
 
 async function activeAccount(stores: KeyStores, accountId: string) {
@@ -107,6 +118,7 @@ export async function rollAccountKey(
 ): Promise<{ old: StoredKey; created: CreatedKey }> {
   const old = await findAccountKey(stores, accountId, keyId);
   if (keyState(old, now()) !== 'active') throw new KeyNotActiveError();
+  if (old.rolledTo !== null) throw new KeyAlreadyRolledError(old.rolledTo);
   await activeAccount(stores, old.accountId);
   await countKeyCreation(stores, old.accountId);
   const oldExpiresAt = new Date(now().getTime() + ROLL_OVERLAPS[overlap]).toISOString();

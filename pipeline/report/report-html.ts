@@ -1,4 +1,5 @@
 // Renders a run's PublicationReport as one self-contained HTML page: inline CSS and SVG, no script, no network, all escaped.
+import { formatCount, formatElapsed, formatTime } from '../../platform/format/index.ts';
 import { html, joinHtml, raw, svgBarChart } from '../../platform/html/index.ts';
 import type { Markup } from '../../platform/html/index.ts';
 import type { GateResult } from '../gates/gates.ts';
@@ -39,9 +40,11 @@ th{background:#f4f4f4}td.n{text-align:right;font-variant-numeric:tabular-nums}.m
 .pass{color:#2e7d32;font-weight:600}.warn{color:#b26a00;font-weight:600}.fail{color:#c62828;font-weight:600}.skipped{color:#666}
 .charts{display:flex;flex-wrap:wrap;gap:12px 32px}.charts figure{margin:0}figcaption{font-weight:600;margin-bottom:4px}
 code{font-family:ui-monospace,monospace;font-size:13px;background:#f6f6f6;padding:1px 4px;border-radius:3px}ul.cmd{padding-left:18px}
-.small{font-size:12px;color:#555}.cols{display:flex;flex-wrap:wrap;gap:0 24px;align-items:flex-start}caption{text-align:left}td:first-child code{white-space:nowrap}`;
+.small{font-size:12px;color:#555}.cols{display:flex;flex-wrap:wrap;gap:0 24px;align-items:flex-start}caption{text-align:left}td:first-child code{white-space:nowrap}
+p,li,h1{overflow-wrap:anywhere}svg{max-width:100%;height:auto}.cols>*{min-width:0;max-width:100%}
+@media (max-width:40rem){body{margin:12px auto;padding:0 10px}table{display:block;max-width:100%;overflow-x:auto}}`;
 
-const num = (n: number) => n.toLocaleString('en-GB');
+const num = formatCount;
 const pct = (share: number) => `${(share * 100).toFixed(1)}%`;
 const pts = (share: number) => `${(share * 100).toFixed(1)} points`;
 
@@ -146,7 +149,7 @@ export function renderReportHtml(r: PublicationReport): string {
 <title>Import ${r.runId} of ${r.country.toUpperCase()}</title><style>${raw(CSS)}</style></head>
 <body><main>
 <h1>Import ${r.runId} of ${r.country.toUpperCase()}</h1>
-<p class="meta">${im.runner} runner, by ${r.by}, ${im.startedAt} to ${im.finishedAt}; files: ${joinHtml(
+<p class="meta">${im.runner} runner, by ${r.by}, ${formatTime(im.startedAt, { seconds: true })} to ${formatTime(im.finishedAt, { seconds: true })} (${formatElapsed(im.startedAt, im.finishedAt) ?? '—'}); files: ${joinHtml(
     im.files.map((f) => html`<code>${f}</code>`),
     ', ',
   )}</p>

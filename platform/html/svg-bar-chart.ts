@@ -43,6 +43,8 @@ export interface ColumnsChart extends ChartFrame {
   columns: readonly Column[];
   width: number;
   height: number;
+  /** Bars reachable with the keyboard (tabindex 0), their title read on focus: for charts with few columns. */
+  focusable?: boolean;
 }
 
 export type BarChart = RowsChart | ColumnsChart;
@@ -61,9 +63,10 @@ function frame(chart: ChartFrame, width: number, height: number, body: Markup | 
   return html`<svg${chart.className ? html` class="${chart.className}"` : ''} xmlns="http://www.w3.org/2000/svg" role="img" aria-label="${chart.title}" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="system-ui, sans-serif" font-size="13"><title>${chart.title}</title>${body}</svg>`;
 }
 
-function bar(x: number | string, y: number | string, width: number | string, height: number | string, segment: Segment): Markup {
+function bar(x: number | string, y: number | string, width: number | string, height: number | string, segment: Segment, focusable = false): Markup {
   const style = segment.fill !== undefined ? html` fill="${segment.fill}"` : html` class="${segment.className ?? ''}"`;
-  return html`<rect x="${x}" y="${y}" width="${width}" height="${height}"${style}><title>${segment.title}</title></rect>`;
+  const focus = focusable ? html` tabindex="0" role="img" aria-label="${segment.title}"` : '';
+  return html`<rect x="${x}" y="${y}" width="${width}" height="${height}"${style}${focus}><title>${segment.title}</title></rect>`;
 }
 
 function rowsChart(chart: RowsChart): Markup {
@@ -107,7 +110,7 @@ function columnsChart(chart: ColumnsChart): Markup {
     const value = max * fraction;
     const at = y(value).toFixed(1);
     return html`<line x1="${AXIS.left}" x2="${W - AXIS.right}" y1="${at}" y2="${at}" class="grid"/><text x="${AXIS.left - 6}" y="${(y(value) + 4).toFixed(1)}" text-anchor="end" class="axis">${
-      Number.isInteger(value) ? value : value.toFixed(1)
+      Number.isInteger(value) ? value.toLocaleString('en-US') : value.toFixed(1)
     }</text>`;
   });
   const columns = chart.columns.map((column, i) => {
@@ -117,7 +120,7 @@ function columnsChart(chart: ColumnsChart): Markup {
     const bars = column.segments.map((segment) => {
       const from = below;
       below += segment.value;
-      return segment.value > 0 ? bar(x, y(below).toFixed(1), w, (y(from) - y(below)).toFixed(1), segment) : '';
+      return segment.value > 0 ? bar(x, y(below).toFixed(1), w, (y(from) - y(below)).toFixed(1), segment, chart.focusable) : '';
     });
     const tick = column.tick
       ? html`<line x1="${x}" x2="${x}" y1="${base}" y2="${base + 4}" class="tick"/><text x="${(Number(x) + 2).toFixed(1)}" y="${H - 8}" class="axis">${column.tick}</text>`

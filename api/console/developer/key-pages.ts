@@ -2,13 +2,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
-import { AccountDisabledError, KeyNotActiveError, KeyNotFoundError, TooManyKeysCreatedError } from '../../accounts/account-errors.ts';
+import { AccountDisabledError, KeyAlreadyRolledError, KeyNotActiveError, KeyNotFoundError, TooManyKeysCreatedError } from '../../accounts/account-errors.ts';
 import { InvalidKeyInputError, MAX_KEY_LIFETIME_DAYS } from '../../keys/create-key.ts';
-import type { CreatedKey } from '../../keys/create-key.ts';
 import {
   ROLL_OVERLAP_NAMES,
   createAccountKey,
-  expiresSoon,
   findAccountKey,
   keyState,
   listAccountKeys,
@@ -26,7 +24,9 @@ import { errorOf, formChoice, formText, parseForm, parseQuery } from '../form-in
 import type { FieldErrors } from '../form-input.ts';
 import { html } from '../../../platform/html/index.ts';
 import type { Markup } from '../../../platform/html/index.ts';
+import { keyExpiry, keyLabel, keyStatusBadge } from '../key-markup.ts';
 import { CHART_HOURS, renderUsageChart, usageSeries } from '../usage-chart.ts';
+import { redirectToSecret, showSecretPage } from './key-secret-page.ts';
 
 const LIFETIMES = [
   { value: 'none', label: 'No expiry', days: null },
@@ -53,6 +53,8 @@ const CREATE_FORM = z.object({
 });
 const ROLL_FORM = z.object({ overlap: formChoice(ROLL_OVERLAP_NAMES, 'Choose when the old key stops working.') });
 const PAGE_QUERY = z.object({ notice: z.string().optional().catch(undefined) });
+/** Keys made this recently are highlighted in the list ("new"), so the one just made is easy to find. */
+const FRESH_MS = 15 * 60_000;
 
 /** A one-time token in the create and roll forms: a resubmitted form (reload, back) does nothing twice. */
 async function issueNonce(kit: ConsoleKit, res: Response): Promise<string> {
@@ -71,32 +73,32 @@ async function takeNonce(kit: ConsoleKit, req: Request, res: Response): Promise<
   return true;
 }
 
-function statusLabel(key: StoredKey, now: Date): Markup {
-  const state = keyState(key, now);
-  if (state === 'active' && key.rolledTo) return html`<span class="badge warn">rolled · ends ${when(key.expiresAt)}</span>`;
-  if (state === 'active' && expiresSoon(key, now)) return html`<span class="badge warn">expires soon</span>`;
-  return html`<span class="badge ${state}">${state}</span>`;
+function lastUsed(key: StoredKey): Markup {
+  return key.lastUsedAt ? html`<span class="nowrap">${when(key.lastUsedAt)}</span><br><small>from ${key.lastUsedAddress ?? 'unknown'}</small>` : html`never`;
 }
 
-function lastUsed(key: StoredKey): Markup {
-  return key.lastUsedAt ? html`${when(key.lastUsedAt)}<br><small>from ${key.lastUsedAddress ?? 'unknown'}</small>` : html`never`;
+function keyActions(key: StoredKey): Markup {
+  const roll = key.rolledTo ? 'Details' : 'Details and roll';
+  // Short visible text; the key's name is read by screen readers only, so a long name cannot push the actions off screen.
+  return html`<td class="actions"><a class="button plain" href="/console/keys/${key.id}">${roll}<span class="visually-hidden"> “${key.name}”</span></a> <a class="button danger-link" href="/console/keys/${key.id}/revoke">Revoke…<span class="visually-hidden"> “${key.name}”</span></a></td>`;
 }
 
 function keyTable(keys: StoredKey[], now: Date, caption: string, withActions: boolean): Markup {
-  return html`<div class="table-wrap"><table>
+  const fresh = (key: StoredKey) => withActions && now.getTime() - Date.parse(key.creationTime) < FRESH_MS;
+  return html`<div class="table-wrap"><table class="keys">
 <caption>${caption}</caption>
 <thead><tr><th scope="col">Name</th><th scope="col">Prefix</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Expires</th><th scope="col">Status</th>${
     withActions ? html`<th scope="col"><span class="visually-hidden">Actions</span></th>` : ''
   }</tr></thead>
 <tbody>${keys.map(
-    (key) => html`<tr>
+    (key) => html`<tr${fresh(key) ? html` class="fresh"` : ''}>
 <th scope="row"><a href="/console/keys/${key.id}">${key.name}</a></th>
 <td><code>${key.prefix}…</code></td>
-<td>${when(key.creationTime)}</td>
+<td class="when">${when(key.creationTime)}</td>
 <td>${lastUsed(key)}</td>
-<td>${key.revokedAt ? '—' : when(key.expiresAt, 'never')}</td>
-<td>${statusLabel(key, now)}${key.revokedAt ? html`<br><small>${when(key.revokedAt)}</small>` : ''}</td>
-${withActions ? html`<td class="actions"><a class="button plain" href="/console/keys/${key.id}">Details and roll</a> <a class="button danger-link" href="/console/keys/${key.id}/revoke">Revoke…</a></td>` : ''}
+<td class="when">${keyExpiry(key)}</td>
+<td>${keyStatusBadge(key, now)}${key.revokedAt ? html`<br><small class="nowrap">${when(key.revokedAt)}</small>` : ''}</td>
+${withActions ? keyActions(key) : ''}
 </tr>`,
   )}</tbody></table></div>`;
 }
@@ -143,32 +145,6 @@ ${
   });
 }
 
-async function secretPage(kit: ConsoleKit, req: Request, res: Response, created: CreatedKey, intro: Markup) {
-  const example = `curl -H 'X-API-Key: ${created.secret}' '${kit.deps.publicUrl}/api/v1/places?country=es&limit=3'`;
-  await kit.send(req, res, {
-    title: 'Copy your new key',
-    status: 201,
-    notices: [
-      {
-        kind: 'warning',
-        text: html`<strong>Copy the secret now.</strong> It is shown only this once: the service keeps only a hash of it and cannot show it again. If you lose it, roll or revoke the key.`,
-      },
-    ],
-    body: html`${intro}
-<div class="secret-box card">
-<label for="secret">Secret of “${created.key.name}”</label>
-<div class="copy-row"><input id="secret" class="secret" type="text" readonly value="${created.secret}" spellcheck="false" autocomplete="off">
-<button type="button" class="button" data-copy="secret" hidden>Copy</button></div>
-<p class="copied" data-copied-for="secret" role="status" hidden>Copied to the clipboard.</p>
-</div>
-<h2>Try it</h2>
-<label for="curl-example">A request with this key</label>
-<textarea id="curl-example" class="code" readonly rows="4" spellcheck="false">${example}</textarea>
-<p>The API answers JSON; <a href="/docs">the API documentation</a> lists every parameter.</p>
-<p><a class="button" href="/console/keys">I have copied it: back to my keys</a></p>`,
-  });
-}
-
 function keyErrorNotice(error: unknown): Notice | null {
   if (error instanceof TooManyActiveKeysError) {
     return { kind: 'error', text: `This account already has ${MAX_ACTIVE_KEYS_PER_ACCOUNT} active keys. Revoke or roll one first.` };
@@ -176,11 +152,17 @@ function keyErrorNotice(error: unknown): Notice | null {
   if (error instanceof AccountDisabledError) return { kind: 'error', text: 'This account is disabled.' };
   if (error instanceof TooManyKeysCreatedError) return { kind: 'error', text: `Too many keys created in the last hour. Try again in ${Math.ceil(error.retryAfterS / 60)} minutes.` };
   if (error instanceof KeyNotActiveError) return { kind: 'error', text: 'This key is revoked or expired: it can no longer be rolled.' };
+  if (error instanceof KeyAlreadyRolledError) return { kind: 'error', text: 'This key was rolled already: roll its replacement instead (a key is rolled once, so a name never has two successors).' };
   return null;
 }
 
 async function notFound(kit: ConsoleKit, req: Request, res: Response) {
   await kit.send(req, res, { title: 'Key not found', status: 404, body: html`<p>You have no key with this id.</p><p><a href="/console/keys">Back to your keys</a></p>` });
+}
+
+/** A link to a key of the same roll chain, by its name and prefix (the id when it is gone). */
+function relative(id: string, key: StoredKey | null): Markup {
+  return html`<a href="/console/keys/${id}">${key ? keyLabel(key) : id}</a>`;
 }
 
 async function detailPage(kit: ConsoleKit, req: Request, res: Response, key: StoredKey, notices: Notice[] = [], status = 200, errors: FieldErrors = {}) {
@@ -189,9 +171,11 @@ async function detailPage(kit: ConsoleKit, req: Request, res: Response, key: Sto
   const keys = await listAccountKeys(kit.deps.stores, account.id, now);
   const activeCount = keys.filter((k) => keyState(k, now) === 'active').length;
   const state = keyState(key, now);
-  const usage = usageSeries(await kit.deps.stores.usage.hourly(key.id, now.getTime() - CHART_HOURS * HOUR_MS), now.getTime());
+  const predecessor = key.rolledFrom ? await kit.deps.stores.keys.findById(key.rolledFrom) : null;
+  const successor = key.rolledTo ? await kit.deps.stores.keys.findById(key.rolledTo) : null;
+  const usage = usageSeries(await kit.deps.stores.usage.hourly(key.id, now.getTime() - CHART_HOURS * HOUR_MS), now.getTime(), Date.parse(key.creationTime));
   const csrf = await kit.csrfToken(res);
-  const nonce = state === 'active' ? await issueNonce(kit, res) : '';
+  const nonce = state === 'active' && !key.rolledTo ? await issueNonce(kit, res) : '';
   const full = activeCount >= MAX_ACTIVE_KEYS_PER_ACCOUNT;
   const overlaps = ROLL_OVERLAP_NAMES.filter((o) => !full || o === 'now');
   await kit.send(req, res, {
@@ -200,16 +184,20 @@ async function detailPage(kit: ConsoleKit, req: Request, res: Response, key: Sto
     notices,
     body: html`<dl class="facts">
 <dt>Prefix</dt><dd><code>${key.prefix}…</code></dd>
-<dt>Status</dt><dd>${statusLabel(key, now)}</dd>
+<dt>Status</dt><dd>${keyStatusBadge(key, now)}</dd>
 <dt>Created</dt><dd>${when(key.creationTime)}</dd>
-<dt>Expires</dt><dd>${key.revokedAt ? '—' : when(key.expiresAt, 'never')}</dd>
+<dt>Expires</dt><dd>${keyExpiry(key)}</dd>
 <dt>Last used</dt><dd>${lastUsed(key)}</dd>
-${key.rolledFrom ? html`<dt>Replaces</dt><dd><a href="/console/keys/${key.rolledFrom}">the key it was rolled from</a></dd>` : ''}
-${key.rolledTo ? html`<dt>Replaced by</dt><dd><a href="/console/keys/${key.rolledTo}">its roll</a></dd>` : ''}
+${key.rolledFrom ? html`<dt>Replaces</dt><dd>${relative(key.rolledFrom, predecessor)}</dd>` : ''}
+${key.rolledTo ? html`<dt>Replaced by</dt><dd>${relative(key.rolledTo, successor)}</dd>` : ''}
 </dl>
 <section aria-labelledby="usage-heading"><h2 id="usage-heading">Usage</h2>${renderUsageChart(usage, `Key ${key.name}`)}</section>
 ${
-  state === 'active'
+  state === 'active' && key.rolledTo
+    ? html`<section aria-labelledby="roll-heading" class="card"><h2 id="roll-heading">Roll</h2><p>This key was rolled already and ends ${when(key.expiresAt)}; to roll again, roll its replacement, ${relative(key.rolledTo, successor)}.</p></section>
+<section aria-labelledby="revoke-heading"><h2 id="revoke-heading">Revoke</h2><p>Revoking refuses every request with this key from the next one on, before the end of its overlap. It cannot be undone.</p>
+<p><a class="button danger-link" href="/console/keys/${key.id}/revoke">Revoke…</a></p></section>`
+    : state === 'active'
     ? html`<section aria-labelledby="roll-heading" class="card"><h2 id="roll-heading">Roll</h2>
 <p>Rolling makes a new secret with the same name and expiry settings. The old secret keeps working for the overlap you choose, so you can deploy the new one first.</p>
 ${full ? html`<p class="limit">With ${activeCount} active keys there is no room for both during an overlap: only “now” is offered.</p>` : ''}
@@ -240,6 +228,7 @@ export const keyPages: ConsolePlugin = (router, kit) => {
   };
 
   router.get('/keys', kit.requireAccount, (req, res) => keysPage(kit, req, res));
+  router.get('/keys/secret', kit.requireAccount, (req, res) => showSecretPage(kit, req, res));
 
   router.post('/keys', kit.requireAccount, async (req, res) => {
     if (!(await takeNonce(kit, req, res))) return res.redirect(303, '/console/keys?notice=form-used');
@@ -252,7 +241,7 @@ export const keyPages: ConsolePlugin = (router, kit) => {
         { accountId: kit.account(res).id, name: form.data.name, lifetimeDays: lifetime.days },
         kit.actor(req, res),
       );
-      await secretPage(kit, req, res, created, html`<p class="lead">Key “${created.key.name}” is created${created.stored.expiresAt ? html` and expires ${when(created.stored.expiresAt)}` : ''}.</p>`);
+      await redirectToSecret(kit, req, res, { keyId: created.key.id, name: created.key.name, secret: created.secret, expiresAt: created.stored.expiresAt, rolled: null });
     } catch (error) {
       if (error instanceof InvalidKeyInputError) return keysPage(kit, req, res, { status: 400, name: form.data.name, errors: { name: 'Give the key a name of 1 to 100 characters.' } });
       const notice = keyErrorNotice(error);
@@ -294,15 +283,13 @@ ${postForm(`/console/keys/${key.id}/revoke`, await kit.csrfToken(res), html`${bu
     const { overlap } = form.data;
     try {
       const { old, created } = await rollAccountKey(kit.deps.stores, kit.account(res).id, key.id, overlap, kit.actor(req, res));
-      await secretPage(
-        kit,
-        req,
-        res,
-        created,
-        html`<p class="lead">Key “${created.key.name}” is rolled. The old secret (<code>${old.prefix}…</code>) ${
-          overlap === 'now' ? 'stopped working now' : html`keeps working until ${when(old.expiresAt)}`
-        }.</p>`,
-      );
+      await redirectToSecret(kit, req, res, {
+        keyId: created.key.id,
+        name: created.key.name,
+        secret: created.secret,
+        expiresAt: created.stored.expiresAt,
+        rolled: { oldPrefix: old.prefix, oldUntil: overlap === 'now' ? null : old.expiresAt },
+      });
     } catch (error) {
       const notice = keyErrorNotice(error);
       if (notice) return detailPage(kit, req, res, key, [notice], 409);

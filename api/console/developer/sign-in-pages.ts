@@ -38,7 +38,7 @@ async function signInPage(kit: ConsoleKit, req: Request, res: Response, options:
     title: 'Sign in',
     status: options.status ?? 200,
     notices: options.notices ?? [],
-    body: html`<p class="lead">Sign in to create, roll and revoke your API keys.</p>
+    body: html`<p class="lead">Sign in to manage your API keys, or, with an operator account, to import, review and publish country data.</p>
 ${postForm(
   '/console/sign-in',
   token,

@@ -15,6 +15,7 @@ import type { Markup } from '../../../platform/html/index.ts';
 import { errorOf, firstError, formChoice, formText, parseForm } from '../form-input.ts';
 import type { FieldErrors } from '../form-input.ts';
 import { OPS, flash, operatorOnly, sendOps, type OpsPlugin } from './ops-kit.ts';
+import { keyExpiry, keyStatusBadge } from '../key-markup.ts';
 
 const NOTICES: Record<string, Notice> = {
   disabled: { kind: 'success', text: 'Disabled: signed out everywhere; its keys are refused from the next request.' },
@@ -41,11 +42,11 @@ function formFields<S extends z.ZodType>(schema: S, req: Request): z.output<S> {
 }
 
 /** An account's keys as operators see them: a revoke button on each active one. */
-function keyTable(keys: StoredKey[], now: Date, caption: string): Markup {
+function keyTable(keys: StoredKey[], now: Date, caption: string, account: Pick<Account, 'status'>): Markup {
   return html`<div class="table-wrap"><table><caption>${caption}</caption><thead><tr><th scope="col">Key</th><th scope="col">Prefix</th><th scope="col">State</th><th scope="col">Last used</th><th scope="col">Expires</th><th scope="col"><span class="visually-hidden">Action</span></th></tr></thead>
 <tbody>${keys.map((k) => {
     const state = keyState(k, now);
-    return html`<tr><th scope="row">${k.name}</th><td><code>${k.prefix}</code></td><td><span class="badge ${state}">${state}</span>${k.revokedAt ? html`<br><small>${when(k.revokedAt)}</small>` : ''}</td><td>${when(k.lastUsedAt)}${k.lastUsedAddress ? ` from ${k.lastUsedAddress}` : ''}</td><td>${k.revokedAt ? '—' : when(k.expiresAt, 'never')}</td><td class="actions">${
+    return html`<tr><th scope="row">${k.name}</th><td><code>${k.prefix}…</code></td><td>${keyStatusBadge(k, now, account)}${k.revokedAt ? html`<br><small>${when(k.revokedAt)}</small>` : ''}</td><td>${when(k.lastUsedAt)}${k.lastUsedAddress ? ` from ${k.lastUsedAddress}` : ''}</td><td class="when">${keyExpiry(k)}</td><td class="actions">${
       state === 'active' ? html`<a class="button danger-link" href="${OPS}/keys/${k.id}/revoke">Revoke<span class="visually-hidden"> ${k.name}</span>…</a>` : ''
     }</td></tr>`;
   })}</tbody></table></div>`;
@@ -117,7 +118,7 @@ ${button('Invite')}`,
             : postForm(`${OPS}/accounts/${a.id}/status`, csrf, html`<input type="hidden" name="status" value="active">${button(`Enable ${label}`, { kind: 'plain' })}`, { className: 'inline' })
         }
 <a class="button plain" href="${OPS}/accounts/${a.id}/role">Make<span class="visually-hidden"> ${label}</span> ${a.role === 'operator' ? 'developer' : 'operator'}…</a>
-${a.email ? postForm(`${OPS}/accounts/${a.id}/invite`, csrf, button(`New invitation for ${label}`, { kind: 'plain' }), { className: 'inline' }) : ''}`
+${a.email ? postForm(`${OPS}/accounts/${a.id}/invite`, csrf, button('New invitation', { kind: 'plain', ariaLabel: `New invitation for ${label}` }), { className: 'inline' }) : ''}`
   }</td></tr>`;
 })}</tbody></table></div>`,
   });
@@ -182,10 +183,10 @@ export const accountPages: OpsPlugin = (router, kit) => {
       notices: flash(kit, req, NOTICES),
       body: html`<p class="lead">${account.name} · ${account.role} · ${account.status}</p>
 ${keys.length === 0 ? html`<p>No keys.</p>` : ''}
-${current.length > 0 ? keyTable(current, now, 'Active and expired keys') : ''}
+${current.length > 0 ? keyTable(current, now, 'Active and expired keys', account) : ''}
 ${
   revoked.length > 0
-    ? html`<section aria-labelledby="revoked-heading"><h2 id="revoked-heading">Revoked keys</h2><p>Kept as long as the audit trail (LODGING_AUDIT_KEEP_DAYS), then removed.</p>${keyTable(revoked, now, 'Keys revoked, newest first')}</section>`
+    ? html`<section aria-labelledby="revoked-heading"><h2 id="revoked-heading">Revoked keys</h2><p>Kept as long as the audit trail (LODGING_AUDIT_KEEP_DAYS), then removed.</p>${keyTable(revoked, now, 'Keys revoked, newest first', account)}</section>`
     : ''
 }
 <p><a href="${OPS}/accounts">All accounts</a></p>`,

@@ -15,6 +15,7 @@ import { firstError, formText, parseFields, parseQuery, requireForm } from '../f
 import { COUNTRY_NAMES, COUNTRY_QUERY, OPS, actorName, countryChoices, showActor, operatorOnly, parseCountry, recordAction, type OpsContext, type OpsPlugin, sendOps } from './ops-kit.ts';
 import { receiveUpload, UploadError } from './receive-upload.ts';
 import { pruneUploads } from './upload-retention.ts';
+import { formatSize } from '../../../platform/format/index.ts';
 
 const STATE_TEXT: Record<ImportJob['state'], string> = {
   running: 'Running',
@@ -27,7 +28,7 @@ const STATE_TEXT: Record<ImportJob['state'], string> = {
 /** The most files one upload or one choice of server files may hold. */
 const MAX_FILES = 20;
 
-const mb = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} kB`);
+const mb = formatSize;
 
 /** The names of a job's files as the operator knows them: an upload's original names. */
 function shownNames(job: ImportJob): string[] {

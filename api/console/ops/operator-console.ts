@@ -1,5 +1,7 @@
 // The operator console: the page groups for accounts with role operator, mounted into /console beside the developer pages.
 import type { Redis } from 'ioredis';
+import { COUNTRY_CODES } from '../../../model/place.ts';
+import { isHeld, listRuns } from '../../../pipeline/index.ts';
 import { openRedisImportJobStore } from './redis-import-job-store.ts';
 import { consoleImportsPath, openSqliteImportJobStore } from './sqlite-import-job-store.ts';
 import { pruneUploads } from './upload-retention.ts';
@@ -19,6 +21,11 @@ import { mountOpsStatic } from './ops-static.ts';
 import { OPS, type OpsContext, type OpsPlugin } from './ops-kit.ts';
 import { createQueueBoard, queuePages, type QueueBoard } from './queue-pages.ts';
 import { suppressionPages } from './suppression-pages.ts';
+
+/** Held candidates waiting for a decision, for the badge beside "Held" in the navigation. */
+function countHeld(dataDir: string): number {
+  return COUNTRY_CODES.reduce((sum, cc) => sum + listRuns(dataDir, { country: cc }).filter((run) => isHeld(run)).length, 0);
+}
 
 /** The multipart route, whose handler checks the CSRF token from the form's first field. */
 export const OPS_MULTIPART_PATHS = ['/ops/imports/upload'];
@@ -79,7 +86,8 @@ export function createOperatorConsole(config: Config, logger: Logger, redis: Red
     plugin: (router, kit) => {
       mountOpsStatic(router);
       for (const group of groups) {
-        kit.nav.push({ href: group.href, label: group.label, role: 'operator' });
+        const count = group.href === `${OPS}/held` ? () => countHeld(ops.dataDir) : undefined;
+        kit.nav.push({ href: group.href, label: group.label, role: 'operator', ...(count ? { count } : {}) });
         group.mount(router, kit, ops);
       }
       // Reached from Countries (one per country), not from the navigation.

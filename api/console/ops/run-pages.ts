@@ -14,6 +14,7 @@ import { decisionSummary, heldActions } from './held-pages.ts';
 import { reportCsp, reportInConsole } from './report-page.ts';
 import { countsLine, fieldQualityTable, gatesTable } from './run-markup.ts';
 import { COUNTRY_NAMES, OPS, operatorOnly, parseCountry, sendOps, type OpsContext, type OpsPlugin } from './ops-kit.ts';
+import { formatByteCount, formatCount, formatElapsed, formatTime } from '../../../platform/format/index.ts';
 
 const PAGE_SIZE = 100;
 
@@ -47,7 +48,7 @@ ${
 <thead><tr><th scope="col">Started</th><th scope="col">Country</th><th scope="col">Outcome</th><th scope="col" class="num">Published</th><th scope="col">File</th><th scope="col">By</th><th scope="col">Report</th></tr></thead>
 <tbody>${runs.slice(0, PAGE_SIZE).map(
         (r) => html`<tr><td><a href="${OPS}/runs/${r.runId}">${when(r.startedAt)}</a></td><td>${r.country}</td><td>${runBadge(r)}</td><td class="num">${
-          r.counts ? (r.outcome === 'published' ? r.counts.byStatus.published.toLocaleString('en-GB') : html`<small>would publish</small> ${r.counts.byStatus.published.toLocaleString('en-GB')}`) : '—'
+          r.counts ? (r.outcome === 'published' ? formatCount(r.counts.byStatus.published) : html`<small>would publish</small> ${formatCount(r.counts.byStatus.published)}`) : '—'
         }</td><td>${r.files.map((f, i) => html`${i ? ', ' : ''}<code>${f.name}</code>`)}</td><td>${r.by}</td><td><a href="${OPS}/runs/${r.runId}/report">Report</a></td></tr>`,
       )}</tbody></table></div>`
 }`,
@@ -63,9 +64,9 @@ async function runPage(kit: ConsoleKit, ops: OpsContext, req: Request, res: Resp
 ${run.removal ? html`<div class="notice error" role="status">Published although it left ${COUNTRY_NAMES[run.country]} ${run.removal.remaining.toLocaleString('en-GB')} of its ${run.removal.current.toLocaleString('en-GB')} places (the remaining count was typed to confirm).</div>` : ''}
 ${rolledBack ? html`<div class="notice warning" role="status">Rolled back ${when(rolledBack.at)} by ${rolledBack.by}: ${rolledBack.detail ?? ''}. <a href="${OPS}/snapshots/${run.country}">Snapshots of ${COUNTRY_NAMES[run.country]}</a></div>` : ''}
 <dl class="facts">
-<dt>Started</dt><dd>${when(run.startedAt)} by ${run.by} (${run.runner})</dd>
-<dt>Finished</dt><dd>${when(run.finishedAt)}</dd>
-<dt>Files</dt><dd>${run.files.map((f, i) => html`${i ? ', ' : ''}<code>${f.name}</code> (${f.size.toLocaleString('en-GB')} bytes, SHA-256 <code>${f.sha256.slice(0, 12)}…</code>)`)}</dd>
+<dt>Started</dt><dd>${formatTime(run.startedAt, { seconds: true })} by ${run.by} (${run.runner})</dd>
+<dt>Finished</dt><dd>${formatTime(run.finishedAt, { seconds: true, empty: 'not yet' })}${run.finishedAt ? `, after ${formatElapsed(run.startedAt, run.finishedAt) ?? '—'}` : ''}</dd>
+<dt>Files</dt><dd>${run.files.map((f, i) => html`${i ? ', ' : ''}<code>${f.name}</code> (${formatByteCount(f.size)}, SHA-256 <code>${f.sha256.slice(0, 12)}…</code>)`)}</dd>
 <dt>Counts</dt><dd>${countsLine(run)}</dd>
 ${run.publishedVersion ? html`<dt>Published snapshot</dt><dd><a href="${OPS}/snapshots/${run.country}#snapshot-${run.publishedVersion}"><code>${run.publishedVersion}</code></a></dd>` : ''}
 ${run.forced ? html`<dt>Forced</dt><dd>by ${run.forced.by}: ${run.forced.reason}</dd>` : ''}
@@ -79,7 +80,7 @@ ${isHeld(run) ? await heldActions(kit, ops, res, run) : ''}
 <h2>Fields</h2>
 ${fieldQualityTable(run.fieldQuality)}
 <h2>Events</h2>
-<ul>${run.events.map((e) => html`<li>${when(e.at)}: ${e.what} (${e.by})${e.detail ? html` — ${e.detail}` : ''}</li>`)}</ul>`,
+<ul>${run.events.map((e) => html`<li>${formatTime(e.at, { seconds: true })}: ${e.what} (${e.by})${e.detail ? html` — ${e.detail}` : ''}</li>`)}</ul>`,
   });
 }
 

@@ -1,0 +1,26 @@
+// How a key's state and expiry read on both sides of the console (the developer's keys and an operator's view of an account).
+import type { Account } from '../accounts/account-store.ts';
+import { expiresSoon, keyState } from '../keys/key-service.ts';
+import type { StoredKey } from '../keys/key-store.ts';
+import { when } from './form-html.ts';
+import { html } from '../../platform/html/index.ts';
+import type { Markup } from '../../platform/html/index.ts';
+
+/** The state badge: revoked, expired, "rolled · ends …", "expires soon", active; "refused" while the account is disabled. */
+export function keyStatusBadge(key: StoredKey, now: Date, account?: Pick<Account, 'status'>): Markup {
+  const state = keyState(key, now);
+  if (state === 'active' && account && account.status !== 'active') return html`<span class="badge revoked">refused · account disabled</span>`;
+  if (state === 'active' && key.rolledTo) return html`<span class="badge warn">rolled · ends ${when(key.expiresAt)}</span>`;
+  if (state === 'active' && expiresSoon(key, now)) return html`<span class="badge warn">expires soon</span>`;
+  return html`<span class="badge ${state}">${state}</span>`;
+}
+
+/** The expiry cell: "—" once revoked (the expiry no longer matters), else the instant or "never". */
+export function keyExpiry(key: StoredKey): string {
+  return key.revokedAt ? '—' : when(key.expiresAt, 'never');
+}
+
+/** "name (prefix…)", the way a key is named outside its own row. */
+export function keyLabel(key: Pick<StoredKey, 'name' | 'prefix'>): Markup {
+  return html`${key.name} (<code>${key.prefix}…</code>)`;
+}
