@@ -1,12 +1,12 @@
 // Key pages over HTTP: the secret after a redirect, a key rolled once only, the roll reminder's rule, short row actions.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KeyAlreadyRolledError } from '../../../api/accounts/account-errors.ts';
-import { CLI_ACTOR } from '../../../api/accounts/audit.ts';
-import { needsRollReminder, rollAccountKey } from '../../../api/keys/key-service.ts';
-import { completeStoredKey } from '../../../api/keys/key-store.ts';
-import type { ConsoleClient } from '../support/console-client.ts';
-import { startConsoleHarness } from './support/console-harness.ts';
-import type { ConsoleHarness } from './support/console-harness.ts';
+import { KeyAlreadyRolledError } from '../../../../api/accounts/account-errors.ts';
+import { CLI_ACTOR } from '../../../../api/accounts/audit.ts';
+import { needsRollReminder, rollAccountKey } from '../../../../api/keys/key-service.ts';
+import { completeStoredKey } from '../../../../api/keys/key-store.ts';
+import type { ConsoleClient } from '../../support/console-client.ts';
+import { startConsoleHarness } from '../support/console-harness.ts';
+import type { ConsoleHarness } from '../support/console-harness.ts';
 
 let h: ConsoleHarness;
 let n = 0;

@@ -1,9 +1,9 @@
 // The audit trail over HTTP: keys by name and prefix, "replaced by" as a link, who did it in words, paging past 200 events.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUDIT_PAGE_SIZE } from '../../../api/console/developer/audit-pages.ts';
-import { createConsoleClient } from '../support/console-client.ts';
-import { startConsoleHarness } from './support/console-harness.ts';
-import type { ConsoleHarness } from './support/console-harness.ts';
+import { AUDIT_PAGE_SIZE } from '../../../../api/console/developer/audit-pages.ts';
+import { createConsoleClient } from '../../support/console-client.ts';
+import { startConsoleHarness } from '../support/console-harness.ts';
+import type { ConsoleHarness } from '../support/console-harness.ts';
 
 let h: ConsoleHarness;
 beforeAll(async () => {
