@@ -21,30 +21,27 @@ const parameters = {
     name: 'near',
     in: 'query',
     description:
-      'Nearby search: `LAT,LNG` in WGS84 decimal degrees, **latitude first**. Places within `radius` metres (great-circle distance), nearest first, ties by id; the page adds `distancesMeters`. Combines with every filter; not with `bbox`. A latitude outside ±90, a longitude outside ±180 or a malformed pair is a 400 naming near.',
+      'Nearby search: `LAT,LNG` in WGS84 decimal degrees, **latitude first**. Places within `radius` metres (great-circle distance), nearest first, ties by id; the page adds `distancesMeters`. Combines with every filter; not with `bbox`. A latitude outside ±90, a longitude outside ±180 or a malformed pair is a 400 naming near. Example: `40.4168,-3.7038` (Madrid).',
     schema: { type: 'string', pattern: '^[+-]?[0-9.]+,[+-]?[0-9.]+$' },
-    examples: { madrid: { value: '40.4168,-3.7038' } },
   },
   radius: {
     name: 'radius',
     in: 'query',
-    description: 'With `near` only (alone it is a 400): the distance in metres.',
-    schema: { type: 'integer', minimum: MIN_NEAR_RADIUS_M, maximum: MAX_NEAR_RADIUS_M, default: DEFAULT_NEAR_RADIUS_M },
+    description: `With \`near\` only (alone it is a 400): the distance in metres, default ${DEFAULT_NEAR_RADIUS_M}.`,
+    schema: { type: 'integer', minimum: MIN_NEAR_RADIUS_M, maximum: MAX_NEAR_RADIUS_M },
   },
   bbox: {
     name: 'bbox',
     in: 'query',
     description:
-      'Map-area search: `MIN_LNG,MIN_LAT,MAX_LNG,MAX_LAT` (GeoJSON order, **longitude first**), edges included, results in id order. A box crossing the antimeridian (MIN_LNG > MAX_LNG) is a 400: send one box for each side. Not with `near`.',
+      'Map-area search: `MIN_LNG,MIN_LAT,MAX_LNG,MAX_LAT` (GeoJSON order, **longitude first**), edges included, results in id order. A box crossing the antimeridian (MIN_LNG > MAX_LNG) is a 400: send one box for each side. Not with `near`. Example: `-3.75,40.39,-3.65,40.45` (central Madrid).',
     schema: { type: 'string' },
-    examples: { centralMadrid: { value: '-3.75,40.39,-3.65,40.45' } },
   },
   fields: {
     name: 'fields',
     in: 'query',
-    description: `Comma-separated Place fields; each place then holds \`id\` and exactly those (see PlaceSelection). An unknown or repeated field is a 400 naming fields. One of: ${PLACE_FIELDS.filter((f) => f !== 'id').join(', ')}.`,
+    description: `Comma-separated Place fields; each place then holds \`id\` and exactly those (see PlaceSelection). An unknown or repeated field is a 400 naming fields. One of: ${PLACE_FIELDS.filter((f) => f !== 'id').join(', ')}. Example: \`name,phone,location\`.`,
     schema: { type: 'string' },
-    examples: { contact: { value: 'name,phone,location' } },
   },
   ifNoneMatch: {
     name: 'If-None-Match',

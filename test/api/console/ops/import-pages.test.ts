@@ -58,7 +58,7 @@ describe('imports page', () => {
     await writeFile(path.join(dir, 'empty.jsonl'), '');
     const page = await operator.get('/console/ops/imports');
     expect(page.text).toContain('<code>a-region-with-a-rather-long-name-for-the-picker.jsonl</code>');
-    expect(page.text).toMatch(/empty\.jsonl<\/code> <small>1 kB \(empty\)|empty\.jsonl<\/code> <small>0 kB \(empty\)/);
+    expect(page.text).toMatch(/empty\.jsonl<\/code> <small>0 bytes \(empty\)/);
     expect(page.text).not.toMatch(/type="checkbox"[^>]*name="file"[^>]*checked/);
     const none = await operator.post('/console/ops/imports/file', { country: 'es' });
     expect(none.status).toBe(400);
