@@ -21,9 +21,14 @@ export interface GeoBox {
 
 /** Haversine distance in metres. */
 export function distanceMeters(a: LatLng, b: LatLng): number {
-  const dLat = rad(b.latitude - a.latitude);
-  const dLng = rad(b.longitude - a.longitude);
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.latitude)) * Math.cos(rad(b.latitude)) * Math.sin(dLng / 2) ** 2;
+  return distanceFrom(a.latitude, a.longitude, Math.cos(rad(a.latitude)), b.latitude, b.longitude);
+}
+
+/** The same distance from a point whose latitude's cosine is known (one call per candidate, no objects). */
+export function distanceFrom(lat0: number, lng0: number, cosLat0: number, lat: number, lng: number): number {
+  const dLat = rad(lat - lat0);
+  const dLng = rad(lng - lng0);
+  const h = Math.sin(dLat / 2) ** 2 + cosLat0 * Math.cos(rad(lat)) * Math.sin(dLng / 2) ** 2;
   return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 

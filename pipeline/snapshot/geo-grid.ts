@@ -1,9 +1,11 @@
 // A snapshot's located places bucketed in 0.01° cells, in memory: rings around a point read a few cells, not the tree.
-import { distanceMeters, flatEarthMargin, metresPerDegree, wrapsAround, type LatLng } from './geo-cover.ts';
+import { distanceFrom, flatEarthMargin, metresPerDegree, wrapsAround, type LatLng } from './geo-cover.ts';
 
 /** Cell edge in 1e-7 degree units (0.01°: about 1.1 km north-south). */
 const CELL = 100_000;
 const LNG_CELLS = 36_002;
+/** Slack on the latitude bounds a cell is read within (about 0.1 mm), against rounding. */
+const EPSILON_DEG = 1e-9;
 const cellKey = (latCell: number, lngCell: number): number => (latCell + 9_001) * LNG_CELLS + (lngCell + 18_001);
 
 const keyOf = (lat: number, lng: number): number => cellKey(Math.floor(lat / CELL), Math.floor(lng / CELL));
@@ -28,18 +30,33 @@ export class GeoGrid {
 
   /** Arrays of equal length in cell order (cellOrder): rowids, and latitudes and longitudes in 1e-7 degree. */
   constructor(rowids: Int32Array, lats: Int32Array, lngs: Int32Array) {
-    this.rowids = rowids;
-    this.lats = Float64Array.from(lats, (value) => value / 1e7);
-    this.lngs = Float64Array.from(lngs, (value) => value / 1e7);
+    // Within a cell, points go by latitude (in memory only): a ring reads just the latitudes that can reach it.
+    const order = Int32Array.from(rowids, (_, i) => i);
     let start = 0;
     let key = rowids.length > 0 ? keyOf(lats[0]!, lngs[0]!) : 0;
     for (let i = 1; i <= rowids.length; i += 1) {
       const next = i < rowids.length ? keyOf(lats[i]!, lngs[i]!) : Number.NaN;
       if (next === key) continue;
       this.cells.set(key, [start, i]);
+      order.subarray(start, i).sort((a, b) => lats[a]! - lats[b]!);
       key = next;
       start = i;
     }
+    this.rowids = Int32Array.from(order, (i) => rowids[i]!);
+    this.lats = Float64Array.from(order, (i) => lats[i]! / 1e7);
+    this.lngs = Float64Array.from(order, (i) => lngs[i]! / 1e7);
+  }
+
+  /** The first index from `start` to `end` whose latitude is at least `lat` (the cell is sorted by latitude). */
+  private firstAtLeast(start: number, end: number, lat: number): number {
+    let lo = start;
+    let hi = end;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.lats[mid]! < lat) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 
   /** From [rowid, latitude, longitude] rows in 1e-7 degree, in any order. */
@@ -68,30 +85,20 @@ export class GeoGrid {
     const high2 = wraps ? Number.POSITIVE_INFINITY : high * high;
     const low2 = wraps || low <= 0 ? -1 : low * low;
     const { latitude: lat0, longitude: lng0 } = center;
-    const take = (start: number, end: number) => {
-      for (let i = start; i < end; i += 1) {
-        const dy = (this.lats[i]! - lat0) * perDegree.y;
-        const dx = (this.lngs[i]! - lng0) * perDegree.x;
-        const flat2 = dx * dx + dy * dy;
-        if (flat2 > high2 || flat2 < low2) continue;
-        const distance = distanceMeters(center, { latitude: this.lats[i]!, longitude: this.lngs[i]! });
-        if (distance >= inner && distance <= outer) hits.push([this.rowids[i]!, distance]);
-      }
-    };
+    const scan: Scan = { hits, lat0, lng0, cosLat0: Math.cos((lat0 * Math.PI) / 180), y: perDegree.y, x: perDegree.x, high2, low2, inner, outer };
     if (wraps) {
-      take(0, this.rowids.length); // near a pole or ±180°: rare enough to read every place
+      this.take(scan, 0, this.rowids.length, Number.POSITIVE_INFINITY); // near a pole or ±180°: rare enough to read every place
       return hits;
     }
     const latReach = high / perDegree.y;
     const lngReach = high / metresPerDegree(Math.min(89, Math.abs(center.latitude) + latReach)).x;
-    const cellOf = (degrees: number) => Math.floor((degrees * 1e7) / CELL);
     const cellDegrees = CELL / 1e7;
-    for (let latCell = cellOf(center.latitude - latReach); latCell <= cellOf(center.latitude + latReach); latCell += 1) {
+    for (let latCell = cellOfDegrees(center.latitude - latReach); latCell <= cellOfDegrees(center.latitude + latReach); latCell += 1) {
       const y0 = (latCell * cellDegrees - center.latitude) * perDegree.y;
       const y1 = y0 + cellDegrees * perDegree.y;
       const nearY = y0 > 0 ? y0 : y1 < 0 ? -y1 : 0;
       const farY = Math.max(Math.abs(y0), Math.abs(y1));
-      for (let lngCell = cellOf(center.longitude - lngReach); lngCell <= cellOf(center.longitude + lngReach); lngCell += 1) {
+      for (let lngCell = cellOfDegrees(center.longitude - lngReach); lngCell <= cellOfDegrees(center.longitude + lngReach); lngCell += 1) {
         // The cell's nearest and farthest flat-earth distances, widened like the reach: skip cells wholly off the ring.
         const x0 = (lngCell * cellDegrees - center.longitude) * perDegree.x;
         const x1 = x0 + cellDegrees * perDegree.x;
@@ -99,12 +106,51 @@ export class GeoGrid {
         const farX = Math.max(Math.abs(x0), Math.abs(x1));
         if (nearX * nearX + nearY * nearY > high * high || (low > 0 && farX * farX + farY * farY < low * low)) continue;
         const span = this.cells.get(cellKey(latCell, lngCell));
-        if (span) take(span[0], span[1]);
+        if (!span) continue;
+        // The latitudes a point of this cell needs to land in the band: |dy| from dyMin to dyMax (a hair wider).
+        const dyMax = Math.sqrt(Math.max(0, high * high - nearX * nearX)) / perDegree.y + EPSILON_DEG;
+        const dyMin = low > 0 && low > farX ? Math.sqrt(low * low - farX * farX) / perDegree.y - EPSILON_DEG : 0;
+        if (dyMin <= 0) {
+          this.take(scan, this.firstAtLeast(span[0], span[1], lat0 - dyMax), span[1], lat0 + dyMax);
+        } else {
+          this.take(scan, this.firstAtLeast(span[0], span[1], lat0 - dyMax), span[1], lat0 - dyMin);
+          this.take(scan, this.firstAtLeast(span[0], span[1], lat0 + dyMin), span[1], lat0 + dyMax);
+        }
       }
     }
     return hits;
   }
+
+  /** The points from `start` (up to `end`, while their latitude is at most `maxLat`) that fall in the ring. */
+  private take(scan: Scan, start: number, end: number, maxLat: number): void {
+    const { lats, lngs } = this;
+    for (let i = start; i < end && lats[i]! <= maxLat; i += 1) {
+      const dy = (lats[i]! - scan.lat0) * scan.y;
+      const dx = (lngs[i]! - scan.lng0) * scan.x;
+      const flat2 = dx * dx + dy * dy;
+      if (flat2 > scan.high2 || flat2 < scan.low2) continue;
+      const distance = distanceFrom(scan.lat0, scan.lng0, scan.cosLat0, lats[i]!, lngs[i]!);
+      if (distance >= scan.inner && distance <= scan.outer) scan.hits.push([this.rowids[i]!, distance]);
+    }
+  }
 }
+
+/** One ring's figures, shared by the cells it reads. */
+interface Scan {
+  hits: RingHit[];
+  lat0: number;
+  lng0: number;
+  cosLat0: number;
+  /** Metres per degree north and east. */
+  y: number;
+  x: number;
+  high2: number;
+  low2: number;
+  inner: number;
+  outer: number;
+}
+
+const cellOfDegrees = (degrees: number): number => Math.floor((degrees * 1e7) / CELL);
 
 /** The grid as the snapshot stores it (geo_grid in schema.sql): three little-endian int32 arrays in cell order. */
 export function gridBlobs(points: readonly [number, number, number][]): [Buffer, Buffer, Buffer] {

@@ -33,10 +33,7 @@ export class GeoSearch {
   private grid: GeoGrid | undefined;
   private readonly selectByRowids: Database.Statement<[string], [number, string, string]>;
 
-  constructor(
-    private readonly db: Database.Database,
-    private readonly rowidAtOrBefore: (id: string) => number,
-  ) {
+  constructor(private readonly db: Database.Database) {
     this.selectByRowids = db.prepare<[string], [number, string, string]>(SELECT_PLACES_BY_ROWIDS).raw(true);
   }
 
@@ -45,20 +42,24 @@ export class GeoSearch {
     const want = limit + 1;
     const center = { latitude: near.latitude, longitude: near.longitude };
     const from = near.after?.distance ?? 0;
-    // Rowid order is id order, so "id after the cursor's" at equal distance is "rowid after the last id not above it".
-    const afterRowid = near.after ? this.rowidAtOrBefore(near.after.id) : 0;
     let width = near.after ? Math.max(2 * near.after.span, 1) : near.radius * FIRST_RING_SHARE;
     for (;;) {
       const to = Math.min(near.radius, from + width);
-      const found = this.ring(center, from, to, shape, filters).filter(
-        ([rowid, distance]) => distance > from || (distance === from && rowid > afterRowid),
-      );
-      if (found.length >= want || to >= near.radius) {
+      const found = this.ring(center, from, to, shape, filters);
+      // Places at exactly the cursor's distance may come before or after it (by id): counted once their ids are read.
+      let beyond = 0;
+      for (const [, distance] of found) if (distance > from) beyond += 1;
+      if (beyond >= want || to >= near.radius) {
         found.sort((a, b) => a[1] - b[1] || a[0] - b[0]);
-        const hasMore = found.length > limit;
-        const page = found.slice(0, limit);
+        const ties = near.after ? found.length - beyond : 0;
+        const read = found.slice(0, ties + limit);
         const byRowid = new Map<number, { id: string; json: string }>();
-        for (const [rowid, id, json] of this.selectByRowids.all(JSON.stringify(page.map(([rowid]) => rowid)))) byRowid.set(rowid, { id, json });
+        for (const [rowid, id, json] of this.selectByRowids.all(JSON.stringify(read.map(([rowid]) => rowid)))) byRowid.set(rowid, { id, json });
+        const after = near.after ? Buffer.from(near.after.id) : undefined;
+        // Rowid order is id order, and ids compare as SQLite's BINARY collation does: UTF-8 bytes.
+        const kept = read.filter(([rowid], i) => i >= ties || Buffer.compare(Buffer.from(byRowid.get(rowid)!.id), after!) > 0);
+        const hasMore = kept.length - read.length + found.length > limit;
+        const page = kept.slice(0, limit);
         const rows = page.map(([rowid]) => byRowid.get(rowid)!);
         return { rows, hasMore, distances: page.map(([, distance]) => distance) };
       }

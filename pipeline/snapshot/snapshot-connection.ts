@@ -60,7 +60,7 @@ class ReadOnlySnapshot implements SnapshotConnection {
     this.selectCityAliasExists = hasAliases ? db.prepare<[string], number>(READ_SQL.selectCityAliasExists).pluck() : null;
     const hasGeoIndex = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'places_geo'").pluck().get() !== undefined;
     if (!hasGeoIndex) db.exec(LEGACY_GEO_VIEW);
-    this.geo = new GeoSearch(db, (id) => this.selectRowidAtOrBefore.get(id) ?? 0);
+    this.geo = new GeoSearch(db);
   }
 
   searchRows(query: SearchQuery): SearchRows {
