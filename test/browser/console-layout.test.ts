@@ -18,8 +18,9 @@ const quiet = { stdout: () => undefined, stderr: () => undefined, interactive: f
 const LONG_NAME = `booking-site-${'x'.repeat(87)}`;
 const WIDE = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
-/** Committed with the docs: docs/screenshots/layout-<page>-<width>.png. */
+/** Committed with the docs: docs/screenshots/layout-<page>-<width>.png, rewritten only when UPDATE_DOCS_SHOTS=1 (so a test run leaves the tree clean). */
 const DOCS_SHOTS = path.resolve('docs/screenshots');
+const UPDATE_DOCS_SHOTS = process.env.UPDATE_DOCS_SHOTS === '1';
 
 describe.runIf(browserAvailable())('console layout in Chromium', () => {
   let api: TestApi;
@@ -63,8 +64,9 @@ describe.runIf(browserAvailable())('console layout in Chromium', () => {
   }
 
   async function docsShot(page: Page, name: string): Promise<void> {
-    await mkdir(DOCS_SHOTS, { recursive: true });
     const file = await screenshot(page, name);
+    if (!UPDATE_DOCS_SHOTS) return;
+    await mkdir(DOCS_SHOTS, { recursive: true });
     await copyFile(file, path.join(DOCS_SHOTS, `${name}.png`));
   }
 
@@ -100,6 +102,30 @@ describe.runIf(browserAvailable())('console layout in Chromium', () => {
     const groupTops = await page.locator('.nav-group').evaluateAll((groups) => groups.map((g) => (g as HTMLElement).offsetTop));
     expect(new Set(groupTops).size).toBe(1);
     await docsShot(page, 'layout-keys-long-name-1280');
+  }, BROWSER_TEST_TIMEOUT);
+
+  it('a rolled key names its replacement, offers no second roll, and the banner does not nag about it', async () => {
+    const page = await signIn(`layout-roll-${process.pid}@example.com`, 'developer');
+    await page.goto(`${api.url}/console/keys`);
+    await page.getByLabel('Name').fill('partner feed');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    await page.getByRole('heading', { name: 'Copy your new key' }).waitFor();
+    await page.goto(`${api.url}/console/keys`);
+    await page.getByRole('link', { name: 'Details and roll “partner feed”' }).click();
+    await page.getByLabel('Old key stops working').selectOption('24h');
+    await page.getByRole('button', { name: 'Roll' }).click();
+    await page.getByRole('heading', { name: 'Copy your new key' }).waitFor();
+    await page.goto(`${api.url}/console/keys`);
+    // The old key: "Details" only (no roll), a one-line "rolled" badge, and no reminder to roll what is ending on purpose.
+    const old = page.getByRole('link', { name: 'Details “partner feed”' });
+    await expect.poll(() => old.count()).toBe(1);
+    expect(await page.locator('body').innerText()).not.toMatch(/expires within 7 days/i);
+    await old.click();
+    const replaced = page.locator('dt:has-text("Replaced by") + dd a');
+    expect(await replaced.innerText()).toMatch(/partner feed/);
+    expect(await page.getByRole('button', { name: 'Roll' }).count()).toBe(0);
+    expect(await page.locator('#roll-heading + p').innerText()).toMatch(/rolled already/);
+    await docsShot(page, 'layout-key-rolled-1280');
   }, BROWSER_TEST_TIMEOUT);
 
   it('every table is stacked cards at 390 px and no page is wider than the phone', async () => {
