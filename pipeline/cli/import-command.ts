@@ -68,7 +68,6 @@ export async function runImportCommand(argv: string[], io: CliIo): Promise<numbe
   const runner = await chooseRunner(values.queue ?? false, config);
   const store = await openSnapshotStore(config, 'lodging-import').catch(async (error: unknown) => {
     await runner.close();
-    await store.close();
     throw error;
   });
   const jsonProgress = values.progress === 'json';
@@ -107,6 +106,8 @@ export async function runImportCommand(argv: string[], io: CliIo): Promise<numbe
   } finally {
     display.stop();
     await runner.close();
+    // An open NATS connection would keep the process alive after its report.
+    await store.close();
   }
 }
 

@@ -21,3 +21,31 @@ export function startReplicaFor(config: Pick<Config, 'snapshotStore' | 'keepSnap
     log,
   });
 }
+
+/**
+ * For a long-lived process (the operator console): the configured store, connected on first use rather than at start-up,
+ * so a server starts while NATS is down; a failed connection is tried again by the next call.
+ */
+export function lazySnapshotStore(config: Pick<Config, 'snapshotStore' | 'keepSnapshots'>, name: string): SnapshotStore {
+  if (!config.snapshotStore) return localSnapshotStore;
+  let opening: Promise<SnapshotStore> | null = null;
+  const store = (): Promise<SnapshotStore> => {
+    opening ??= openSnapshotStore(config, name).catch((error: unknown) => {
+      opening = null;
+      throw error;
+    });
+    return opening;
+  };
+  return {
+    kind: 'nats',
+    basis: async (country) => (await store()).basis(country),
+    publish: async (dataDir, sealed, options) => (await store()).publish(dataDir, sealed, options),
+    list: async (dataDir, country) => (await store()).list(dataDir, country),
+    rollback: async (dataDir, country, options) => (await store()).rollback(dataDir, country, options),
+    async close() {
+      const open = opening;
+      opening = null;
+      if (open) await (await open.catch(() => null))?.close();
+    },
+  };
+}

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { COUNTRY_CODES } from '../../../model/place.ts';
 import {
   CountryBusyError,
+  PointerMovedError,
   PublicationError,
   UnknownRunError,
   checkRemoval,
@@ -152,6 +153,7 @@ export const heldPages: OpsPlugin = (router, kit, ops) => {
             confirmRemaining: typedCount(fields.remaining),
             actor: actorName(kit, res),
             ...ops.publication,
+            store: ops.snapshots,
           });
           const removal = result.run.removal ? `, leaving ${result.run.removal.remaining} of ${result.run.removal.current} places` : '';
           await recordAction(kit, req, res, 'held-published', `${run.country} run ${runId}${result.run.forced ? ' (forced)' : ''}${removal}: ${fields.reason.trim()}`);
@@ -161,7 +163,7 @@ export const heldPages: OpsPlugin = (router, kit, ops) => {
         }
       } catch (error) {
         if (error instanceof PublicationError && error.code === 'confirm-remaining') return heldPage(kit, ops, req, res, { runId, errors: { remaining: error.message } });
-        if (error instanceof PublicationError || error instanceof CountryBusyError) return heldPage(kit, ops, req, res, { runId, errors: { confirm: error.message } });
+        if (error instanceof PublicationError || error instanceof CountryBusyError || error instanceof PointerMovedError) return heldPage(kit, ops, req, res, { runId, errors: { confirm: error.message } });
         throw error;
       }
       res.redirect(303, `${OPS}/held?notice=${verb === 'publish' ? 'published' : 'discarded'}`);

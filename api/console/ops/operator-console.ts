@@ -1,7 +1,7 @@
 // The operator console: the page groups for accounts with role operator, mounted into /console beside the developer pages.
 import type { Redis } from 'ioredis';
 import { COUNTRY_CODES } from '../../../model/place.ts';
-import { isHeld, listRuns } from '../../../pipeline/index.ts';
+import { isHeld, lazySnapshotStore, listRuns } from '../../../pipeline/index.ts';
 import { openRedisImportJobStore } from './redis-import-job-store.ts';
 import { consoleImportsPath, openSqliteImportJobStore } from './sqlite-import-job-store.ts';
 import { pruneUploads } from './upload-retention.ts';
@@ -67,6 +67,7 @@ export function createOperatorConsole(config: Config, logger: Logger, redis: Red
     redisPrefix: config.redisPrefix,
     launcher,
     publication: { thresholds: config.gates, keep: config.keepSnapshots },
+    snapshots: lazySnapshotStore(config, 'lodging-console'),
   };
   // Uploads past their retention go at start-up too, not only when the next upload arrives.
   pruneUploads(config.importDir, config.uploads).catch((error: unknown) => logger.warn({ err: error }, 'upload retention: could not prune'));
@@ -99,6 +100,7 @@ export function createOperatorConsole(config: Config, logger: Logger, redis: Red
       await launcher.close();
       await store.close();
       await board?.close();
+      await ops.snapshots.close();
     },
   };
 }

@@ -10,7 +10,7 @@ import type { Notice } from '../console-layout.ts';
 import { parseQuery } from '../form-input.ts';
 import type { ImportLauncher } from './import-jobs.ts';
 import type { UploadRetention } from './upload-retention.ts';
-import type { GateThresholds } from '../../../pipeline/index.ts';
+import type { GateThresholds, SnapshotStore } from '../../../pipeline/index.ts';
 
 export const OPS = '/console/ops';
 
@@ -76,6 +76,8 @@ export interface OpsContext {
   launcher: ImportLauncher;
   /** The gate thresholds and snapshots kept (LODGING_GATE_*, LODGING_KEEP_SNAPSHOTS), as the CLI reads them. */
   publication: { thresholds: GateThresholds; keep: number };
+  /** Where publish, the snapshot list and rollback act: this data directory, or the store every machine shares (LODGING_SNAPSHOT_STORE). */
+  snapshots: SnapshotStore;
 }
 
 export type OpsPlugin = (router: Router, kit: ConsoleKit, ops: OpsContext) => void;

@@ -2,7 +2,7 @@
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import type { CountryCode } from '../../../model/place.ts';
-import { CountryBusyError, PublicationError, listSnapshots, previewRollback, rollback, type SnapshotDiff } from '../../../pipeline/index.ts';
+import { CountryBusyError, PointerMovedError, PublicationError, previewRollback, type SnapshotDiff } from '../../../pipeline/index.ts';
 import type { ConsoleKit } from '../console-kit.ts';
 import type { Notice } from '../console-layout.ts';
 import { button, postForm, when } from '../form-html.ts';
@@ -32,7 +32,7 @@ function diffSummary(diff: SnapshotDiff): Markup {
 }
 
 async function snapshotsPage(kit: ConsoleKit, ops: OpsContext, req: Request, res: Response, country: CountryCode, error: string | null = null) {
-  const kept = listSnapshots(ops.dataDir, country);
+  const kept = await ops.snapshots.list(ops.dataDir, country);
   const csrf = await kit.csrfToken(res);
   await sendOps(kit, req, res, {
     title: `Snapshots of ${COUNTRY_NAMES[country]}`,
@@ -95,10 +95,10 @@ ${postForm(`${OPS}/snapshots/${country}/rollback`, csrf, html`<input type="hidde
     if (!country) return;
     const { to } = requireForm(SNAPSHOT_FORM, req);
     try {
-      const result = rollback(ops.dataDir, country, { to, actor: actorName(kit, res) });
+      const result = await ops.snapshots.rollback(ops.dataDir, country, { to, actor: actorName(kit, res) });
       await recordAction(kit, req, res, 'rolled-back', `${country} from ${result.from ?? 'nothing'} to ${result.to.version}`);
     } catch (error) {
-      if (error instanceof PublicationError || error instanceof CountryBusyError) return snapshotsPage(kit, ops, req, res, country, error.message);
+      if (error instanceof PublicationError || error instanceof CountryBusyError || error instanceof PointerMovedError) return snapshotsPage(kit, ops, req, res, country, error.message);
       throw error;
     }
     res.redirect(303, `${OPS}/snapshots/${country}?notice=rolled-back`);

@@ -1,0 +1,77 @@
+// The operator console of a replica acts on the shared store: its snapshot list is the store's, its rollback moves the shared pointer.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createInProcessRunner } from '../../pipeline/jobs/in-process-runner.ts';
+import { importWithGates } from '../../pipeline/publish/import-with-gates.ts';
+import { openNatsSnapshotStore, type NatsSnapshotStore } from '../../pipeline/publish/nats-snapshot-store.ts';
+import type { ConsoleClient } from '../api/support/console-client.ts';
+import { startOpsHarness, type OpsHarness } from '../api/console/ops/support/ops-harness.ts';
+import { ES_LISTINGS, toJsonl } from '../api/support/provider-listings.ts';
+import { natsServerAvailable, startNatsServer, type TestNatsServer } from '../support/nats-server.ts';
+
+const PREFIX = `c${randomBytes(4).toString('hex')}`;
+
+describe.runIf(natsServerAvailable())('the operator console on a replica, with LODGING_SNAPSHOT_STORE set', () => {
+  let nats: TestNatsServer;
+  let store: NatsSnapshotStore;
+  let publisherDir: string;
+  let harness: OpsHarness;
+  let operator: ConsoleClient;
+
+  beforeAll(async () => {
+    nats = await startNatsServer();
+    store = await openNatsSnapshotStore({ servers: nats.url, prefix: PREFIX, credsFile: null, tlsCaFile: null }, { keep: 5 });
+    publisherDir = await mkdtemp(path.join(tmpdir(), 'lodging-console-publisher-'));
+    harness = await startOpsHarness('sqlite', { env: { LODGING_SNAPSHOT_STORE: nats.url, LODGING_NATS_PREFIX: PREFIX } });
+    ({ client: operator } = await harness.signedInAs('ops@example.org', 'operator'));
+  }, 60_000);
+
+  afterAll(async () => {
+    await harness?.close();
+    await store?.close();
+    await nats?.dispose();
+    if (publisherDir) await rm(publisherDir, { recursive: true, force: true });
+  });
+
+  const publish = async (n: number) => {
+    const file = path.join(publisherDir, `es-${n}.jsonl`);
+    await writeFile(file, toJsonl(n === 1 ? ES_LISTINGS.slice(0, -1) : ES_LISTINGS));
+    const runner = createInProcessRunner({ threads: 0 });
+    try {
+      return (await importWithGates({ country: 'es', files: [file], dataDir: publisherDir, runner, store, keep: 5 })).run.publishedVersion!;
+    } finally {
+      await runner.close();
+    }
+  };
+
+  const served = async () => ((await (await harness.api.get('/readyz')).json()) as { snapshots: Record<string, { version: string }> }).snapshots.es?.version ?? null;
+  const until = async (what: string, probe: () => Promise<boolean>, ms = 15_000) => {
+    const deadline = Date.now() + ms;
+    while (!(await probe().catch(() => false))) {
+      if (Date.now() > deadline) throw new Error(`not within ${ms} ms: ${what}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+
+  it('lists the kept snapshots of the store and rolls the shared pointer back from the console', async () => {
+    const first = await publish(1);
+    const second = await publish(2);
+    expect(first).not.toBe(second);
+    await until(`the replica serves ${second}`, async () => (await served()) === second);
+
+    const list = await operator.get('/console/ops/snapshots/es');
+    expect(list.status).toBe(200);
+    expect(list.text).toContain(second);
+    const versions = [...list.text.matchAll(/name="to" value="([^"]+)"/g)].map((m) => m[1]!);
+    expect(versions).toEqual([first]);
+
+    const done = await operator.post('/console/ops/snapshots/es/rollback', { to: first });
+    expect(done.status).toBe(303);
+    expect((await store.pointer('es')).stored!.entry.version).toBe(first);
+    await until(`the replica serves ${first} again`, async () => (await served()) === first);
+    expect((await store.list(publisherDir, 'es')).find((s) => s.current)?.version).toBe(first);
+  }, 60_000);
+});

@@ -1,0 +1,156 @@
+// Three machines as three processes on one nats-server: two `lodging serve` replicas with empty data directories follow
+// what a third process's `lodging import` and `lodging rollback` do to the shared store.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openNatsSnapshotStore, type NatsSnapshotStore } from '../../pipeline/publish/nats-snapshot-store.ts';
+import { ES_LISTINGS, IDS, toJsonl } from '../api/support/provider-listings.ts';
+import { natsServerAvailable, startNatsServer, type TestNatsServer } from '../support/nats-server.ts';
+
+const PREFIX = `m${randomBytes(4).toString('hex')}`;
+const DEADLINE_MS = 30_000;
+
+interface Replica {
+  child: ChildProcess;
+  url: string;
+  key: string;
+  exited: Promise<number | null>;
+}
+
+describe.runIf(natsServerAvailable())('snapshot distribution across processes (two serve replicas, a third process imports and rolls back)', () => {
+  let nats: TestNatsServer;
+  let store: NatsSnapshotStore;
+  const dirs: string[] = [];
+  const replicas: Replica[] = [];
+  let publisherDir: string;
+
+  const tempDir = async (name: string) => {
+    const dir = await mkdtemp(path.join(tmpdir(), `lodging-mp-${name}-`));
+    dirs.push(dir);
+    return dir;
+  };
+  /** What every process of the deployment shares: the store and its prefix; no Redis. */
+  const sharedEnv = (dataDir: string): NodeJS.ProcessEnv => ({
+    ...process.env,
+    LODGING_DATA_DIR: dataDir,
+    LODGING_SNAPSHOT_STORE: nats.url,
+    LODGING_NATS_PREFIX: PREFIX,
+    REDIS_URL: '',
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'development',
+    LODGING_RUNTIME: 'compiled',
+    // One address for both, as behind a load balancer: their answers are then the same bytes.
+    LODGING_PUBLIC_URL: 'http://lodging.test',
+  });
+
+  const startReplica = async (dataDir: string): Promise<Replica> => {
+    const child = spawn(process.execPath, ['bin/lodging.js', 'serve', '--port', '0', '--host', '127.0.0.1', '--dev-key'], { env: sharedEnv(dataDir), stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.on('data', (d) => (stdout += d));
+    child.stderr!.on('data', (d) => (stderr += d));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const deadline = Date.now() + DEADLINE_MS;
+    while (!/development key: (\S+)/.test(stdout) || !/listening on (\S+)/.test(stdout)) {
+      if (child.exitCode !== null) throw new Error(`serve exited early: ${stdout}${stderr}`);
+      if (Date.now() > deadline) throw new Error(`serve did not start: ${stdout}${stderr}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return { child, exited, url: /listening on (\S+)/.exec(stdout)![1]!, key: /development key: (\S+)/.exec(stdout)![1]! };
+  };
+
+  /** A command of the third machine, to its end. */
+  const lodging = async (args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> => {
+    const child = spawn(process.execPath, ['bin/lodging.js', ...args], { env: sharedEnv(publisherDir), stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+    return { code, stdout, stderr };
+  };
+
+  let exports = 0;
+  const importExport = async (listings: typeof ES_LISTINGS): Promise<string> => {
+    exports += 1;
+    const file = path.join(publisherDir, `es-export-${exports}.jsonl`);
+    await writeFile(file, toJsonl(listings));
+    const done = await lodging(['import', '--country', 'es', file]);
+    expect(done.code, done.stdout + done.stderr).toBe(0);
+    return (await store.pointer('es')).stored!.entry.version;
+  };
+
+  const readyz = async (r: Replica) => {
+    const res = await fetch(`${r.url}/readyz`);
+    return { status: res.status, body: (await res.json()) as { snapshots: Record<string, { version: string }> } };
+  };
+  const place = async (r: Replica, id: string) => {
+    const res = await fetch(`${r.url}/api/v1/places/${encodeURIComponent(id)}`, { headers: { 'X-API-Key': r.key } });
+    return { status: res.status, body: res.status === 200 ? ((await res.json()) as Record<string, unknown>) : null };
+  };
+
+  /** Both replicas ready on `version` (polled up to the deadline), then the same answer for one place on each. */
+  const bothServe = async (version: string) => {
+    const deadline = Date.now() + DEADLINE_MS;
+    for (;;) {
+      const states = await Promise.all(replicas.map((r) => readyz(r).catch(() => null)));
+      if (states.every((s) => s?.status === 200 && s.body.snapshots.es?.version === version)) return;
+      if (Date.now() > deadline) throw new Error(`not every replica serves ${version} within ${DEADLINE_MS} ms: ${JSON.stringify(states)}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  };
+
+  beforeAll(async () => {
+    // Build dist/ once, before three processes would each find it stale.
+    const built = spawnSync(process.execPath, ['bin/compiled-build.js'], { encoding: 'utf8' });
+    if (built.status !== 0) throw new Error(`build failed: ${built.stdout}${built.stderr}`);
+    nats = await startNatsServer();
+    store = await openNatsSnapshotStore({ servers: nats.url, prefix: PREFIX, credsFile: null, tlsCaFile: null }, { keep: 5 });
+    publisherDir = await tempDir('importer');
+    for (const name of ['a', 'b']) replicas.push(await startReplica(await tempDir(`replica-${name}`)));
+  }, 180_000);
+
+  afterAll(async () => {
+    for (const r of replicas) {
+      r.child.kill('SIGTERM');
+      await r.exited;
+    }
+    await store?.close();
+    await nats?.dispose();
+    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+  }, 30_000);
+
+  const first = ES_LISTINGS.filter((l) => `es-${String(l.providerId)}` !== IDS.hostal);
+  let firstVersion: string;
+
+  it('is not ready before any publish; an import on a third process reaches both replicas, which answer alike', async () => {
+    for (const r of replicas) expect((await readyz(r)).status).toBe(503);
+    firstVersion = await importExport(first);
+    await bothServe(firstVersion);
+    const answers = await Promise.all(replicas.map((r) => place(r, IDS.mint)));
+    expect(answers[0]!.status).toBe(200);
+    expect(answers[1]).toEqual(answers[0]);
+    for (const r of replicas) expect((await place(r, IDS.hostal)).status).toBe(404);
+  }, 90_000);
+
+  it('brings a second import to both', async () => {
+    const second = await importExport(ES_LISTINGS);
+    expect(second).not.toBe(firstVersion);
+    await bothServe(second);
+    const answers = await Promise.all(replicas.map((r) => place(r, IDS.hostal)));
+    expect(answers[0]!.status).toBe(200);
+    expect(answers[1]).toEqual(answers[0]);
+  }, 90_000);
+
+  it('brings `lodging rollback` run on the third process to both', async () => {
+    const done = await lodging(['rollback', '--country', 'es']);
+    expect(done.code, done.stdout + done.stderr).toBe(0);
+    expect(done.stdout).toContain(`now serves snapshot ${firstVersion}`);
+    expect((await store.pointer('es')).stored!.entry.version).toBe(firstVersion);
+    await bothServe(firstVersion);
+    for (const r of replicas) expect((await place(r, IDS.hostal)).status).toBe(404);
+  }, 90_000);
+});
