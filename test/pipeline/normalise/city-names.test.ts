@@ -4,7 +4,7 @@ import { COUNTRIES } from '../../../model/countries.ts';
 import { foldText } from '../../../model/fold-text.ts';
 import type { CountryCode } from '../../../model/place.ts';
 import { normaliseAddress } from '../../../pipeline/normalise/address.ts';
-import { canonicalCitySlug, compileAliases, nonCityReason } from '../../../pipeline/normalise/city-names.ts';
+import { canonicalCitySlug, compileAliases, isKnownCity, nonCityReason } from '../../../pipeline/normalise/city-names.ts';
 import { openSnapshotReader } from '../../../pipeline/snapshot/snapshot-reader.ts';
 import { makeListing } from '../snapshot/support/make-listing.ts';
 import { publishListings, tempDataDir } from '../snapshot/support/snapshot-test-kit.ts';
@@ -189,5 +189,34 @@ describe('edge cases', () => {
     ])('%j → %j', (city, reason) => {
       expect(nonCityReason(city, 'es')).toBe(reason);
     });
+  });
+});
+
+describe('isKnownCity and slugs before the tidying', () => {
+  it.each<[CountryCode, string, boolean]>([
+    ['es', 'Donostia', true],
+    ['es', 'San Sebastián', true],
+    ['es', 'DONOSTIA', true],
+    ['pt', 'Lisboa', true],
+    ['gb', 'Derry', true],
+    ['pt', 'Donostia', false],
+    ['es', 'Nowhere', false],
+    ['es', '---', false],
+    ['es', '', false],
+  ])('isKnownCity(%s, %j) → %s', (country, name, known) => {
+    expect(isKnownCity(country, name)).toBe(known);
+  });
+
+  it.each([['Villa www.sol'], ['Sol www.x']])('%j is no web address: "www." only counts at the start', (city) => {
+    expect(nonCityReason(city, 'es')).toBeNull();
+  });
+
+  it.each<[CountryCode, string, string]>([
+    ['es', 'donostia-donostia', 'donostia-san-sebastian'],
+    ['es', 'coruna-la', 'a-coruna'],
+    ['es', 'orotava-la', 'la-orotava'],
+    ['pt', 'donostia', 'donostia'],
+  ])('canonicalCitySlug(%s, %s) → %s', (country, slug, canonical) => {
+    expect(canonicalCitySlug(country, slug)).toBe(canonical);
   });
 });

@@ -132,3 +132,101 @@ describe('normaliseAddress with the tidying and fullAddress', () => {
     expect(groups(result)).toEqual(issueGroups);
   });
 });
+
+describe('city tidying: edge cases found by mutation runs', () => {
+  const known = () => true;
+
+  it.each<[string, CountryCode, string]>([
+    // Spaces around and inside the brackets or after the comma; capitals as written.
+    ['Orotava ( La )', 'es', 'La Orotava'],
+    ['Orotava(La)', 'es', 'La Orotava'],
+    ['Laguna,La', 'es', 'La Laguna'],
+    ['Laguna,   La', 'es', 'La Laguna'],
+    ['Orotava (La)  ', 'es', 'La Orotava'],
+    ['  Orotava (La)', 'es', 'La Orotava'],
+    ['LAGUNA, LA', 'es', 'La LAGUNA'],
+    ['Mumbles, the', 'gb', 'The Mumbles'],
+    ['O (La)', 'es', 'La O'],
+    ['Puerto de la Cruz, El', 'es', 'El Puerto de la Cruz'],
+    // Only a whole article at the very end, after a name.
+    ['Orotava (La) Sur', 'es', 'Orotava (La) Sur'],
+    ['Laguna, La Sur', 'es', 'Laguna, La Sur'],
+    ['Orotava (Lax)', 'es', 'Orotava (Lax)'],
+    ['Orotava (L)', 'es', 'Orotava (L)'],
+    ["Orotava (La')", 'es', "Orotava (La')"],
+    ['Orotava La', 'es', 'Orotava La'],
+    ['Orotava [La]', 'es', 'Orotava [La]'],
+    ['Orotava (La', 'es', 'Orotava (La'],
+    ['Orotava La)', 'es', 'Orotava La)'],
+    ['(La)', 'es', '(La)'],
+    [', La', 'es', ', La'],
+  ])('moveArticleToFront(%j, %s) → %j', (city, country, expected) => {
+    expect(moveArticleToFront(city, country)).toBe(expected);
+  });
+
+  it.each([
+    ['Eibar  Eibar', 'Eibar'],
+    [' Eibar Eibar ', 'Eibar'],
+    ['Eibar\tEibar', 'Eibar'],
+    ['Eibar Éibar', 'Eibar'],
+    ['Eibar. Eibar', 'Eibar.'],
+    ['San Sebastián San Sebastián', 'San Sebastián'],
+    ['Bora-Bora Bora-Bora', 'Bora-Bora'],
+    ['BORA BORA', 'BORA BORA'],
+    ['A B A B', 'A B'],
+    ['A B B A', 'A B B A'],
+    // An odd number of words is never a doubled name, even when a middle word folds to nothing.
+    ['Eibar - Eibar', 'Eibar - Eibar'],
+    ['', ''],
+  ])('collapseDoubled(%j) → %j', (value, expected) => {
+    expect(collapseDoubled(value)).toBe(expected);
+  });
+
+  it.each<[string, CountryCode, string, string]>([
+    // [city, country, when every name is known, when none is]
+    ['Mxnha Grande', 'pt', 'Mxnha Grande', 'Mxnha Grande'],
+    ['Ptex de Lima', 'pt', 'Ptex de Lima', 'Ptex de Lima'],
+    ['Pte.x de Lima', 'pt', 'Pte.x de Lima', 'Pte.x de Lima'],
+    ['xPte. de Lima', 'pt', 'xPte. de Lima', 'xPte. de Lima'],
+    ['Pte.-de-Lima', 'pt', 'Pte.-de-Lima', 'Pte.-de-Lima'],
+    ['Ponte Pte. Pte.', 'pt', 'Ponte Ponte Ponte', 'Ponte Pte. Pte.'],
+    ['Pte.  de Lima', 'pt', 'Ponte  de Lima', 'Ponte  de Lima'],
+    ['Sto. Sto.', 'es', 'Santo Santo', 'Sto. Sto.'],
+    ['Sta.', 'es', 'Santa', 'Sta.'],
+    ['Rua Sta. Maria', 'pt', 'Rua Santa Maria', 'Rua Sta. Maria'],
+    ['St Malo', 'fr', 'Saint Malo', 'Saint Malo'],
+    ['Ste. Maxime', 'fr', 'Sainte Maxime', 'Sainte Maxime'],
+    ['Gt. Yarmouth', 'gb', 'Great Yarmouth', 'Gt. Yarmouth'],
+  ])('expandAbbreviation(%j, %s) → %j known, %j unknown', (city, country, whenKnown, whenUnknown) => {
+    expect(expandAbbreviation(city, country, known)).toBe(whenKnown);
+    expect(expandAbbreviation(city, country, unknown)).toBe(whenUnknown);
+  });
+
+  it('names every rule that changed the value', () => {
+    expect(tidyCity('Pte. de Lima', 'pt', unknown)).toEqual({ value: 'Ponte de Lima', rules: ['abbreviation-expanded'] });
+    expect(tidyCity('Laguna, La', 'es', unknown)).toEqual({ value: 'La Laguna', rules: ['article-moved'] });
+    expect(tidyCity('Sta. Cruz Sta. Cruz', 'es', (name) => name === 'Santa Cruz')).toEqual({
+      value: 'Santa Cruz',
+      rules: ['doubled-collapsed', 'abbreviation-expanded'],
+    });
+  });
+
+  it.each<[string, string, string]>([
+    // [slug, in es, in gb]
+    ['san-sebastian-san-sebastian', 'san-sebastian', 'san-sebastian'],
+    ['orotava-la-sur', 'orotava-la-sur', 'orotava-la-sur'],
+    ['puerto-de-la-cruz-el', 'el-puerto-de-la-cruz', 'puerto-de-la-cruz-el'],
+    ['orotava-lax', 'orotava-lax', 'orotava-lax'],
+    ['baden-baden', 'baden-baden', 'baden-baden'],
+    ['a-b-a-b', 'a-b', 'a-b'],
+    ['a-b-a', 'a-a-b', 'a-b-a'],
+    ['la', 'la', 'la'],
+    ['-la', '-la', '-la'],
+    ['orotava-la-la', 'la-orotava-la', 'orotava-la-la'],
+    ['orotava-la-orotava-la', 'la-orotava', 'orotava-la'],
+    ['hospitalet-l', 'l-hospitalet', 'hospitalet-l'],
+  ])('tidyCitySlug(%s) → %s (es), %s (gb)', (slug, inEs, inGb) => {
+    expect(tidyCitySlug(slug, 'es')).toBe(inEs);
+    expect(tidyCitySlug(slug, 'gb')).toBe(inGb);
+  });
+});

@@ -47,3 +47,52 @@ describe('decoding comes before the other text rules', () => {
     expect(parts).toMatchObject({ street: 'Calle Alcalá 5', postalCode: '28014', city: 'Madrid', countryName: 'España' });
   });
 });
+
+describe('decodeText: edge cases found by mutation runs', () => {
+  it.each([
+    // Spaces inside tags, closing and self-closing forms, each break tag.
+    ['A< br >B', 'A, B'],
+    ['A</ p >B', 'A, B'],
+    ['A< / div >B', 'A, B'],
+    ['A<br\t/>B', 'A, B'],
+    ['A<hr>B', 'A, B'],
+    ['A<li>B', 'A, B'],
+    ['A<tr>B', 'A, B'],
+    ['A<span\n>B', 'AB'],
+    ['< b >Sol</ b >', 'Sol'],
+    ['<a href="x">Sol</a>', 'Sol'],
+    ['A<em >B</em>', 'AB'],
+    // A longer word is no tag.
+    ['A<brx>B', 'A<brx>B'],
+    ['A<p2>B', 'A<p2>B'],
+    ['<bx>Sol', '<bx>Sol'],
+    // Separators around removed markup: doubled, spaced, at either end.
+    ['<br>', ''],
+    ['A<br>', 'A'],
+    [' <br>A', 'A'],
+    [' A<b>B ', 'AB'],
+    [',,A<br>B,,', 'A, B'],
+    ['A,<br>B', 'A, B'],
+    ['A ,<br>B', 'A, B'],
+    ['A\t,<br>B', 'A, B'],
+    ['A<br>, B', 'A, B'],
+    ['A<br> ,B', 'A,B'],
+    ['A, <br>B', 'A, B'],
+    ['A,,<br>B', 'A, B'],
+    ['A, ,<br> , B', 'A, B'],
+    ['A<br><br>B', 'A, B'],
+    ['A , , B<br>', 'A, B'],
+    ['A <br>  B', 'A,   B'],
+    ['A,B<br>C', 'A,B, C'],
+    ['A , B<br>C', 'A, B, C'],
+    ['A  , B<br>C', 'A, B, C'],
+    ['A<b>,</b>B', 'A,B'],
+    // Text with "<" but no markup keeps its separators exactly.
+    ['Hotel , <3', 'Hotel , <3'],
+    [', Hotel <3', ', Hotel <3'],
+    ['Hotel <3 ,', 'Hotel <3 ,'],
+    ['a&lt;b , c', 'a<b , c'],
+  ])('%j → %j', (input, expected) => {
+    expect(decodeText(input)).toBe(expected);
+  });
+});

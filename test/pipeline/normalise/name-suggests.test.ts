@@ -46,3 +46,47 @@ describe('checkNameAgainstType', () => {
     for (const found of issues) expect(found).toMatchObject({ field: 'lodgingType', code: 'name-suggests', value: name });
   });
 });
+
+describe('name-suggests: edge cases found by mutation runs', () => {
+  it.each([
+    ['B&B', ' b and b '],
+    ['Casa-Rural_Sol', ' casa rural sol '],
+    ['Café  Ñu', ' cafe nu '],
+    ['  Hostal 2 Estrellas!! ', ' hostal 2 estrellas '],
+    ['hostal42', ' hostal42 '],
+  ])('nameWordsOf(%j) → %j', (name, words) => {
+    expect(nameWordsOf(name)).toBe(words);
+  });
+
+  // Several phrases: the most specific kind wins, whatever the order of the words or of the table.
+  it.each<[string, LodgingType | null]>([
+    ['Hostal&Camping', 'campsite'],
+    ['Camping Hostal', 'campsite'],
+    ['Hostal Camping', 'campsite'],
+    ['Casa Rural Camping', 'campsite'],
+    ['Guest House Campsite', 'campsite'],
+    ['Campsite Guest House', 'campsite'],
+    ['Pension Apartamentos', 'apartment'],
+    ['Hotel Bed & Breakfast Youth Hostel', 'bedAndBreakfast'],
+    // The English table comes first: a later, more specific phrase still wins.
+    ['Guest House Camping', 'campsite'],
+    ['Youth Hostel Casa Rural', 'ruralHouse'],
+    // A phrase is whole words only.
+    ['hostal42', null],
+    ['Casa rural9', null],
+  ])('%j → %s', (name, expected) => {
+    expect(kindSuggestedByName(name)).toBe(expected);
+  });
+
+  it('says which kind the name suggests and which the labels gave', () => {
+    expect(checkNameAgainstType('Pearl Court Guest House', 'hotel')).toEqual([
+      {
+        field: 'lodgingType',
+        code: 'name-suggests',
+        value: 'Pearl Court Guest House',
+        detail: 'the name suggests guesthouse; the labels say hotel',
+        group: 'guesthouse',
+      },
+    ]);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPublicBodyHost, thirdPartyHost } from '../../../pipeline/normalise/website-hosts.ts';
+import { isPublicBodyHost, thirdPartyHost, type HostTables } from '../../../pipeline/normalise/website-hosts.ts';
 import { normaliseWebsite } from '../../../pipeline/normalise/urls.ts';
 
 describe('thirdPartyHost', () => {
@@ -70,5 +70,63 @@ describe('normaliseWebsite and the host tables', () => {
 
   it('a single invalid value reports why, as before', () => {
     expect(normaliseWebsite('http://localhost/x')).toMatchObject({ value: null, issues: [{ code: 'private-host' }] });
+  });
+});
+
+describe('website hosts: edge cases found by mutation runs', () => {
+  it.each([
+    ['esmadrid.com.', 'esmadrid.com'],
+    ['www.esmadrid.com.', 'esmadrid.com'],
+    ['FACEBOOK.COM', 'facebook.com'],
+    ['xwww.facebook.com', 'facebook.com'],
+    ['www.www.facebook.com', 'facebook.com'],
+    ['wwwfacebook.com', null],
+    ['facebook.com..', null],
+    ['www.', null],
+  ])('thirdPartyHost(%j) → %j', (host, expected) => {
+    expect(thirdPartyHost(host)).toBe(expected);
+  });
+
+  it.each([
+    ['turismo.gob.es.', true],
+    ['gob.es', true],
+    ['GOB.ES', true],
+    ['www.gob.es', true],
+    ['Www.CM-Tavira.PT', true],
+    ['cm-tavira.pt.', true],
+    ['www.ayuntamiento.org', true],
+    // The last label is the top-level domain, never a council's name; a prefix starts the label.
+    ['hotel.cm-tavira', false],
+    ['cm-tavira', false],
+    ['www.cm-tavira', false],
+    ['xcm-tavira.pt', false],
+    ['tavira-cm.pt', false],
+  ])('isPublicBodyHost(%j) → %s', (host, expected) => {
+    expect(isPublicBodyHost(host)).toBe(expected);
+  });
+
+  // Tables given by the caller: the leading "www." goes before the host is compared.
+  const tables: HostTables = { thirdParty: ['www.x.com', 'y.com'], publicBodySuffixes: ['gov.zz'], publicBodyLabelPrefixes: ['council', 'www'] };
+
+  it.each([
+    ['www.x.com', null],
+    ['x.com', null],
+    ['a.www.x.com', 'www.x.com'],
+    ['Y.COM', 'y.com'],
+    ['www.y.com', 'y.com'],
+  ])('thirdPartyHost(%j, given tables) → %j', (host, expected) => {
+    expect(thirdPartyHost(host, tables)).toBe(expected);
+  });
+
+  it.each([
+    ['www.hotel.zz', false],
+    ['hotel.council', false],
+    ['www.gov.zz', true],
+    ['gov.zz', true],
+    ['councilx.zz', true],
+    ['www.www.zz', true],
+    ['a.b.councilz.zz', true],
+  ])('isPublicBodyHost(%j, given tables) → %s', (host, expected) => {
+    expect(isPublicBodyHost(host, tables)).toBe(expected);
   });
 });
