@@ -9,7 +9,7 @@ import { CLI_ACTOR } from '../../api/accounts/audit.ts';
 import { main } from '../../bin/commands.ts';
 import { startTestApi } from '../api/support/test-api.ts';
 import type { TestApi } from '../api/support/test-api.ts';
-import { browserAvailable, launchChromium, screenshot, watchPageProblems } from './support/browser.ts';
+import { acceptInvitationAndSignIn, browserAvailable, launchChromium, screenshot, watchPageProblems } from './support/browser.ts';
 import type { Browser, Page } from './support/browser.ts';
 
 const PASSWORD = 'a long and sunny passphrase';
@@ -46,15 +46,7 @@ describe.runIf(browserAvailable())('operator console in Chromium', () => {
     const { inviteUrl } = await createAccount(api.server.stores.accounts, { email, role }, api.publicUrl, CLI_ACTOR);
     const context = await browser.newContext({ viewport: { width: 1100, height: 800 } });
     const page = await context.newPage();
-    await page.goto(`${api.url}${inviteUrl.slice(api.publicUrl.length)}`);
-    await page.getByLabel('New password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('New password again').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Set password' }).click();
-    await page.waitForURL(/\/console\/sign-in/);
-    await page.getByLabel('E-mail').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => !url.pathname.endsWith('/sign-in'));
+    await acceptInvitationAndSignIn(page, api, inviteUrl, email, PASSWORD);
     return page;
   }
 

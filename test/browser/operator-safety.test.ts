@@ -8,7 +8,7 @@ import { createAccount } from '../../api/accounts/account-service.ts';
 import { CLI_ACTOR } from '../../api/accounts/audit.ts';
 import { main } from '../../bin/commands.ts';
 import { startTestApi, type TestApi } from '../api/support/test-api.ts';
-import { browserAvailable, launchChromium, screenshot, watchPageProblems, type Browser, type Page } from './support/browser.ts';
+import { acceptInvitationAndSignIn, browserAvailable, launchChromium, screenshot, watchPageProblems, type Browser, type Page } from './support/browser.ts';
 
 const PASSWORD = 'a long and sunny passphrase';
 const quiet = { stdout: () => undefined, stderr: () => undefined, interactive: false };
@@ -45,15 +45,7 @@ describe.runIf(browserAvailable())('operator safety in Chromium', () => {
     page = await context.newPage();
     page.setDefaultTimeout(20_000);
     problems = watchPageProblems(page);
-    await page.goto(`${api.url}${inviteUrl.slice(api.publicUrl.length)}`);
-    await page.getByLabel('New password', { exact: true }).fill(PASSWORD);
-    await page.getByLabel('New password again').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Set password' }).click();
-    await page.waitForURL(/\/console\/sign-in/);
-    await page.getByLabel('E-mail').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => !url.pathname.endsWith('/sign-in'));
+    await acceptInvitationAndSignIn(page, api, inviteUrl, email, PASSWORD);
   }, 120_000);
   afterAll(async () => {
     await browser?.close();

@@ -85,3 +85,22 @@ export async function openPage(browser: Browser, options: BrowserContextOptions 
   page.setDefaultTimeout(20_000);
   return { page, problems: watchPageProblems(page) };
 }
+
+/** Opens an invitation link on the test server, sets the password, then signs in with it (as a new user would). */
+export async function acceptInvitationAndSignIn(
+  page: Page,
+  server: { url: string; publicUrl: string },
+  inviteUrl: string,
+  email: string,
+  password: string,
+): Promise<void> {
+  await page.goto(`${server.url}${inviteUrl.slice(server.publicUrl.length)}`);
+  await page.getByLabel('New password', { exact: true }).fill(password);
+  await page.getByLabel('New password again').fill(password);
+  await page.getByRole('button', { name: 'Set password' }).click();
+  await page.waitForURL(/\/console\/sign-in/);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => !url.pathname.endsWith('/sign-in'));
+}
