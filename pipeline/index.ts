@@ -8,7 +8,7 @@ export { checkRemoval, isDrasticRemoval, type RemovalCheck } from './publish/rem
 export { progressFigures, type ProgressEvent, type ProgressFigures } from './cli/progress-line.ts';
 
 // The run history and the country lock.
-export { listRuns, readRun, readReportJson, reportHtmlPath, UnknownRunError } from './runs/run-store.ts';
+export { UnknownRunError, type RunStore } from './runs/run-store.ts';
 export { isHeld, type RunRecord, type RunOutcome } from './runs/run-record.ts';
 export { CountryBusyError, countryLockHolder } from './runs/country-lock.ts';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { PublicationReport } from '../report/publication-report.ts';
 import { renderReportHtml } from '../report/report-html.ts';
-import { readReportJson, readRun } from '../runs/run-store.ts';
+import { openSnapshotStore } from '../publish/open-snapshot-store.ts';
 import { parseConfig } from '../../platform/environment.ts';
 import { UsageError, type CliIo } from '../../platform/cli-io.ts';
 
@@ -17,9 +17,13 @@ export async function runReportCommand(argv: string[], io: CliIo): Promise<numbe
   const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { html: { type: 'string' }, json: { type: 'boolean', default: false } } });
   if (positionals.length !== 1) throw new UsageError('give one RUN_ID (see `lodging runs`)');
   if (values.html === undefined && !values.json) throw new UsageError('give --html FILE (or --json)');
-  const { dataDir } = parseConfig(io.env);
-  const run = readRun(dataDir, positionals[0]!);
-  const report = readReportJson<PublicationReport>(dataDir, run.runId);
+  const config = parseConfig(io.env);
+  const store = await openSnapshotStore(config, 'lodging-report');
+  const history = store.runs(config.dataDir);
+  const { run, report } = await (async () => {
+    const found = await history.read(positionals[0]!);
+    return { run: found, report: await history.readReport<PublicationReport>(found.runId) };
+  })().finally(() => store.close());
   if (!report) {
     io.stderr(`lodging report: run ${run.runId} has no report (it ${run.outcome}${run.error ? `: ${run.error}` : ''})\n`);
     return 1;

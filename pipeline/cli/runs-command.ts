@@ -3,18 +3,17 @@ import { parseArgs } from 'node:util';
 import { discardRun } from '../publish/publish-held-run.ts';
 import { formatGate } from '../report/format-publication.ts';
 import { isHeld, type RunRecord } from '../runs/run-record.ts';
-import { listRuns, readRun, reportHtmlPath } from '../runs/run-store.ts';
-import { COUNTRY_CODES, isCountryCode } from '../../model/place.ts';
+import { openSnapshotStore } from '../publish/open-snapshot-store.ts';
+import { COUNTRY_CODES, isCountryCode, type CountryCode } from '../../model/place.ts';
 import { parseConfig } from '../../platform/environment.ts';
 import { UsageError, type CliIo } from '../../platform/cli-io.ts';
-import fs from 'node:fs';
 
 export const RUNS_USAGE = `usage: lodging runs [--country CC] [--json]
        lodging runs show RUN_ID [--json]
        lodging runs discard RUN_ID
-  The import run history in $LODGING_DATA_DIR/runs: outcome (published, refused, dry-run, failed, discarded,
-  expired, superseded), counts, gates, report. \`discard\` drops a held candidate (refused or dry run).
-  A run whose process died (crash, kill) shows as failed.`;
+  The import run history in $LODGING_DATA_DIR/runs (in NATS, shared by every machine, with LODGING_SNAPSHOT_STORE):
+  outcome (published, refused, dry-run, failed, discarded, expired, superseded), counts, gates, report.
+  \`discard\` drops a held candidate (refused or dry run). A run whose process died (crash, kill) shows as failed.`;
 
 export async function runRunsCommand(argv: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -22,29 +21,31 @@ export async function runRunsCommand(argv: string[], io: CliIo): Promise<number>
     allowPositionals: true,
     options: { country: { type: 'string' }, json: { type: 'boolean', default: false } },
   });
-  const { dataDir, keepSnapshots } = parseConfig(io.env);
+  const config = parseConfig(io.env);
   const [action, runId, ...extra] = positionals;
   if (extra.length > 0) throw new UsageError(`unexpected ${extra.join(' ')}`);
-  if (action === undefined) {
-    const country = values.country?.toLowerCase();
-    if (country !== undefined && !isCountryCode(country)) throw new UsageError(`--country must be one of ${COUNTRY_CODES.join(', ')}`);
-    const runs = listRuns(dataDir, country ? { country } : {});
-    if (values.json) io.stdout(`${JSON.stringify(runs, null, 2)}\n`);
-    else io.stdout(formatRunList(runs));
+  const country = values.country?.toLowerCase();
+  if (country !== undefined && !isCountryCode(country)) throw new UsageError(`--country must be one of ${COUNTRY_CODES.join(', ')}`);
+  if (action !== undefined && runId === undefined) throw new UsageError(`give the RUN_ID: lodging runs ${action} RUN_ID`);
+  if (action !== undefined && action !== 'show' && action !== 'discard') throw new UsageError(`unknown action "${action}": show or discard`);
+  // The history of the configured snapshot store: this data directory's, or the one every machine shares.
+  const store = await openSnapshotStore(config, 'lodging-runs');
+  try {
+    const history = store.runs(config.dataDir);
+    if (action === undefined) {
+      const runs = await history.list(country ? { country: country as CountryCode } : {});
+      io.stdout(values.json ? `${JSON.stringify(runs, null, 2)}\n` : formatRunList(runs));
+    } else if (action === 'show') {
+      const run = await history.read(runId!);
+      io.stdout(values.json ? `${JSON.stringify(run, null, 2)}\n` : formatRun(run, await history.reportFile(run.runId)));
+    } else {
+      const run = await discardRun(config.dataDir, runId!, { keep: config.keepSnapshots, store });
+      io.stdout(`discarded the held candidate ${run.candidate?.version} of run ${run.runId} (${run.country}); nothing else changed\n`);
+    }
     return 0;
+  } finally {
+    await store.close();
   }
-  if (runId === undefined) throw new UsageError(`give the RUN_ID: lodging runs ${action} RUN_ID`);
-  if (action === 'show') {
-    const run = readRun(dataDir, runId);
-    io.stdout(values.json ? `${JSON.stringify(run, null, 2)}\n` : formatRun(run, dataDir));
-    return 0;
-  }
-  if (action === 'discard') {
-    const run = discardRun(dataDir, runId, { keep: keepSnapshots });
-    io.stdout(`discarded the held candidate ${run.candidate?.version} of run ${run.runId} (${run.country}); nothing else changed\n`);
-    return 0;
-  }
-  throw new UsageError(`unknown action "${action}": show or discard`);
 }
 
 function outcomeOf(run: RunRecord): string {
@@ -70,7 +71,7 @@ function formatRunList(runs: RunRecord[]): string {
   return `${[head, ...rows].map((r) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]!))).join('  ')).join('\n')}\n`;
 }
 
-function formatRun(run: RunRecord, dataDir: string): string {
+function formatRun(run: RunRecord, reportFile: string | null): string {
   const out = [
     `run ${run.runId}  ${run.country}  ${outcomeOf(run)}`,
     `  runner ${run.runner}${run.dryRun ? ' (dry run)' : ''}, by ${run.by}, pid ${run.pid} on ${run.host}`,
@@ -91,7 +92,6 @@ function formatRun(run: RunRecord, dataDir: string): string {
   }
   out.push('  events:');
   for (const e of run.events) out.push(`    ${e.at}  ${e.what}  by ${e.by}${e.detail ? `: ${e.detail}` : ''}`);
-  const html = reportHtmlPath(dataDir, run.runId);
-  if (fs.existsSync(html)) out.push(`  report: ${html}`);
+  if (reportFile) out.push(`  report: ${reportFile}`);
   return `${out.join('\n')}\n`;
 }

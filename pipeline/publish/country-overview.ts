@@ -6,7 +6,7 @@ import { readCatalog } from '../snapshot/snapshot-catalog.ts';
 import type { PublicationReport } from '../report/publication-report.ts';
 import { listSnapshots, type SnapshotListing } from './rollback.ts';
 import { isHeld, type RunRecord } from '../runs/run-record.ts';
-import { listRuns, readReportJson } from '../runs/run-store.ts';
+import type { RunStore } from '../runs/run-store.ts';
 import { diffSnapshots, type SnapshotDiff } from '../snapshot/snapshot-diff.ts';
 import { PublicationError } from './publication-errors.ts';
 
@@ -23,10 +23,11 @@ export interface CountryOverview {
   rolledBack: { at: string; by: string; from: string | null; to: string } | null;
 }
 
-export function countryOverview(dataDir: string, country: CountryCode, now = Date.now()): CountryOverview {
+/** `history`: the run history of the snapshot store (runs and reports of every machine when it is shared). */
+export async function countryOverview(history: RunStore, dataDir: string, country: CountryCode, now = Date.now()): Promise<CountryOverview> {
   const current = listSnapshots(dataDir, country).find((s) => s.current) ?? null;
-  const runs = listRuns(dataDir, { country });
-  const report = current?.runId ? readReportJson<PublicationReport>(dataDir, current.runId) : null;
+  const runs = await history.list({ country });
+  const report = current?.runId ? await history.readReport<PublicationReport>(current.runId) : null;
   return {
     country,
     current,

@@ -9,7 +9,7 @@ import { actorOf } from '../runs/actor.ts';
 import { heldUntil, holdCandidate } from '../runs/held-candidates.ts';
 import { thisProcess } from '../runs/process-liveness.ts';
 import type { RunEvent, RunOutcome, RunRecord } from '../runs/run-record.ts';
-import { saveRun } from '../runs/run-store.ts';
+import type { RunStore } from '../runs/run-store.ts';
 import { localSnapshotStore, PointerMovedError, type SnapshotStore } from './snapshot-store.ts';
 import type { SnapshotInfo } from '../snapshot/reader-types.ts';
 import { digestFiles } from '../sources/file-digest.ts';
@@ -47,6 +47,8 @@ export interface ImportRequest {
   force: { reason: string } | null;
   thresholds: GateThresholds;
   by: string;
+  /** The run history of the snapshot store it publishes to. */
+  runs: RunStore;
 }
 
 /** What the runner made: the sealed candidate (not served) and the import report. */
@@ -73,7 +75,8 @@ export function checkImportRequest(options: ImportWithGatesOptions): ImportReque
   }
   if (options.force && !options.force.reason.trim()) throw new PublicationError('force-needs-reason', '--force needs --reason "why it is safe to publish"');
   const thresholds = options.thresholds ?? DEFAULT_GATE_THRESHOLDS;
-  return { options, country, dataDir: options.dataDir, dryRun: options.dryRun ?? false, force: options.force ?? null, thresholds, by: actorOf(options.actor) };
+  const runs = (options.store ?? localSnapshotStore).runs(options.dataDir);
+  return { options, country, dataDir: options.dataDir, dryRun: options.dryRun ?? false, force: options.force ?? null, thresholds, by: actorOf(options.actor), runs };
 }
 
 /** The run as first recorded (running), with the size and digest of every export file. */
@@ -98,7 +101,7 @@ export async function startRun(request: ImportRequest, runId: string): Promise<R
     error: null,
     events: [{ at: startedAt, what: request.dryRun ? 'dry run started' : 'import started', by: request.by }],
   };
-  saveRun(request.dataDir, run);
+  await request.runs.save(run);
   return run;
 }
 
@@ -132,14 +135,16 @@ export function withCandidate(run: RunRecord, { candidate, imported }: BuiltCand
 export async function publishOrHold(request: ImportRequest, run: RunRecord, built: BuiltCandidate, review: CandidateReview, at: string, basis: number | null = null): Promise<Decision> {
   const { dataDir, by } = request;
   const refused = review.verdict.refused;
-  const hold = () => {
+  const hold = async () => {
     const until = heldUntil();
     holdCandidate(dataDir, built.candidate, run.runId, until);
+    // Reviewed and published from any machine: the candidate's file goes where they all find it.
+    await request.runs.shareCandidate(run);
     const outcome = request.dryRun ? 'dry-run' : 'refused';
     const failed = review.verdict.gates.filter((g) => g.status === 'fail').map((g) => g.gate);
     return { outcome, heldUntil: until, forced: null, live: null, event: { at, what: outcome, by, detail: refused ? `failed: ${failed.join(', ')}` : 'gates pass' } } satisfies Decision;
   };
-  if (request.dryRun || (refused && !request.force)) return hold();
+  if (request.dryRun || (refused && !request.force)) return await hold();
   const forced = refused && request.force ? { by, reason: request.force.reason.trim() } : null;
   const keep = request.options.keep;
   let live: SnapshotInfo;
@@ -152,7 +157,7 @@ export async function publishOrHold(request: ImportRequest, run: RunRecord, buil
   } catch (error) {
     if (!(error instanceof PointerMovedError)) throw error;
     // Another publisher won: this candidate is held for review like a refused one, and the caller says why.
-    const held = hold();
+    const held = await hold();
     return { ...held, outcome: 'refused', event: { at, what: 'publish lost to another publisher', by, detail: error.message }, lost: error };
   }
   return { outcome: 'published', heldUntil: null, forced, live, event: { at, what: forced ? 'published (forced)' : 'published', by, ...(forced ? { detail: forced.reason } : {}) } };
@@ -198,9 +203,9 @@ export function publicationReport(request: ImportRequest, run: RunRecord, built:
 }
 
 /** Whatever failed (the runner, the review, the publish), the run says so: never left running in a live process. */
-export function recordFailure(dataDir: string, run: RunRecord, error: unknown): void {
+export async function recordFailure(runs: RunStore, run: RunRecord, error: unknown): Promise<void> {
   if (run.outcome !== 'running') return;
   const at = new Date().toISOString();
   const message = (error as Error).message;
-  saveRun(dataDir, { ...run, outcome: 'failed', finishedAt: at, error: message, events: [...run.events, { at, what: 'failed', by: 'system', detail: message }] });
+  await runs.save({ ...run, outcome: 'failed', finishedAt: at, error: message, events: [...run.events, { at, what: 'failed', by: 'system', detail: message }] });
 }

@@ -6,7 +6,7 @@ import { renderReportHtml } from '../report/report-html.ts';
 import { acquireCountryLock } from '../runs/country-lock.ts';
 import { expireHeld, supersedeHeld } from '../runs/held-candidates.ts';
 import type { RunRecord } from '../runs/run-record.ts';
-import { reportHtmlPath, saveReportFiles, saveRun } from '../runs/run-store.ts';
+import { reportHtmlPath } from '../runs/run-store.ts';
 import { localSnapshotStore } from './snapshot-store.ts';
 import {
   buildCandidate,
@@ -42,7 +42,7 @@ export async function importWithGates(options: ImportWithGatesOptions): Promise<
     // The latest state of the run: what a failure records (a run that reached a decision is not marked failed).
     let run = started;
     try {
-      expireHeld(dataDir, country, Date.now(), options.keep);
+      await expireHeld(request.runs, dataDir, country, Date.now(), options.keep);
       // The pointer as this import found it: publishing fails if another publisher moves it meanwhile.
       const basis = await (options.store ?? localSnapshotStore).basis(country);
       const built = await buildCandidate(request, runId);
@@ -51,15 +51,15 @@ export async function importWithGates(options: ImportWithGatesOptions): Promise<
       run = withGates(run, review);
       const decision = await publishOrHold(request, run, built, review, new Date().toISOString(), basis);
       run = withDecision(run, decision);
-      if (decision.live) supersedeHeld(dataDir, country, runId, options.keep);
+      if (decision.live) await supersedeHeld(request.runs, dataDir, country, runId, options.keep);
       const report = publicationReport(request, run, built, review, decision);
-      saveReportFiles(dataDir, runId, report, renderReportHtml(report));
-      saveRun(dataDir, run);
+      await request.runs.saveReport(runId, report, renderReportHtml(report));
+      await request.runs.save(run);
       if (decision.lost) throw decision.lost;
       const refusedForGood = review.verdict.refused && !request.force;
       return { run, report, exitCode: refusedForGood ? 3 : 0, reportHtml: reportHtmlPath(dataDir, runId) };
     } catch (error) {
-      recordFailure(dataDir, run, error);
+      await recordFailure(request.runs, run, error).catch(() => undefined);
       throw error;
     }
   } finally {

@@ -8,7 +8,8 @@ import type { NatsStoreConfig } from '../../platform/environment.ts';
 import { connectNats } from '../../platform/nats-connection.ts';
 import { actorOf } from '../runs/actor.ts';
 import { acquireCountryLock } from '../runs/country-lock.ts';
-import { readRun, saveRun } from '../runs/run-store.ts';
+import { natsRunStore, type NatsRunBuckets } from '../runs/nats-run-store.ts';
+import { UnknownRunError, type RunStore } from '../runs/run-store.ts';
 import { makeRunId } from '../jobs/prepare-import.ts';
 import { followPointer, type FetchObject } from '../snapshot/follow-pointer.ts';
 import type { PublishedSnapshotEntry } from '../snapshot/snapshot-catalog.ts';
@@ -37,14 +38,18 @@ export async function openNatsSnapshotStore(config: NatsStoreConfig, options: { 
     const js = connection.jetstream({ timeout: 5_000 });
     const kv = await js.views.kv(`${config.prefix}-pointers`, { history: 5 });
     const os = await js.views.os(`${config.prefix}-snapshots`);
-    return natsStore(connection, kv, os, options.keep);
+    const runBuckets: NatsRunBuckets = {
+      records: await js.views.kv(`${config.prefix}-runs`, { history: 1 }),
+      files: await js.views.os(`${config.prefix}-run-files`),
+    };
+    return natsStore(connection, kv, os, runBuckets, options.keep);
   } catch (error) {
     await connection.close().catch(() => undefined);
     throw error;
   }
 }
 
-function natsStore(connection: NatsConnection, kv: KV, os: ObjectStore, keep: number): NatsSnapshotStore {
+function natsStore(connection: NatsConnection, kv: KV, os: ObjectStore, runBuckets: NatsRunBuckets, keep: number): NatsSnapshotStore {
   const pointer = async (country: CountryCode) => {
     const found = await kv.get(`current.${country}`);
     if (!found) return { stored: null, revision: 0 };
@@ -157,8 +162,10 @@ function natsStore(connection: NatsConnection, kv: KV, os: ObjectStore, keep: nu
         const { current: _c, ...stored } = target;
         await movePointer(country, stored, revision);
         const from = current?.entry.version ?? null;
-        recordRollback(dataDir, target.entry.runId, { at: new Date().toISOString(), what: 'made current again by a rollback', by, detail: `from ${from ?? 'nothing'}` });
-        if (current) recordRollback(dataDir, current.entry.runId, { at: new Date().toISOString(), what: 'rolled back', by, detail: `to ${target.entry.version}` });
+        const runs = natsRunStore(runBuckets, dataDir);
+        const when = new Date().toISOString();
+        await recordRollback(runs, target.entry.runId, { at: when, what: 'made current again by a rollback', by, detail: `from ${from ?? 'nothing'}` });
+        if (current) await recordRollback(runs, current.entry.runId, { at: when, what: 'rolled back', by, detail: `to ${target.entry.version}` });
         await follow(dataDir, stored).catch(() => undefined); // this machine's serve process follows the pointer anyway
         const { byStatus: _b, sources: _s, forced: _f, by: _by, reason: _r, ...info } = stored.entry;
         return { country, from, to: info };
@@ -166,6 +173,8 @@ function natsStore(connection: NatsConnection, kv: KV, os: ObjectStore, keep: nu
         lock.release();
       }
     },
+
+    runs: (dataDir) => natsRunStore(runBuckets, dataDir),
 
     watch(onMove, onEnd) {
       let iterator: { stop(): void } | null = null;
@@ -191,13 +200,11 @@ function natsStore(connection: NatsConnection, kv: KV, os: ObjectStore, keep: nu
   };
 }
 
-/** A rollback is an event of the runs whose snapshots it swaps (when this machine's run history has them). */
-function recordRollback(dataDir: string, runId: string, event: { at: string; what: string; by: string; detail: string }): void {
+/** A rollback is an event of the runs whose snapshots it swaps (a snapshot published before run records were shared has none). */
+async function recordRollback(runs: RunStore, runId: string, event: { at: string; what: string; by: string; detail: string }): Promise<void> {
   try {
-    const run = readRun(dataDir, runId);
-    run.events.push(event);
-    saveRun(dataDir, run);
-  } catch {
-    // Published on another machine: its run history is there.
+    await runs.update(runId, (run) => run.events.push(event));
+  } catch (error) {
+    if (!(error instanceof UnknownRunError)) throw error;
   }
 }

@@ -3,6 +3,7 @@ import type { Config } from '../../platform/environment.ts';
 import { startSnapshotReplica, type ReplicaLog, type SnapshotReplica } from '../snapshot/snapshot-replica.ts';
 import { openNatsSnapshotStore } from './nats-snapshot-store.ts';
 import { localSnapshotStore, type SnapshotStore } from './snapshot-store.ts';
+import type { RunStore } from '../runs/run-store.ts';
 
 export async function openSnapshotStore(config: Pick<Config, 'snapshotStore' | 'keepSnapshots'>, name = 'lodging'): Promise<SnapshotStore> {
   if (!config.snapshotStore) return localSnapshotStore;
@@ -42,10 +43,28 @@ export function lazySnapshotStore(config: Pick<Config, 'snapshotStore' | 'keepSn
     publish: async (dataDir, sealed, options) => (await store()).publish(dataDir, sealed, options),
     list: async (dataDir, country) => (await store()).list(dataDir, country),
     rollback: async (dataDir, country, options) => (await store()).rollback(dataDir, country, options),
+    runs: (dataDir) => deferredRunStore(async () => (await store()).runs(dataDir)),
     async close() {
       const open = opening;
       opening = null;
       if (open) await (await open.catch(() => null))?.close();
     },
+  };
+}
+
+/** A run store reached once its connection is open: each call waits for it (and fails as the connection does). */
+function deferredRunStore(open: () => Promise<RunStore>): RunStore {
+  return {
+    kind: 'nats',
+    save: async (run) => (await open()).save(run),
+    read: async (runId) => (await open()).read(runId),
+    update: async (runId, change) => (await open()).update(runId, change),
+    list: async (filter) => (await open()).list(filter),
+    saveReport: async (runId, json, html) => (await open()).saveReport(runId, json, html),
+    readReport: async <T>(runId: string) => (await open()).readReport<T>(runId),
+    reportFile: async (runId) => (await open()).reportFile(runId),
+    shareCandidate: async (run) => (await open()).shareCandidate(run),
+    fetchCandidate: async (run) => (await open()).fetchCandidate(run),
+    dropCandidate: async (run) => (await open()).dropCandidate(run),
   };
 }

@@ -1,7 +1,7 @@
 // Use cases on a held candidate: publish it after review (gates re-checked against the snapshot current now), or discard it.
 import { localSnapshotStore, type SnapshotStore } from './snapshot-store.ts';
 import { actorOf } from '../runs/actor.ts';
-import { candidateFile, reviewCandidate } from '../gates/candidate-review.ts';
+import { reviewCandidate } from '../gates/candidate-review.ts';
 import { acquireCountryLock } from '../runs/country-lock.ts';
 import { DEFAULT_GATE_THRESHOLDS, type GateThresholds } from '../gates/gates.ts';
 import { discardHeld, expireHeld, supersedeHeld } from '../runs/held-candidates.ts';
@@ -10,8 +10,6 @@ import { assertRemainingConfirmed } from './removal-check.ts';
 import { nextStepsFor, type PublicationReport } from '../report/publication-report.ts';
 import { renderReportHtml } from '../report/report-html.ts';
 import { isHeld, type RunRecord } from '../runs/run-record.ts';
-import { readReportJson, readRun, saveReportFiles, saveRun } from '../runs/run-store.ts';
-import fs from 'node:fs';
 
 export interface HeldRunOptions {
   force?: { reason: string } | null;
@@ -36,15 +34,17 @@ function assertHeld(run: RunRecord): asserts run is RunRecord & { candidate: Non
 export async function publishHeldRun(dataDir: string, runId: string, options: HeldRunOptions = {}): Promise<{ run: RunRecord; report: PublicationReport | null; exitCode: 0 | 3 }> {
   if (options.force && !options.force.reason.trim()) throw new PublicationError('force-needs-reason', '--force needs --reason "why it is safe to publish"');
   const by = actorOf(options.actor);
-  const first = readRun(dataDir, runId);
+  const store = options.store ?? localSnapshotStore;
+  const runs = store.runs(dataDir);
+  const first = await runs.read(runId);
   const lock = acquireCountryLock(dataDir, first.country, runId, 'publish');
   try {
-    expireHeld(dataDir, first.country, Date.now(), options.keep);
-    const store = options.store ?? localSnapshotStore;
+    await expireHeld(runs, dataDir, first.country, Date.now(), options.keep);
     const basis = await store.basis(first.country);
-    const run = readRun(dataDir, runId);
+    const run = await runs.read(runId);
     assertHeld(run);
-    if (!fs.existsSync(candidateFile(dataDir, run.candidate))) {
+    // Held by an import on another machine: its file comes from the shared store.
+    if (!(await runs.fetchCandidate(run))) {
       throw new PublicationError('candidate-missing', `the candidate file of run ${runId} is gone (${run.candidate.file})`);
     }
     const thresholds = options.thresholds ?? DEFAULT_GATE_THRESHOLDS;
@@ -78,10 +78,12 @@ export async function publishHeldRun(dataDir: string, runId: string, options: He
       run.candidate = { ...run.candidate, heldUntil: null };
       const what = `published after review${forced ? ' (forced)' : ''}${run.removal ? `, leaving ${removal.remaining} of ${removal.current} places (confirmed)` : ''}`;
       run.events.push({ at, what, by, ...(forced ? { detail: forced.reason } : {}) });
-      supersedeHeld(dataDir, run.country, runId, options.keep);
+      await supersedeHeld(runs, dataDir, run.country, runId, options.keep);
     }
-    saveRun(dataDir, run);
-    const previous = readReportJson<PublicationReport>(dataDir, runId);
+    await runs.save(run);
+    // Served now: its shared copy is no longer needed (one left behind costs space, never correctness).
+    if (run.outcome === 'published') await runs.dropCandidate(run).catch(() => undefined);
+    const previous = await runs.readReport<PublicationReport>(runId);
     let report: PublicationReport | null = null;
     if (previous) {
       report = {
@@ -98,7 +100,7 @@ export async function publishHeldRun(dataDir: string, runId: string, options: He
       };
       if (run.publishedVersion) report.import = { ...report.import, snapshot: { country: run.country, version: run.publishedVersion, file: run.candidate!.file, publishedAt: at, runId, publishedCount: run.candidate!.publishedCount } };
       report.nextSteps = nextStepsFor(report);
-      saveReportFiles(dataDir, runId, report, renderReportHtml(report));
+      await runs.saveReport(runId, report, renderReportHtml(report));
     }
     return { run, report, exitCode };
   } finally {
@@ -106,13 +108,14 @@ export async function publishHeldRun(dataDir: string, runId: string, options: He
   }
 }
 
-export function discardRun(dataDir: string, runId: string, options: { actor?: string; keep?: number } = {}): RunRecord {
-  const first = readRun(dataDir, runId);
+export async function discardRun(dataDir: string, runId: string, options: { actor?: string; keep?: number; store?: SnapshotStore } = {}): Promise<RunRecord> {
+  const runs = (options.store ?? localSnapshotStore).runs(dataDir);
+  const first = await runs.read(runId);
   const lock = acquireCountryLock(dataDir, first.country, runId, 'discard');
   try {
-    const run = readRun(dataDir, runId);
+    const run = await runs.read(runId);
     assertHeld(run);
-    return discardHeld(dataDir, run, actorOf(options.actor), options.keep);
+    return await discardHeld(runs, dataDir, run, actorOf(options.actor), options.keep);
   } finally {
     lock.release();
   }

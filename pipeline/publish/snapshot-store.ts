@@ -3,6 +3,7 @@ import type { CountryCode } from '../../model/place.ts';
 import { CommandFailure } from '../../platform/cli-io.ts';
 import { activateSnapshot, type ActivateOptions } from '../snapshot/activate-snapshot.ts';
 import type { SnapshotInfo } from '../snapshot/reader-types.ts';
+import { fileRunStore, type RunStore } from '../runs/run-store.ts';
 import { listSnapshots, rollback, type RollbackResult, type SnapshotListing } from './rollback.ts';
 
 export interface PublishOptions extends ActivateOptions {
@@ -31,6 +32,8 @@ export interface SnapshotStore {
   /** Kept snapshots of a country, newest publication first, the current one marked. */
   list(dataDir: string, country: CountryCode): Promise<SnapshotListing[]>;
   rollback(dataDir: string, country: CountryCode, options?: RollbackOptions): Promise<RollbackResult>;
+  /** The run history that goes with these snapshots: this data directory's, or the one every machine shares. */
+  runs(dataDir: string): RunStore;
   close(): Promise<void>;
 }
 
@@ -52,5 +55,6 @@ export const localSnapshotStore: SnapshotStore = {
   publish: async (dataDir, sealed, { basis: _basis, ...options } = {}) => activateSnapshot(dataDir, sealed, options),
   list: async (dataDir, country) => listSnapshots(dataDir, country),
   rollback: async (dataDir, country, options = {}) => rollback(dataDir, country, options),
+  runs: fileRunStore,
   close: async () => undefined,
 };

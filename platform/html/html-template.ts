@@ -18,6 +18,8 @@ function render(value: unknown): string {
   if (value instanceof Markup) return value.text;
   if (Array.isArray(value)) return value.map(render).join('');
   if (value === null || value === undefined || value === false) return '';
+  // A page that would show "[object Promise]": the caller forgot an await.
+  if (value instanceof Promise) throw new TypeError('html``: a Promise was interpolated; await it first');
   return escapeHtml(String(value));
 }
 

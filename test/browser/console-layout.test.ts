@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../api/accounts/account-service.ts';
 import { CLI_ACTOR } from '../../api/accounts/audit.ts';
 import { main } from '../../bin/commands.ts';
-import { listRuns } from '../../pipeline/index.ts';
+import { listRuns } from '../../pipeline/runs/run-store.ts';
 import { startTestApi } from '../api/support/test-api.ts';
 import type { TestApi } from '../api/support/test-api.ts';
 import { acceptInvitationAndSignIn, BROWSER_TEST_TIMEOUT, browserAvailable, launchChromium, screenshot } from './support/browser.ts';

@@ -14,7 +14,6 @@ import { openNatsSnapshotStore, type NatsSnapshotStore } from '../../pipeline/pu
 import { PointerMovedError } from '../../pipeline/publish/snapshot-store.ts';
 import { objectNameOf } from '../../pipeline/snapshot/stored-snapshot.ts';
 import { snapshotPath } from '../../pipeline/snapshot/snapshot-paths.ts';
-import { readRun } from '../../pipeline/runs/run-store.ts';
 import { readCatalog } from '../../pipeline/snapshot/snapshot-catalog.ts';
 import { ES_LISTINGS, toJsonl } from '../api/support/provider-listings.ts';
 import { natsServerAvailable, startNatsServer, type TestNatsServer } from '../support/nats-server.ts';
@@ -108,7 +107,7 @@ describe.runIf(natsServerAvailable())('snapshots distributed through NATS JetStr
     const rolled = await store.rollback(publisherDir, 'es', { actor: 'test' });
     expect(rolled.to.version).toBe(before);
     await allServe(before);
-    expect(readRun(publisherDir, rolled.to.runId).events.some((e) => e.what === 'made current again by a rollback')).toBe(true);
+    expect((await store.runs(publisherDir).read(rolled.to.runId)).events.some((e) => e.what === 'made current again by a rollback')).toBe(true);
     const listed = await store.list(publisherDir, 'es');
     expect(listed.find((s) => s.current)?.version).toBe(before);
   });

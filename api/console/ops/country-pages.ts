@@ -71,7 +71,7 @@ function warning(o: CountryOverview): Markup {
 
 export const countryPages: OpsPlugin = (router, kit, ops) => {
   router.get(`/ops/countries`, ...operatorOnly(kit), async (req, res) => {
-    const all = COUNTRY_CODES.map((cc) => countryOverview(ops.dataDir, cc));
+    const all = await Promise.all(COUNTRY_CODES.map((cc) => countryOverview(ops.runs, ops.dataDir, cc)));
     await sendOps(kit, req, res, {
       title: 'Countries',
       body: html`<p class="lead">What the API serves now, country by country, and how the last import went.</p>

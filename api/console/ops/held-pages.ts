@@ -11,10 +11,7 @@ import {
   checkRemoval,
   discardRun,
   isHeld,
-  listRuns,
   publishHeldRun,
-  readReportJson,
-  readRun,
   type PublicationReport,
   type RemovalCheck,
   type RunRecord,
@@ -38,10 +35,14 @@ const NOTICES: Record<string, Notice> = {
   discarded: { kind: 'success', text: 'Discarded: the candidate is gone; nothing changed for the API.' },
 };
 
-/** What publishing the held candidate would take away now (null when its file is gone: publishing says so). */
-export function removalOf(ops: OpsContext, run: RunRecord): RemovalCheck | null {
+/**
+ * What publishing the held candidate would take away now (null when its file is gone: publishing says so). A candidate
+ * held by an import on another machine is fetched from the shared run history first.
+ */
+export async function removalOf(ops: OpsContext, run: RunRecord): Promise<RemovalCheck | null> {
   if (!run.candidate) return null;
   try {
+    if (!(await ops.runs.fetchCandidate(run))) return null;
     return checkRemoval(ops.dataDir, run.country, run.candidate);
   } catch {
     return null;
@@ -49,15 +50,16 @@ export function removalOf(ops: OpsContext, run: RunRecord): RemovalCheck | null 
 }
 
 /** Added / removed / changed as the run's report recorded them, with the warning measured against the snapshot serving now. */
-export function decisionSummary(ops: OpsContext, run: RunRecord, removal: RemovalCheck | null = isHeld(run) ? removalOf(ops, run) : null): Markup {
-  const report = readReportJson<PublicationReport>(ops.dataDir, run.runId);
+export async function decisionSummary(ops: OpsContext, run: RunRecord): Promise<Markup> {
+  const removal = isHeld(run) ? await removalOf(ops, run) : null;
+  const report = await ops.runs.readReport<PublicationReport>(run.runId).catch(() => null);
   return changeSummary(report?.diff ?? null, removal, run.country);
 }
 
 /** The publish form and the discard link of one held run (on the held page and the run page). */
 export async function heldActions(kit: ConsoleKit, ops: OpsContext, res: Response, run: RunRecord, errors: FieldErrors | null = null): Promise<Markup> {
   const csrf = await kit.csrfToken(res);
-  const removal = removalOf(ops, run);
+  const removal = await removalOf(ops, run);
   return html`<section class="card" aria-labelledby="held-${run.runId}"><h2 id="held-${run.runId}">Held until ${when(run.candidate?.heldUntil ?? null)}</h2>
 ${postForm(
   `${OPS}/held/${run.runId}/publish`,
@@ -85,12 +87,12 @@ ${button(`Publish ${run.country} candidate`, { kind: 'danger' })}`,
 }
 
 async function heldPage(kit: ConsoleKit, ops: OpsContext, req: Request, res: Response, problem: { runId: string; errors: FieldErrors } | null = null) {
-  const held = COUNTRY_CODES.flatMap((cc) => listRuns(ops.dataDir, { country: cc }).filter((r) => isHeld(r)));
+  const held = (await ops.runs.list()).filter((r) => isHeld(r)).sort((a, b) => COUNTRY_CODES.indexOf(a.country) - COUNTRY_CODES.indexOf(b.country));
   const sections: Markup[] = [];
   for (const run of held) {
     sections.push(html`<article class="card" aria-labelledby="run-${run.runId}" id="candidate-${run.runId}"><h2 id="run-${run.runId}">${COUNTRY_NAMES[run.country]}: <a href="${OPS}/runs/${run.runId}">run ${run.runId}</a> ${runBadge(run)}</h2>
 <p>${run.files.map((f) => f.name).join(', ')}, started ${when(run.startedAt)} by ${run.by}. ${countsLine(run)}. <a href="${OPS}/runs/${run.runId}/report">Open its report</a> (diff, rejected lines).</p>
-${decisionSummary(ops, run)}
+${await decisionSummary(ops, run)}
 ${gatesTable(run.gates)}
 ${await heldActions(kit, ops, res, run, problem?.runId === run.runId ? problem.errors : null)}
 </article>`);
@@ -114,7 +116,7 @@ export const heldPages: OpsPlugin = (router, kit, ops) => {
   const heldRun = async (req: Request, res: Response): Promise<RunRecord | null> => {
     const runId = String(req.params.id);
     try {
-      return readRun(ops.dataDir, runId);
+      return await ops.runs.read(runId);
     } catch (error) {
       if (!(error instanceof UnknownRunError)) throw error;
       await heldPage(kit, ops, req, res, { runId, errors: { form: error.message } });
@@ -158,7 +160,7 @@ export const heldPages: OpsPlugin = (router, kit, ops) => {
           const removal = result.run.removal ? `, leaving ${result.run.removal.remaining} of ${result.run.removal.current} places` : '';
           await recordAction(kit, req, res, 'held-published', `${run.country} run ${runId}${result.run.forced ? ' (forced)' : ''}${removal}: ${fields.reason.trim()}`);
         } else {
-          discardRun(ops.dataDir, runId, { actor: actorName(kit, res), keep: ops.publication.keep });
+          await discardRun(ops.dataDir, runId, { actor: actorName(kit, res), keep: ops.publication.keep, store: ops.snapshots });
           await recordAction(kit, req, res, 'held-discarded', `${run.country} run ${runId}`);
         }
       } catch (error) {

@@ -1,5 +1,5 @@
 // What a console import came to, read from its run record (a held candidate may since have been published or discarded), and its messages without server paths.
-import { isHeld, readRun, UnknownRunError, type RunRecord } from '../../../pipeline/index.ts';
+import { isHeld, UnknownRunError, type RunRecord, type RunStore } from '../../../pipeline/index.ts';
 import type { ImportJob } from './import-jobs.ts';
 
 const LATER: Partial<Record<RunRecord['outcome'], string>> = {
@@ -18,10 +18,10 @@ export interface ImportOutcome {
   held: boolean;
 }
 
-export function readRunOf(dataDir: string, job: ImportJob): RunRecord | null {
+export async function readRunOf(runs: RunStore, job: ImportJob): Promise<RunRecord | null> {
   if (!job.runId) return null;
   try {
-    return readRun(dataDir, job.runId);
+    return await runs.read(job.runId);
   } catch (error) {
     if (error instanceof UnknownRunError) return null;
     throw error;

@@ -110,6 +110,7 @@ async function importsPage(kit: ConsoleKit, ops: OpsContext, req: Request, res: 
   const csrf = await kit.csrfToken(res);
   const files = await listImportFiles(ops.importDir);
   const jobs = await ops.launcher.list();
+  const jobRuns = await Promise.all(jobs.map(async (j) => [j, await readRunOf(ops.runs, j)] as const));
   const query = parseQuery(COUNTRY_QUERY, req);
   const country = query.ok ? (query.data.country ?? null) : null;
   const countryField = (suffix: string) =>
@@ -154,8 +155,8 @@ ${
   jobs.length === 0
     ? html`<p>None since this server started. The full history is on <a href="${OPS}/runs">Runs</a>.</p>`
     : html`<div class="table-wrap"><table><thead><tr><th scope="col">Started</th><th scope="col">Country</th><th scope="col">Files</th><th scope="col">State</th><th scope="col">By</th></tr></thead>
-<tbody>${jobs.map(
-        (j) => html`<tr><td><a href="${OPS}/imports/${j.id}">${when(j.startedAt)}</a></td><td>${COUNTRY_NAMES[j.country]}</td><td>${shownNames(j).map((n, i) => html`${i ? ', ' : ''}<code>${n}</code>`)}${j.dryRun ? ' (dry run)' : ''}</td><td>${stateCell(jobView(j, readRunOf(ops.dataDir, j)))}</td><td>${showActor(j.by)}</td></tr>`,
+<tbody>${jobRuns.map(
+        ([j, run]) => html`<tr><td><a href="${OPS}/imports/${j.id}">${when(j.startedAt)}</a></td><td>${COUNTRY_NAMES[j.country]}</td><td>${shownNames(j).map((n, i) => html`${i ? ', ' : ''}<code>${n}</code>`)}${j.dryRun ? ' (dry run)' : ''}</td><td>${stateCell(jobView(j, run))}</td><td>${showActor(j.by)}</td></tr>`,
       )}</tbody></table></div>`
 }`,
   });
@@ -248,7 +249,7 @@ export const importPages: OpsPlugin = (router, kit, ops) => {
         // Without JavaScript the page reloads itself while the import runs; with it, ops.js follows the event stream instead.
         job.state === 'running' ? html`<noscript><meta http-equiv="refresh" content="2"></noscript>` : ''
       }<p class="lead">${job.files.length === 1 ? 'File' : `${job.files.length} files, one import:`} ${shownNames(job).map((n, i) => html`${i ? ', ' : ''}<code>${n}</code>`)}, started ${when(job.startedAt)} by ${showActor(job.by)}${job.queue ? ', on the BullMQ workers' : ''}.</p>
-${progressBlock(job, readRunOf(ops.dataDir, job))}
+${progressBlock(job, await readRunOf(ops.runs, job))}
 <p><a href="${OPS}/imports">Back to imports</a></p>
 <script src="/console/static/ops.js" defer></script>`,
     });
@@ -263,14 +264,19 @@ ${progressBlock(job, readRunOf(ops.dataDir, job))}
     res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no', Connection: 'keep-alive' });
     let last = 0;
     let timer: NodeJS.Timeout | null = null;
+    const write = (current: ImportJob, run: RunRecord | null) => res.write(`event: job\ndata: ${JSON.stringify(jobView(current, run))}\n\n`);
     const send = (current: ImportJob) => {
       timer = null;
       last = Date.now();
-      res.write(`event: job\ndata: ${JSON.stringify(jobView(current, current.state === 'running' ? null : readRunOf(ops.dataDir, current)))}\n\n`);
-      if (current.state !== 'running') {
-        stop();
-        res.end();
-      }
+      if (current.state === 'running') return void write(current, null);
+      // The end: what the run record says it came to, then the stream closes.
+      stop();
+      void readRunOf(ops.runs, current)
+        .catch(() => null)
+        .then((run) => {
+          write(current, run);
+          res.end();
+        });
     };
     // At most 4 updates a second; the end is always sent.
     const onChange = (current: ImportJob) => {

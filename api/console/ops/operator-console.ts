@@ -1,7 +1,7 @@
 // The operator console: the page groups for accounts with role operator, mounted into /console beside the developer pages.
 import type { Redis } from 'ioredis';
-import { COUNTRY_CODES } from '../../../model/place.ts';
-import { isHeld, lazySnapshotStore, listRuns } from '../../../pipeline/index.ts';
+import { isHeld, lazySnapshotStore, type RunStore } from '../../../pipeline/index.ts';
+import { openNatsImportJobStore } from './nats-import-job-store.ts';
 import { openRedisImportJobStore } from './redis-import-job-store.ts';
 import { consoleImportsPath, openSqliteImportJobStore } from './sqlite-import-job-store.ts';
 import { pruneUploads } from './upload-retention.ts';
@@ -22,9 +22,9 @@ import { OPS, type OpsContext, type OpsPlugin } from './ops-kit.ts';
 import { createQueueBoard, queuePages, type QueueBoard } from './queue-pages.ts';
 import { suppressionPages } from './suppression-pages.ts';
 
-/** Held candidates waiting for a decision, for the badge beside "Held" in the navigation. */
-function countHeld(dataDir: string): number {
-  return COUNTRY_CODES.reduce((sum, cc) => sum + listRuns(dataDir, { country: cc }).filter((run) => isHeld(run)).length, 0);
+/** Held candidates waiting for a decision, for the badge beside "Held" in the navigation (none shown while the run history cannot be read). */
+async function countHeld(runs: RunStore): Promise<number> {
+  return (await runs.list().catch(() => [])).filter((run) => isHeld(run)).length;
 }
 
 /** The multipart route, whose handler checks the CSRF token from the form's first field. */
@@ -51,12 +51,18 @@ export function createOperatorConsole(config: Config, logger: Logger, redis: Red
     LODGING_IMPORT_MAX_LINES: String(config.importCaps.maxLines),
     LODGING_IMPORT_MAX_COMPRESSION_RATIO: String(config.importCaps.maxCompressionRatio),
   };
-  // Console imports are seen by every process serving the console: SQLite beside the data on one machine, Redis across machines.
-  const store = redis ? openRedisImportJobStore(redis, config.redisPrefix) : openSqliteImportJobStore(consoleImportsPath(config.dataDir));
+  // Console imports are seen by every process serving the console: SQLite beside the data on one machine, Redis across
+  // machines, and NATS with the run history whenever the snapshots are shared there.
+  const store = config.snapshotStore
+    ? openNatsImportJobStore(config.snapshotStore)
+    : redis
+      ? openRedisImportJobStore(redis, config.redisPrefix)
+      : openSqliteImportJobStore(consoleImportsPath(config.dataDir));
   const launcher = createImportLauncher({ env, dataDir: config.dataDir, queue: Boolean(config.redisUrl), store });
   const board: QueueBoard | null = config.redisUrl
     ? createQueueBoard(config.redisUrl, `${OPS}/queues/board`, (error) => logger.warn({ err: error }, 'queue dashboard: redis unavailable'))
     : null;
+  const snapshots = lazySnapshotStore(config, 'lodging-console');
   const ops: OpsContext = {
     dataDir: config.dataDir,
     importDir: config.importDir,
@@ -67,7 +73,8 @@ export function createOperatorConsole(config: Config, logger: Logger, redis: Red
     redisPrefix: config.redisPrefix,
     launcher,
     publication: { thresholds: config.gates, keep: config.keepSnapshots },
-    snapshots: lazySnapshotStore(config, 'lodging-console'),
+    snapshots,
+    runs: snapshots.runs(config.dataDir),
   };
   // Uploads past their retention go at start-up too, not only when the next upload arrives.
   pruneUploads(config.importDir, config.uploads).catch((error: unknown) => logger.warn({ err: error }, 'upload retention: could not prune'));
@@ -87,7 +94,7 @@ export function createOperatorConsole(config: Config, logger: Logger, redis: Red
     plugin: (router, kit) => {
       mountOpsStatic(router);
       for (const group of groups) {
-        const count = group.href === `${OPS}/held` ? () => countHeld(ops.dataDir) : undefined;
+        const count = group.href === `${OPS}/held` ? () => countHeld(ops.runs) : undefined;
         kit.nav.push({ href: group.href, label: group.label, role: 'operator', ...(count ? { count } : {}) });
         group.mount(router, kit, ops);
       }

@@ -10,7 +10,7 @@ import type { Notice } from '../console-layout.ts';
 import { parseQuery } from '../form-input.ts';
 import type { ImportLauncher } from './import-jobs.ts';
 import type { UploadRetention } from './upload-retention.ts';
-import type { GateThresholds, SnapshotStore } from '../../../pipeline/index.ts';
+import type { GateThresholds, RunStore, SnapshotStore } from '../../../pipeline/index.ts';
 
 export const OPS = '/console/ops';
 
@@ -78,6 +78,8 @@ export interface OpsContext {
   publication: { thresholds: GateThresholds; keep: number };
   /** Where publish, the snapshot list and rollback act: this data directory, or the store every machine shares (LODGING_SNAPSHOT_STORE). */
   snapshots: SnapshotStore;
+  /** The run history that goes with them (shared by every machine when the snapshots are). */
+  runs: RunStore;
 }
 
 export type OpsPlugin = (router: Router, kit: ConsoleKit, ops: OpsContext) => void;

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { COUNTRY_CODES } from '../../../model/place.ts';
-import { isHeld, listRuns, readRun, reportHtmlPath, UnknownRunError, type RunRecord } from '../../../pipeline/index.ts';
+import { isHeld, UnknownRunError, type RunRecord } from '../../../pipeline/index.ts';
 import type { ConsoleKit } from '../console-kit.ts';
 import { when } from '../form-html.ts';
 import { parseQuery } from '../form-input.ts';
@@ -32,7 +32,7 @@ async function runsPage(kit: ConsoleKit, ops: OpsContext, req: Request, res: Res
   const country = parseCountry(query.ok ? query.data.country : undefined);
   const asked = query.ok ? query.data.outcome : undefined;
   const outcome = asked !== undefined && Object.hasOwn(OUTCOME_LABELS, asked) ? asked : null;
-  const runs = listRuns(ops.dataDir, country ? { country } : {}).filter((r) => !outcome || r.outcome === outcome);
+  const runs = (await ops.runs.list(country ? { country } : {})).filter((r) => !outcome || r.outcome === outcome);
   await sendOps(kit, req, res, {
     title: 'Runs',
     body: html`<p class="lead">Every import, dry run, refusal and failure, newest first. Each opens its report: the same page as <code>lodging report RUN_ID --html FILE</code>.</p>
@@ -73,7 +73,7 @@ ${run.forced ? html`<dt>Forced</dt><dd>by ${run.forced.by}: ${run.forced.reason}
 ${run.error ? html`<dt>Error</dt><dd>${run.error}</dd>` : ''}
 </dl>
 <h2>What it changes</h2>
-${decisionSummary(ops, run)}
+${await decisionSummary(ops, run)}
 <h2>Gates</h2>
 ${gatesTable(run.gates)}
 ${isHeld(run) ? await heldActions(kit, ops, res, run) : ''}
@@ -93,7 +93,7 @@ export const runPages: OpsPlugin = (router, kit, ops) => {
   router.get(`/ops/runs/:id`, ...guard, async (req, res) => {
     let run: RunRecord;
     try {
-      run = readRun(ops.dataDir, String(req.params.id));
+      run = await ops.runs.read(String(req.params.id));
     } catch (error) {
       if (error instanceof UnknownRunError) return notFound(req, res);
       throw error;
@@ -104,8 +104,10 @@ export const runPages: OpsPlugin = (router, kit, ops) => {
     let page: string;
     let run: RunRecord;
     try {
-      run = readRun(ops.dataDir, String(req.params.id));
-      page = await readFile(reportHtmlPath(ops.dataDir, run.runId), 'utf8');
+      run = await ops.runs.read(String(req.params.id));
+      const file = await ops.runs.reportFile(run.runId);
+      if (!file) return notFound(req, res);
+      page = await readFile(file, 'utf8');
     } catch (error) {
       if (error instanceof UnknownRunError || (error as NodeJS.ErrnoException).code === 'ENOENT') return notFound(req, res);
       throw error;

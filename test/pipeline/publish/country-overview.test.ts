@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../../../bin/commands.ts';
 import { countryOverview, previewRollback } from '../../../pipeline/publish/country-overview.ts';
 import { listSnapshots } from '../../../pipeline/index.ts';
+import { fileRunStore } from '../../../pipeline/runs/run-store.ts';
 
 let dir: string;
 const io = () => ({ stdout: () => undefined, stderr: () => undefined, env: { LODGING_DATA_DIR: path.join(dir, 'data'), LODGING_THREADS: '0' }, interactive: false });
@@ -28,12 +29,12 @@ async function importLines(name: string, lines: string[]): Promise<number> {
 describe('countryOverview and previewRollback', () => {
   it('show the current snapshot with counts by status and lodgingType, the last run, held candidates, and a rollback diff', async () => {
     const data = path.join(dir, 'data');
-    expect(countryOverview(data, 'es')).toMatchObject({ current: null, lastRun: null, held: [] });
+    expect(await countryOverview(fileRunStore(data), data, 'es')).toMatchObject({ current: null, lastRun: null, held: [] });
     expect(await importLines('first.jsonl', [line('a'), line('b'), line('c', { categories: ['Camping'] })])).toBe(0);
     expect(await importLines('second.jsonl', [line('a'), line('b'), line('c', { categories: ['Camping'] }), line('d')])).toBe(0);
     expect(await importLines('empty.jsonl', [])).toBe(3);
 
-    const o = countryOverview(data, 'es');
+    const o = await countryOverview(fileRunStore(data), data, 'es');
     expect(o.current).toMatchObject({ publishedCount: 4, sources: [expect.objectContaining({ name: 'second.jsonl' })] });
     expect(o.byStatus).toMatchObject({ published: 4 });
     expect(o.byLodgingType).toMatchObject({ hotel: 3, campsite: 1 });

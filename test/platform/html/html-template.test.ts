@@ -58,6 +58,13 @@ describe('raw()', () => {
   it('is Markup, so a raw fragment inside an array is kept too', () => {
     expect(html`${[raw('<hr>'), '<hr>']}`.text).toBe('<hr>&lt;hr&gt;');
   });
+
+  it('refuses a Promise (a forgotten await), alone or in an array, instead of printing [object Promise]', () => {
+    const pending = Promise.resolve(html`<p>later</p>`);
+    expect(() => html`<div>${pending}</div>`).toThrow(/a Promise was interpolated; await it first/);
+    expect(() => html`${[html`<p>`, pending]}`).toThrow(TypeError);
+    expect(() => joinHtml([pending])).toThrow(TypeError);
+  });
 });
 
 describe('joinHtml', () => {

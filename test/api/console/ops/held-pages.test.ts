@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../../../bin/commands.ts';
-import { listRuns } from '../../../../pipeline/index.ts';
+import { listRuns } from '../../../../pipeline/runs/run-store.ts';
 import type { ConsoleClient } from '../../support/console-client.ts';
 import { startOpsHarness, type OpsHarness } from './support/ops-harness.ts';
 

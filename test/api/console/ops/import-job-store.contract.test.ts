@@ -1,12 +1,14 @@
-// One contract for the console's import-job stores: SQLite (one machine) and Redis (several) claim, save, list and release alike.
+// One contract for the console's import-job stores: SQLite (one machine), Redis and NATS JetStream (several) claim, save, list and release alike.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { IMPORT_CLAIM_TTL_MS, IMPORT_JOBS_KEPT, type ImportJob, type ImportJobStore } from '../../../../api/console/ops/import-job-store.ts';
+import { openNatsImportJobStore } from '../../../../api/console/ops/nats-import-job-store.ts';
 import { openRedisImportJobStore } from '../../../../api/console/ops/redis-import-job-store.ts';
 import { openSqliteImportJobStore } from '../../../../api/console/ops/sqlite-import-job-store.ts';
+import { natsServerAvailable, startNatsServer, type TestNatsServer } from '../../../support/nats-server.ts';
 import { redisAvailable, TEST_REDIS_URL } from '../../../support/redis.ts';
 
 const job = (id: string, over: Partial<ImportJob> = {}): ImportJob => ({
@@ -125,5 +127,44 @@ describe.runIf(redisUp)('on real Redis', () => {
         if (keys.length > 0) await ra.del(...keys);
       },
     };
+  });
+});
+
+describe.runIf(natsServerAvailable())('on a real nats-server', () => {
+  let nats: TestNatsServer;
+  beforeAll(async () => {
+    nats = await startNatsServer();
+  }, 30_000);
+  afterAll(async () => nats?.dispose());
+  const config = (prefix: string) => ({ servers: nats.url, prefix, credsFile: null, tlsCaFile: null });
+
+  contract('NATS JetStream import-job store', async () => {
+    // Two connections, as two machines would have; a prefix of their own, so each test starts empty.
+    const prefix = `jobs${Math.random().toString(36).slice(2)}`;
+    const a = openNatsImportJobStore(config(prefix));
+    const b = openNatsImportJobStore(config(prefix));
+    return {
+      a,
+      b,
+      done: async () => {
+        await a.close();
+        await b.close();
+      },
+    };
+  });
+
+  it('lets a claim lapse when its process stops renewing it (a server that died mid-import)', async () => {
+    const store = openNatsImportJobStore(config(`lapse${Math.random().toString(36).slice(2)}`));
+    const now = Date.now();
+    await store.claim(job('j1'), now - IMPORT_CLAIM_TTL_MS - 1000);
+    expect(await store.claim(job('j2'), now)).toBeNull();
+    expect((await store.list()).map((j) => j.id).sort()).toEqual(['j1', 'j2']);
+    await store.close();
+  });
+
+  it('starts while NATS is down and works once it answers', async () => {
+    const store = openNatsImportJobStore({ servers: 'nats://127.0.0.1:1', prefix: 'down', credsFile: null, tlsCaFile: null });
+    await expect(store.list()).rejects.toThrow(/cannot reach NATS at nats:\/\/127\.0\.0\.1:1/);
+    await store.close();
   });
 });

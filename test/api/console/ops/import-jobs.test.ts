@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createImportLauncher, ImportBusyError, type ImportJob, type ImportLauncher } from '../../../../api/console/ops/import-jobs.ts';
 import { main } from '../../../../bin/commands.ts';
 import { openSnapshotReader } from '../../../../pipeline/snapshot/snapshot-reader.ts';
-import { readRun } from '../../../../pipeline/index.ts';
+import { readRun } from '../../../../pipeline/runs/run-store.ts';
 import { consoleImportsPath, openSqliteImportJobStore } from '../../../../api/console/ops/sqlite-import-job-store.ts';
 import type { ImportJobStore } from '../../../../api/console/ops/import-job-store.ts';
 

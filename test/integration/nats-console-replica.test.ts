@@ -1,4 +1,5 @@
-// The operator console of a replica acts on the shared store: its snapshot list is the store's, its rollback moves the shared pointer.
+// The operator console of a replica acts on the shared store: its snapshot list is the store's, its rollback moves the shared pointer,
+// and a candidate held by an import on another machine is reviewed and published from it.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
@@ -36,16 +37,17 @@ describe.runIf(natsServerAvailable())('the operator console on a replica, with L
     if (publisherDir) await rm(publisherDir, { recursive: true, force: true });
   });
 
-  const publish = async (n: number) => {
+  const importOn = async (n: number, dryRun = false) => {
     const file = path.join(publisherDir, `es-${n}.jsonl`);
-    await writeFile(file, toJsonl(n === 1 ? ES_LISTINGS.slice(0, -1) : ES_LISTINGS));
+    await writeFile(file, toJsonl(n === 1 ? ES_LISTINGS.slice(0, -1) : n === 3 ? ES_LISTINGS.slice(0, -2) : ES_LISTINGS));
     const runner = createInProcessRunner({ threads: 0 });
     try {
-      return (await importWithGates({ country: 'es', files: [file], dataDir: publisherDir, runner, store, keep: 5 })).run.publishedVersion!;
+      return (await importWithGates({ country: 'es', files: [file], dataDir: publisherDir, runner, store, keep: 5, dryRun })).run;
     } finally {
       await runner.close();
     }
   };
+  const publish = async (n: number) => (await importOn(n)).publishedVersion!;
 
   const served = async () => ((await (await harness.api.get('/readyz')).json()) as { snapshots: Record<string, { version: string }> }).snapshots.es?.version ?? null;
   const until = async (what: string, probe: () => Promise<boolean>, ms = 15_000) => {
@@ -73,5 +75,35 @@ describe.runIf(natsServerAvailable())('the operator console on a replica, with L
     expect((await store.pointer('es')).stored!.entry.version).toBe(first);
     await until(`the replica serves ${first} again`, async () => (await served()) === first);
     expect((await store.list(publisherDir, 'es')).find((s) => s.current)?.version).toBe(first);
+    // The rollback is an event of both runs, in the history every machine reads.
+    const history = await store.runs(publisherDir).list({ country: 'es' });
+    expect(history.find((r) => r.publishedVersion === first)?.events.map((e) => e.what)).toContain('made current again by a rollback');
+    expect(history.find((r) => r.publishedVersion === second)?.events.map((e) => e.what)).toContain('rolled back');
+  }, 60_000);
+
+  it('shows a candidate held by another machine on Runs and Held, with its report, and publishes it from the replica', async () => {
+    const held = await importOn(3, true);
+    expect(held.outcome).toBe('dry-run');
+    // The import ran in another data directory: the replica finds the run, its report and its file in the shared store.
+    const runs = await operator.get('/console/ops/runs');
+    expect(runs.status).toBe(200);
+    expect(runs.text).toContain(held.runId);
+    const report = await operator.get(`/console/ops/runs/${held.runId}/report`);
+    expect(report.status).toBe(200);
+    expect(report.text).toContain(held.runId);
+    const page = await operator.get('/console/ops/held');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(`run ${held.runId}`);
+    // Its diff against what the replica serves: one place fewer than the current snapshot.
+    expect(page.text).toMatch(/removed/i);
+
+    const done = await operator.post(`/console/ops/held/${held.runId}/publish`, { confirm: 'es', reason: 'reviewed on the replica', remaining: '' });
+    expect(done.status).toBe(303);
+    expect((await store.pointer('es')).stored!.entry.version).toBe(held.candidate!.version);
+    await until(`the replica serves ${held.candidate!.version}`, async () => (await served()) === held.candidate!.version);
+    const after = await store.runs(publisherDir).read(held.runId);
+    expect(after.outcome).toBe('published');
+    expect(after.events.at(-1)).toMatchObject({ what: expect.stringMatching(/^published after review/), by: 'console:ops@example.org' });
+    expect((await operator.get('/console/ops/held')).text).toContain('No candidate is held.');
   }, 60_000);
 });
