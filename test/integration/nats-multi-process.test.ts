@@ -1,5 +1,5 @@
-// Three machines as three processes on one nats-server: two `lodging serve` replicas with empty data directories follow
-// what a third process's `lodging import` and `lodging rollback` do to the shared store.
+// Machines as processes on one nats-server: two `lodging serve` replicas with empty data directories follow what a third
+// process's `lodging import` and `lodging rollback` do to the shared store, and a fourth publishes what the third held.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -62,9 +62,9 @@ describe.runIf(natsServerAvailable())('snapshot distribution across processes (t
     return { child, exited, url: /listening on (\S+)/.exec(stdout)![1]!, key: /development key: (\S+)/.exec(stdout)![1]! };
   };
 
-  /** A command of the third machine, to its end. */
-  const lodging = async (args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> => {
-    const child = spawn(process.execPath, ['bin/lodging.js', ...args], { env: sharedEnv(publisherDir), stdio: ['ignore', 'pipe', 'pipe'] });
+  /** A command of the third machine (or of another, by its data directory), to its end. */
+  const lodging = async (args: string[], dataDir = publisherDir): Promise<{ code: number | null; stdout: string; stderr: string }> => {
+    const child = spawn(process.execPath, ['bin/lodging.js', ...args], { env: sharedEnv(dataDir), stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -153,4 +153,25 @@ describe.runIf(natsServerAvailable())('snapshot distribution across processes (t
     await bothServe(firstVersion);
     for (const r of replicas) expect((await place(r, IDS.hostal)).status).toBe(404);
   }, 90_000);
+
+  it('lets a fourth machine, with an empty data directory, list and publish a dry run the third one held; both replicas serve it', async () => {
+    const file = path.join(publisherDir, 'es-dry.jsonl');
+    await writeFile(file, toJsonl(ES_LISTINGS));
+    const dry = await lodging(['import', '--country', 'es', '--dry-run', file]);
+    expect(dry.code, dry.stdout + dry.stderr).toBe(0);
+    const reviewer = await tempDir('reviewer');
+    const listed = await lodging(['runs', '--country', 'es', '--json'], reviewer);
+    const held = (JSON.parse(listed.stdout) as { runId: string; outcome: string; candidate: { version: string } }[]).find((r) => r.outcome === 'dry-run')!;
+    expect(held).toBeDefined();
+    const shown = await lodging(['runs', 'show', held.runId], reviewer);
+    expect(shown.stdout).toContain(`run ${held.runId}  es  dry-run (held)`);
+    expect(shown.stdout).toContain(`report: ${path.join(reviewer, 'runs', held.runId, 'report.html')}`);
+    const published = await lodging(['publish', held.runId, '--force', '--reason', 'reviewed on another machine'], reviewer);
+    expect(published.code, published.stdout + published.stderr).toBe(0);
+    expect((await store.pointer('es')).stored!.entry.version).toBe(held.candidate.version);
+    await bothServe(held.candidate.version);
+    for (const r of replicas) expect((await place(r, IDS.hostal)).status).toBe(200);
+    // The third machine reads the same history.
+    expect((await lodging(['runs', 'show', held.runId])).stdout).toContain(`run ${held.runId}  es  published`);
+  }, 120_000);
 });
