@@ -47,3 +47,8 @@ export async function connectNats(config: NatsStoreConfig, name = 'lodging'): Pr
     throw new Error(`cannot reach NATS at ${redactNatsServers(config.servers)}: ${reason}`);
   }
 }
+
+/** A KV compare-and-set that lost: the key moved past the revision given (update) or exists already (create). */
+export function isRevisionConflict(error: unknown): boolean {
+  return /wrong last sequence|key exists/i.test(error instanceof Error ? error.message : String(error));
+}

@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import type { KV, NatsConnection, ObjectStore } from 'nats';
 import { COUNTRY_CODES, type CountryCode } from '../../model/place.ts';
 import type { NatsStoreConfig } from '../../platform/environment.ts';
-import { connectNats } from '../../platform/nats-connection.ts';
+import { connectNats, isRevisionConflict } from '../../platform/nats-connection.ts';
 import { actorOf } from '../runs/actor.ts';
 import { acquireCountryLock } from '../runs/country-lock.ts';
 import { natsRunStore, type NatsRunBuckets } from '../runs/nats-run-store.ts';
@@ -62,8 +62,7 @@ function natsStore(connection: NatsConnection, kv: KV, os: ObjectStore, runBucke
       if (revision === 0) await kv.create(`current.${country}`, encode(stored));
       else await kv.update(`current.${country}`, encode(stored), revision);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      if (/wrong last sequence|key exists/i.test(message)) throw new PointerMovedError(country, `it is no longer at revision ${revision}`);
+      if (isRevisionConflict(error)) throw new PointerMovedError(country, `it is no longer at revision ${revision}`);
       throw error;
     }
   };

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { KV, ObjectStore } from 'nats';
+import { isRevisionConflict } from '../../platform/nats-connection.ts';
 import { snapshotsDir } from '../snapshot/snapshot-paths.ts';
 import { sha256OfFile } from '../snapshot/stored-snapshot.ts';
 import { holdCandidate } from './held-candidates.ts';
@@ -26,9 +27,6 @@ const decode = (bytes: Uint8Array): string => new TextDecoder().decode(bytes);
 const recordKey = (runId: string) => `run.${checkRunId(runId)}`;
 const candidateObject = (runId: string) => `candidate.${runId}`;
 
-function lostRace(error: unknown): boolean {
-  return /wrong last sequence|key exists/i.test(error instanceof Error ? error.message : String(error));
-}
 
 /** `dataDir` is where this machine keeps its copies: report pages it shows, candidates it publishes. */
 export function natsRunStore({ records, files }: NatsRunBuckets, dataDir: string): RunStore {
@@ -44,7 +42,7 @@ export function natsRunStore({ records, files }: NatsRunBuckets, dataDir: string
       await records.update(recordKey(run.runId), encode(run), revision);
       return true;
     } catch (error) {
-      if (lostRace(error)) return false;
+      if (isRevisionConflict(error)) return false;
       throw error;
     }
   };

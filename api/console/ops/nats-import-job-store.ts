@@ -1,7 +1,7 @@
 // Console imports in a NATS JetStream KV bucket (whenever the snapshot store is NATS): every `serve` process on every machine sees the same jobs.
 import type { KV, NatsConnection } from 'nats';
 import type { NatsStoreConfig } from '../../../platform/environment.ts';
-import { connectNats } from '../../../platform/nats-connection.ts';
+import { connectNats, isRevisionConflict } from '../../../platform/nats-connection.ts';
 import { IMPORT_CLAIM_TTL_MS, IMPORT_JOBS_KEPT, type ImportJob, type ImportJobStore } from './import-job-store.ts';
 
 /** Finished jobs' records go after a week even if nothing prunes them (the bucket's age limit). */
@@ -28,9 +28,6 @@ async function jobKeys(kv: KV): Promise<string[]> {
   return keys;
 }
 
-function lostRace(error: unknown): boolean {
-  return /wrong last sequence|key exists/i.test(error instanceof Error ? error.message : String(error));
-}
 
 /** Connected on first use, so a console starts while NATS is down; a failed connection is tried again by the next call. */
 export function openNatsImportJobStore(config: NatsStoreConfig): ImportJobStore {
@@ -88,7 +85,7 @@ export function natsImportJobStore(bucket: () => Promise<KV>, close: () => Promi
           if (found) await kv.update(key, mine, found.revision);
           else await kv.create(key, mine);
         } catch (error) {
-          if (lostRace(error)) continue;
+          if (isRevisionConflict(error)) continue;
           throw error;
         }
         await kv.put(jobKey(job.id), encode(job));
@@ -109,7 +106,7 @@ export function natsImportJobStore(bucket: () => Promise<KV>, close: () => Promi
       const found = await kv.get(key);
       if (found?.operation === 'PUT' && found.json<Claim>().id === job.id) {
         await kv.delete(key, { previousSeq: found.revision }).catch((error: unknown) => {
-          if (!lostRace(error)) throw error;
+          if (!isRevisionConflict(error)) throw error;
         });
       }
       // Keep the newest finished jobs: counting the keys is cheap, reading them all is done once PRUNE_SLACK more have come.
