@@ -27,6 +27,8 @@ function units(degrees: number, round: 'down' | 'up'): number {
 }
 /** The first ring of a first page, as a share of the radius (grown ×2 until it holds a page). */
 const FIRST_RING_SHARE = 1 / 8;
+/** A later page's first ring, as a share of the previous page's span (grown ×2 until it holds a page). */
+const NEXT_RING_SHARE = 1.5;
 
 export class GeoSearch {
   private readonly statements = new Map<string, Database.Statement>();
@@ -37,18 +39,29 @@ export class GeoSearch {
     this.selectByRowids = db.prepare<[string], [number, string, string]>(SELECT_PLACES_BY_ROWIDS).raw(true);
   }
 
-  /** The next `limit` places by (distance, id): each round reads a ring from the last distance served outwards. */
+  /**
+   * The next `limit` places by (distance, id): rings from the last distance served outwards, each read once. A later
+   * page's first ring is sized from the previous page's span, so it holds about one and a half pages.
+   */
   near(near: NearQuery, shape: SearchShape, filters: Params, limit: number): SearchRows {
     const want = limit + 1;
     const center = { latitude: near.latitude, longitude: near.longitude };
     const from = near.after?.distance ?? 0;
-    let width = near.after ? Math.max(2 * near.after.span, 1) : near.radius * FIRST_RING_SHARE;
+    let width = near.after ? Math.max(NEXT_RING_SHARE * near.after.span, 1) : near.radius * FIRST_RING_SHARE;
+    const found: RingHit[] = [];
+    // Places at exactly the cursor's distance may come before or after it (by id): counted once their ids are read.
+    let beyond = 0;
+    /** The outer edge of the rings read so far (none yet: -1); a wider ring reads only what lies beyond it. */
+    let reached = -1;
     for (;;) {
       const to = Math.min(near.radius, from + width);
-      const found = this.ring(center, from, to, shape, filters);
-      // Places at exactly the cursor's distance may come before or after it (by id): counted once their ids are read.
-      let beyond = 0;
-      for (const [, distance] of found) if (distance > from) beyond += 1;
+      for (const hit of this.ring(center, reached < 0 ? from : reached, to, shape, filters)) {
+        // Ring edges are included, so a place at exactly the last edge was read by the previous ring.
+        if (hit[1] <= reached) continue;
+        found.push(hit);
+        if (hit[1] > from) beyond += 1;
+      }
+      reached = to;
       if (beyond >= want || to >= near.radius) {
         found.sort((a, b) => a[1] - b[1] || a[0] - b[0]);
         const ties = near.after ? found.length - beyond : 0;
