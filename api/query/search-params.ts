@@ -57,7 +57,8 @@ export const extensionParamsShape = {
 /** Lengths in characters (code points), as JSON Schema's maxLength counts them. */
 export const characterLength = (value: string): number => [...value].length;
 
-const maxChars = (max: number) => (value: string) => characterLength(value) <= max;
+/** A string has no more code points than UTF-16 units: only a longer one needs counting (a cursor is ~170 units). */
+const maxChars = (max: number) => (value: string) => value.length <= max || characterLength(value) <= max;
 
 /** C0, DEL and C1 controls: q is literal text to match, and no published name holds one. */
 const CONTROL_CHARACTER = /\p{Cc}/u;

@@ -98,7 +98,16 @@ export class GeoGrid {
       const y1 = y0 + cellDegrees * perDegree.y;
       const nearY = y0 > 0 ? y0 : y1 < 0 ? -y1 : 0;
       const farY = Math.max(Math.abs(y0), Math.abs(y1));
-      for (let lngCell = cellOfDegrees(center.longitude - lngReach); lngCell <= cellOfDegrees(center.longitude + lngReach); lngCell += 1) {
+      if (nearY > high) continue;
+      // The row's cells that can hold ring points: east-west offsets up to xMax, past the hole's xMin (a cell wider each way).
+      const xMax = Math.sqrt(high * high - nearY * nearY) / perDegree.x;
+      const first = Math.max(cellOfDegrees(center.longitude - lngReach), cellOfDegrees(center.longitude - xMax) - 1);
+      const last = Math.min(cellOfDegrees(center.longitude + lngReach), cellOfDegrees(center.longitude + xMax) + 1);
+      const xMin = low > farY ? Math.sqrt(low * low - farY * farY) / perDegree.x : 0;
+      const holeFirst = cellOfDegrees(center.longitude - xMin) + 2;
+      const holeLast = cellOfDegrees(center.longitude + xMin) - 2;
+      for (let lngCell = first; lngCell <= last; lngCell += 1) {
+        if (lngCell === holeFirst && holeFirst <= holeLast) lngCell = holeLast + 1;
         // The cell's nearest and farthest flat-earth distances, widened like the reach: skip cells wholly off the ring.
         const x0 = (lngCell * cellDegrees - center.longitude) * perDegree.x;
         const x1 = x0 + cellDegrees * perDegree.x;

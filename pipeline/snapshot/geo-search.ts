@@ -3,12 +3,13 @@
 import type Database from 'better-sqlite3';
 import type { GeoBox } from './geo-cover.ts';
 import { GeoGrid, gridFromBlobs, type RingHit } from './geo-grid.ts';
-import type { NearQuery, SearchRows } from './reader-types.ts';
+import type { NearQuery, SearchRows, ServedRow } from './reader-types.ts';
 import {
   bboxSql,
   nearFilterSql,
   SELECT_GEO_GRID,
   SELECT_GEO_POINTS,
+  SELECT_PLACE_ID_BY_ROWID,
   SELECT_PLACES_BY_ROWIDS,
   searchShapeKey,
   withFilters,
@@ -27,39 +28,58 @@ function units(degrees: number, round: 'down' | 'up'): number {
 }
 /** The first ring of a first page, as a share of the radius (grown ×2 until it holds a page). */
 const FIRST_RING_SHARE = 1 / 8;
+/** A later page's first ring, as a share of the previous page's span (grown ×2 until it holds a page). */
+const NEXT_RING_SHARE = 1.5;
 
 export class GeoSearch {
   private readonly statements = new Map<string, Database.Statement>();
   private grid: GeoGrid | undefined;
   private readonly selectByRowids: Database.Statement<[string], [number, string, string]>;
+  private readonly selectIdByRowid: Database.Statement<[number], string>;
 
   constructor(private readonly db: Database.Database) {
     this.selectByRowids = db.prepare<[string], [number, string, string]>(SELECT_PLACES_BY_ROWIDS).raw(true);
+    this.selectIdByRowid = db.prepare<[number], string>(SELECT_PLACE_ID_BY_ROWID).pluck();
   }
 
-  /** The next `limit` places by (distance, id): each round reads a ring from the last distance served outwards. */
+  /**
+   * The next `limit` places by (distance, id): rings from the last distance served outwards, each read once. A later
+   * page's first ring is sized from the previous page's span, so it holds about one and a half pages.
+   */
   near(near: NearQuery, shape: SearchShape, filters: Params, limit: number): SearchRows {
     const want = limit + 1;
     const center = { latitude: near.latitude, longitude: near.longitude };
     const from = near.after?.distance ?? 0;
-    let width = near.after ? Math.max(2 * near.after.span, 1) : near.radius * FIRST_RING_SHARE;
+    let width = near.after ? Math.max(NEXT_RING_SHARE * near.after.span, 1) : near.radius * FIRST_RING_SHARE;
+    const found: RingHit[] = [];
+    // Places at exactly the cursor's distance may come before or after it (by id): counted once their ids are read.
+    let beyond = 0;
+    /** The outer edge of the rings read so far (none yet: -1); a wider ring reads only what lies beyond it. */
+    let reached = -1;
     for (;;) {
       const to = Math.min(near.radius, from + width);
-      const found = this.ring(center, from, to, shape, filters);
-      // Places at exactly the cursor's distance may come before or after it (by id): counted once their ids are read.
-      let beyond = 0;
-      for (const [, distance] of found) if (distance > from) beyond += 1;
+      for (const hit of this.ring(center, reached < 0 ? from : reached, to, shape, filters)) {
+        // Ring edges are included, so a place at exactly the last edge was read by the previous ring.
+        if (hit[1] <= reached) continue;
+        found.push(hit);
+        if (hit[1] > from) beyond += 1;
+      }
+      reached = to;
       if (beyond >= want || to >= near.radius) {
         found.sort((a, b) => a[1] - b[1] || a[0] - b[0]);
+        // The places at exactly the cursor's distance come first, by rowid, which is id order: the walk resumes at the
+        // first whose id is past the cursor's (ids compare as SQLite's BINARY collation does: UTF-8 bytes). Only their
+        // ids are read, so the page's own rows are all the statement below fetches.
         const ties = near.after ? found.length - beyond : 0;
-        const read = found.slice(0, ties + limit);
-        const byRowid = new Map<number, { id: string; json: string }>();
-        for (const [rowid, id, json] of this.selectByRowids.all(JSON.stringify(read.map(([rowid]) => rowid)))) byRowid.set(rowid, { id, json });
-        const after = near.after ? Buffer.from(near.after.id) : undefined;
-        // Rowid order is id order, and ids compare as SQLite's BINARY collation does: UTF-8 bytes.
-        const kept = read.filter(([rowid], i) => i >= ties || Buffer.compare(Buffer.from(byRowid.get(rowid)!.id), after!) > 0);
-        const hasMore = kept.length - read.length + found.length > limit;
-        const page = kept.slice(0, limit);
+        let skip = 0;
+        if (ties > 0) {
+          const after = Buffer.from(near.after!.id);
+          while (skip < ties && Buffer.compare(Buffer.from(this.selectIdByRowid.get(found[skip]![0])!), after) <= 0) skip += 1;
+        }
+        const hasMore = found.length - skip > limit;
+        const page = found.slice(skip, skip + limit);
+        const byRowid = new Map<number, ServedRow>();
+        for (const [rowid, id, json] of this.selectByRowids.all(JSON.stringify(page.map(([rowid]) => rowid)))) byRowid.set(rowid, { id, json });
         const rows = page.map(([rowid]) => byRowid.get(rowid)!);
         return { rows, hasMore, distances: page.map(([, distance]) => distance) };
       }

@@ -172,6 +172,8 @@ export function bboxSql(shape: SearchShape): string {
 
 /** The places of a near page, by rowid (a JSON array), in one statement; and every located place, for the grid. */
 export const SELECT_PLACES_BY_ROWIDS = 'SELECT rowid, id, place_json FROM places WHERE rowid IN (SELECT value FROM json_each(?))';
+/** The id alone, for the places tied with a near cursor's distance. */
+export const SELECT_PLACE_ID_BY_ROWID = 'SELECT id FROM places WHERE rowid = ?';
 export const SELECT_GEO_POINTS = 'SELECT id, min_lat, min_lng FROM places_geo';
 export const SELECT_GEO_GRID = 'SELECT rowids, lats, lngs FROM geo_grid';
 
