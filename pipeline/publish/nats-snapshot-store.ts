@@ -1,8 +1,8 @@
 // The shared snapshot store on NATS JetStream: files in an object store under their SHA-256, one KV pointer per country moved by compare-and-set.
+import { once } from 'node:events';
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import type { KV, NatsConnection, ObjectStore } from 'nats';
+import type { JetStreamClient, KV, NatsConnection, ObjectStore } from 'nats';
 import { COUNTRY_CODES, type CountryCode } from '../../model/place.ts';
 import type { NatsStoreConfig } from '../../platform/environment.ts';
 import { connectNats } from '../../platform/nats-connection.ts';
@@ -37,14 +37,65 @@ export async function openNatsSnapshotStore(config: NatsStoreConfig, options: { 
     const js = connection.jetstream({ timeout: 5_000 });
     const kv = await js.views.kv(`${config.prefix}-pointers`, { history: 5 });
     const os = await js.views.os(`${config.prefix}-snapshots`);
-    return natsStore(connection, kv, os, options.keep);
+    return natsStore(connection, kv, os, options.keep, readObjectChunks(js, `${config.prefix}-snapshots`, os));
   } catch (error) {
     await connection.close().catch(() => undefined);
     throw error;
   }
 }
 
-function natsStore(connection: NatsConnection, kv: KV, os: ObjectStore, keep: number): NatsSnapshotStore {
+/** How long a download may wait for its next chunk before it gives up (the next pass of the replica tries again). */
+const CHUNK_IDLE_MS = 30_000;
+
+/**
+ * Writes an object's chunks to a file as they arrive, through an ordered pull consumer on the object's chunk subject
+ * (the object store's layout: stream OBJ_<bucket>, subject $O.<bucket>.C.<nuid>), at most a few MB in flight and
+ * the file's back-pressure respected. Not ObjectStore.get: it hashes every chunk with a JavaScript SHA-256 on the
+ * event loop (≈ 13× node's crypto: seconds of a replica's CPU for a 90 MB snapshot, taken from the requests it
+ * serves) and buffers without back-pressure. The digest that matters is checked after the download by followPointer,
+ * against the pointer's, with node's crypto; here the byte count is checked against the object's size.
+ */
+function readObjectChunks(js: JetStreamClient, bucket: string, os: ObjectStore): FetchObject {
+  return async (object, file) => {
+    const info = await os.info(object);
+    if (!info || info.deleted) throw new Error(`object ${object} is missing from the snapshot store`);
+    const out = fs.createWriteStream(file, { flags: 'wx' });
+    let failure: unknown = null;
+    out.on('error', (error) => (failure ??= error));
+    let written = 0;
+    try {
+      if (info.size > 0) {
+        const consumer = await js.consumers.get(`OBJ_${bucket}`, { filterSubjects: `$O.${bucket}.C.${info.nuid}` });
+        const messages = await consumer.consume({ max_bytes: 4 * 1024 * 1024 });
+        let idle = setTimeout(() => void messages.stop(), CHUNK_IDLE_MS);
+        try {
+          for await (const message of messages) {
+            clearTimeout(idle);
+            if (failure) break;
+            if (message.data.length > 0) {
+              written += message.data.length;
+              if (!out.write(message.data)) await once(out, 'drain'); // rejects if the file fails
+            }
+            if (message.info.pending === 0) break;
+            idle = setTimeout(() => void messages.stop(), CHUNK_IDLE_MS);
+          }
+        } finally {
+          clearTimeout(idle);
+          await messages.close().catch(() => undefined);
+        }
+      }
+      if (failure) throw failure;
+      if (written !== info.size) throw new Error(`object ${object}: ${written} of ${info.size} bytes arrived`);
+      out.end();
+      await once(out, 'finish');
+    } catch (error) {
+      out.destroy();
+      throw error;
+    }
+  };
+}
+
+function natsStore(connection: NatsConnection, kv: KV, os: ObjectStore, keep: number, fetch: FetchObject): NatsSnapshotStore {
   const pointer = async (country: CountryCode) => {
     const found = await kv.get(`current.${country}`);
     if (!found) return { stored: null, revision: 0 };
@@ -91,14 +142,6 @@ function natsStore(connection: NatsConnection, kv: KV, os: ObjectStore, keep: nu
       await kv.purge(`kept.${country}.${s.entry.version}`);
       if (!stillUsed.has(s.sha256)) await os.delete(objectNameOf(s.sha256));
     }
-  };
-
-  const fetch: FetchObject = async (object, file) => {
-    const result = await os.get(object);
-    if (!result) throw new Error(`object ${object} is missing from the snapshot store`);
-    await pipeline(Readable.fromWeb(result.data as Parameters<typeof Readable.fromWeb>[0]), fs.createWriteStream(file, { flags: 'wx' }));
-    const error = await result.error;
-    if (error) throw error;
   };
 
   const follow = (dataDir: string, stored: StoredSnapshot) => followPointer(dataDir, stored, fetch, objectNameOf(stored.sha256), { keep });
