@@ -402,6 +402,12 @@ async function loadAcrossSwap(
   };
 }
 
+function memoryOf(pid: number): { peakMb: number; anonMb: number; fileMb: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { peakMb: kb('VmHWM') / 1024, anonMb: kb('RssAnon') / 1024, fileMb: kb('RssFile') / 1024 };
+}
+
 // ---- figures -------------------------------------------------------------------------------------------------------
 
 const median = (values: number[]) => {
@@ -546,7 +552,15 @@ async function main(): Promise<void> {
     );
   }
 
+  // The replicas' memory high-water marks (anonymous and file-backed), read before they are stopped.
+  const memory = replicas.map((r) => memoryOf(r.child.pid!));
   const rows = rowsOf(moves, loads);
+  rows.push({
+    figure: 'replica peak RSS (VmHWM), replicas 1–3',
+    value: memory.map((m) => `${m.peakMb.toFixed(0)} MB`).join(', ') + ` (now anon ${memory.map((m) => m.anonMb.toFixed(0)).join('/')} MB)`,
+    target: '',
+    met: null,
+  });
   const figures = {
     at: new Date().toISOString(),
     listings: LISTINGS,
@@ -557,6 +571,7 @@ async function main(): Promise<void> {
     loadAverage: { before: loadBefore, after: loadavg()[0]! },
     moves,
     loads,
+    memory,
     rows,
   };
   await fs.writeFile(path.join(outDir, 'nats-bench.json'), `${JSON.stringify(figures, null, 2)}\n`);
