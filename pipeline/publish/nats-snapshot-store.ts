@@ -1,11 +1,11 @@
 // The shared snapshot store on NATS JetStream: files in an object store under their SHA-256, one KV pointer per country moved by compare-and-set.
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { KV, NatsConnection, ObjectStore } from 'nats';
 import { COUNTRY_CODES, type CountryCode } from '../../model/place.ts';
 import type { NatsStoreConfig } from '../../platform/environment.ts';
 import { connectNats, isRevisionConflict } from '../../platform/nats-connection.ts';
+import { objectDownloader } from '../../platform/nats-object-download.ts';
 import { actorOf } from '../runs/actor.ts';
 import { acquireCountryLock } from '../runs/country-lock.ts';
 import { natsRunStore, type NatsRunBuckets } from '../runs/nats-run-store.ts';
@@ -38,18 +38,20 @@ export async function openNatsSnapshotStore(config: NatsStoreConfig, options: { 
     const js = connection.jetstream({ timeout: 5_000 });
     const kv = await js.views.kv(`${config.prefix}-pointers`, { history: 5 });
     const os = await js.views.os(`${config.prefix}-snapshots`);
+    const runFiles = await js.views.os(`${config.prefix}-run-files`);
     const runBuckets: NatsRunBuckets = {
       records: await js.views.kv(`${config.prefix}-runs`, { history: 1 }),
-      files: await js.views.os(`${config.prefix}-run-files`),
+      files: runFiles,
+      download: objectDownloader(js, `${config.prefix}-run-files`, runFiles),
     };
-    return natsStore(connection, kv, os, runBuckets, options.keep);
+    return natsStore(connection, kv, os, runBuckets, options.keep, objectDownloader(js, `${config.prefix}-snapshots`, os));
   } catch (error) {
     await connection.close().catch(() => undefined);
     throw error;
   }
 }
 
-function natsStore(connection: NatsConnection, kv: KV, os: ObjectStore, runBuckets: NatsRunBuckets, keep: number): NatsSnapshotStore {
+function natsStore(connection: NatsConnection, kv: KV, os: ObjectStore, runBuckets: NatsRunBuckets, keep: number, fetch: FetchObject): NatsSnapshotStore {
   const pointer = async (country: CountryCode) => {
     const found = await kv.get(`current.${country}`);
     if (!found) return { stored: null, revision: 0 };
@@ -95,14 +97,6 @@ function natsStore(connection: NatsConnection, kv: KV, os: ObjectStore, runBucke
       await kv.purge(`kept.${country}.${s.entry.version}`);
       if (!stillUsed.has(s.sha256)) await os.delete(objectNameOf(s.sha256));
     }
-  };
-
-  const fetch: FetchObject = async (object, file) => {
-    const result = await os.get(object);
-    if (!result) throw new Error(`object ${object} is missing from the snapshot store`);
-    await pipeline(Readable.fromWeb(result.data as Parameters<typeof Readable.fromWeb>[0]), fs.createWriteStream(file, { flags: 'wx' }));
-    const error = await result.error;
-    if (error) throw error;
   };
 
   const follow = (dataDir: string, stored: StoredSnapshot) => followPointer(dataDir, stored, fetch, objectNameOf(stored.sha256), { keep });

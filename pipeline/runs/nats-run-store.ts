@@ -3,9 +3,9 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { KV, ObjectStore } from 'nats';
 import { isRevisionConflict } from '../../platform/nats-connection.ts';
+import type { DownloadObject } from '../../platform/nats-object-download.ts';
 import { snapshotsDir } from '../snapshot/snapshot-paths.ts';
 import { sha256OfFile } from '../snapshot/stored-snapshot.ts';
 import { holdCandidate } from './held-candidates.ts';
@@ -17,6 +17,8 @@ export interface NatsRunBuckets {
   records: KV;
   /** `report.<runId>.json`, `report.<runId>.html`, `candidate.<runId>`. */
   files: ObjectStore;
+  /** Downloads an object of `files` to a file, without hashing it on the event loop. */
+  download: DownloadObject;
 }
 
 /** Tries of a read-change-write that another process keeps beating to the record. */
@@ -29,7 +31,7 @@ const candidateObject = (runId: string) => `candidate.${runId}`;
 
 
 /** `dataDir` is where this machine keeps its copies: report pages it shows, candidates it publishes. */
-export function natsRunStore({ records, files }: NatsRunBuckets, dataDir: string): RunStore {
+export function natsRunStore({ records, files, download }: NatsRunBuckets, dataDir: string): RunStore {
   const entry = async (runId: string): Promise<{ run: RunRecord; revision: number }> => {
     const found = await records.get(recordKey(runId));
     if (!found || found.operation !== 'PUT') throw new UnknownRunError(runId);
@@ -128,14 +130,12 @@ export function natsRunStore({ records, files }: NatsRunBuckets, dataDir: string
       const file = path.join(snapshotsDir(dataDir), run.candidate.file);
       if (fs.existsSync(file)) return true;
       const digest = await records.get(candidateObject(run.runId));
-      const found = digest?.operation === 'PUT' ? await files.get(candidateObject(run.runId)) : null;
-      if (!digest || !found) return false;
+      const found = digest?.operation === 'PUT' ? await files.info(candidateObject(run.runId)) : null;
+      if (!digest || !found || found.deleted) return false;
       fs.mkdirSync(path.dirname(file), { recursive: true });
       const temp = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.part`;
       try {
-        await pipeline(Readable.fromWeb(found.data as Parameters<typeof Readable.fromWeb>[0]), fs.createWriteStream(temp, { flags: 'wx' }));
-        const error = await found.error;
-        if (error) throw error;
+        await download(candidateObject(run.runId), temp);
         const expected = digest.json<string>();
         const actual = await sha256OfFile(temp);
         if (actual !== expected) throw new Error(`the shared candidate file of run ${run.runId} does not match its digest (sha256 ${actual.slice(0, 12)}…, expected ${expected.slice(0, 12)}…): not used`);

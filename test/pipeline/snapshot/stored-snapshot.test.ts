@@ -1,6 +1,10 @@
-// Which kept snapshots a shared store may drop: never the current one, never a rollback target, the newest `keep` stay.
+// Which kept snapshots a shared store may drop (never the current one, never a rollback target, the newest `keep` stay), and a file's digest.
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { snapshotsToDrop, type StoredSnapshot } from '../../../pipeline/snapshot/stored-snapshot.ts';
+import { sha256OfFile, snapshotsToDrop, type StoredSnapshot } from '../../../pipeline/snapshot/stored-snapshot.ts';
 
 const stored = (version: string, minute: number): StoredSnapshot => ({
   sha256: version.padEnd(64, '0'),
@@ -21,5 +25,19 @@ describe('snapshotsToDrop', () => {
     { name: 'nothing current: only the newest `keep`', kept: [v1, v2], current: null, keep: 1, previous: null, dropped: ['a1'] },
   ])('$name', ({ kept, current, keep, previous, dropped }) => {
     expect(snapshotsToDrop(kept, current, keep, previous).map((s) => s.entry.version)).toEqual(dropped);
+  });
+});
+
+describe('sha256OfFile', () => {
+  it.each([0, 1, 1024 * 1024 - 1, 1024 * 1024, 3 * 1024 * 1024 + 5])('is the SHA-256 of all %i bytes, however many reads they take', async (size) => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'lodging-digest-'));
+    try {
+      const bytes = randomBytes(size);
+      const file = path.join(dir, 'snapshot.sqlite');
+      writeFileSync(file, bytes);
+      expect(await sha256OfFile(file)).toBe(createHash('sha256').update(bytes).digest('hex'));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
