@@ -14,6 +14,7 @@ import { makeRunId } from '../jobs/prepare-import.ts';
 import { followPointer, type FetchObject } from '../snapshot/follow-pointer.ts';
 import type { PublishedSnapshotEntry } from '../snapshot/snapshot-catalog.ts';
 import { snapshotPath } from '../snapshot/snapshot-paths.ts';
+import { rememberDigest } from '../snapshot/verified-digest.ts';
 import { objectNameOf, parseStoredSnapshot, sha256OfFile, snapshotsToDrop, type StoredSnapshot } from '../snapshot/stored-snapshot.ts';
 import type { SnapshotInfo } from '../snapshot/reader-types.ts';
 import { PublicationError } from './publication-errors.ts';
@@ -111,6 +112,7 @@ function natsStore(connection: NatsConnection, kv: KV, os: ObjectStore, runBucke
     async publish(dataDir: string, sealed: SnapshotInfo, options: PublishOptions = {}): Promise<SnapshotInfo> {
       const file = snapshotPath(dataDir, sealed.country, sealed.version);
       const sha256 = await sha256OfFile(file);
+      rememberDigest(file, sha256);
       const size = fs.statSync(file).size;
       const name = objectNameOf(sha256);
       const existing = await os.info(name);

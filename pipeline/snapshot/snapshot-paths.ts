@@ -32,8 +32,9 @@ export function snapshotPath(dataDir: string, country: CountryCode, version: str
 }
 
 /** The files SQLite may keep beside a database. */
+/** SQLite's own, and the digest this data directory recorded for it (verified-digest.ts). */
 export function companionPaths(databasePath: string): string[] {
-  return [`${databasePath}-journal`, `${databasePath}-wal`, `${databasePath}-shm`];
+  return [`${databasePath}-journal`, `${databasePath}-wal`, `${databasePath}-shm`, `${databasePath}-sha256`];
 }
 
 export function parseSnapshotFileName(name: string): { country: CountryCode; version: string } | null {
