@@ -79,7 +79,7 @@ const POSTAL_CODES: Record<CountryCode, RegExp> = {
 // The languages' street words (data/labels/words/), but those that also begin real place names.
 const PLACE_NAMES_TOO = new Set(nonCity.placeNamesToo.map(foldWords));
 const STREET_WORDS = new Set(
-  [...WORDS.streetWords, ...WORDS.streetAbbreviations].map(foldWords).filter((word) => word !== '' && !PLACE_NAMES_TOO.has(word)),
+  [...WORDS.streetWords, ...WORDS.streetAbbreviations].map(foldWords).filter((word) => !PLACE_NAMES_TOO.has(word)),
 );
 const PATTERNS = nonCity.patterns.map(({ pattern, reason }) => ({ pattern: new RegExp(pattern, 'iu'), reason }));
 
