@@ -362,6 +362,11 @@ describe('edge cases: several URLs in one value', () => {
     });
   });
 
+  it('reports why the first failing part failed, though a third-party page came before it', () => {
+    const raw = 'www.booking.com/x https://localhost/';
+    expect(normaliseWebsite(raw).issues.map((found) => found.code)).toEqual(['several-urls', 'third-party', 'private-host']);
+  });
+
   it('a single third-party page is reported alone', () => {
     expect(normaliseWebsite('https://m.booking.com/x')).toEqual({
       value: null,
