@@ -308,6 +308,7 @@ describe('edge cases: several URLs in one value', () => {
     ['www.a.es b.es#x', 'https://www.a.es/', 2],
     ['www.a.es ñ.c-d.es', 'https://www.a.es/', 2],
     ['www.a.es 1.es', 'https://www.a.es/', 2],
+    ['www.a.es b.es x', 'https://www.a.es/', 3], // one later part a host name is enough
     // Any run of whitespace separates, and is one separator.
     ['www.a.es  \t www.b.es', 'https://www.a.es/', 2],
     ['www.a.es x www.b.es', 'https://www.a.es/', 3],
