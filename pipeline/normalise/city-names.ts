@@ -15,8 +15,12 @@ interface AliasFile {
   cities: { name: string; aliases: string[] }[];
 }
 
-/** slug of any name → slug of the canonical name, per country; checked at load (one meaning per slug). */
-export function compileAliases(file: AliasFile, source: string): ReadonlyMap<string, string> {
+/**
+ * slug of any name → slug of the canonical name, per country; checked at load (one meaning per slug). A table names
+ * its country, and its file is data/cities/<country>.json: its errors name that file.
+ */
+export function compileAliases(file: AliasFile): ReadonlyMap<string, string> {
+  const source = `data/cities/${file.country}.json`;
   const canonicalOf = new Map<string, string>();
   const slugOf = (name: string): string => {
     const slug = citySlug(name);
@@ -40,10 +44,10 @@ export function compileAliases(file: AliasFile, source: string): ReadonlyMap<str
 }
 
 const ALIASES: Record<CountryCode, ReadonlyMap<string, string>> = {
-  es: compileAliases(es, 'data/cities/es.json'),
-  fr: compileAliases(fr, 'data/cities/fr.json'),
-  gb: compileAliases(gb, 'data/cities/gb.json'),
-  pt: compileAliases(pt, 'data/cities/pt.json'),
+  es: compileAliases(es),
+  fr: compileAliases(fr),
+  gb: compileAliases(gb),
+  pt: compileAliases(pt),
 };
 
 /**
@@ -79,7 +83,7 @@ const POSTAL_CODES: Record<CountryCode, RegExp> = {
 // The languages' street words (data/labels/words/), but those that also begin real place names.
 const PLACE_NAMES_TOO = new Set(nonCity.placeNamesToo.map(foldWords));
 const STREET_WORDS = new Set(
-  [...WORDS.streetWords, ...WORDS.streetAbbreviations].map(foldWords).filter((word) => word !== '' && !PLACE_NAMES_TOO.has(word)),
+  [...WORDS.streetWords, ...WORDS.streetAbbreviations].map(foldWords).filter((word) => !PLACE_NAMES_TOO.has(word)),
 );
 const PATTERNS = nonCity.patterns.map(({ pattern, reason }) => ({ pattern: new RegExp(pattern, 'iu'), reason }));
 

@@ -224,3 +224,102 @@ describe('a province capital in fullAddress', () => {
     expect(normaliseAddress(raw, COUNTRIES.es).value.address.city).toBe('Lérida');
   });
 });
+
+// Edges of the fullAddress beside the object (what it fills, when its locality replaces the city) and of the issues
+// each step reports, which the cases above leave open.
+describe('edge cases: fullAddress beside the object, and the city it may replace', () => {
+  const read = (address: Record<string, unknown>, fullAddress?: string, code: CountryCode = 'es') =>
+    normaliseAddress({ address, fullAddress }, COUNTRIES[code]);
+  const STREET_FILLED = {
+    field: 'address',
+    code: 'street-from-full-address',
+    value: 'Calle Mayor 1',
+    detail: 'street: missing from the address object, read from fullAddress',
+  };
+  const postalFilled = (value: string) => ({
+    field: 'address',
+    code: 'postal-code-from-full-address',
+    value,
+    detail: 'postalCode: missing from the address object, read from fullAddress',
+  });
+
+  it('fills the street and postal code from a fullAddress that names no country', () => {
+    const result = read({ city: 'Tarifa' }, 'Calle Mayor 1, 11380 Tarifa');
+    expect(result.value.address).toEqual(address('es', { street: 'Calle Mayor 1', city: 'Tarifa', postalCode: '11380' }));
+    expect(result.issues).toEqual([STREET_FILLED, postalFilled('11380')]);
+  });
+
+  it('fills nothing from a fullAddress in another country', () => {
+    const result = read({ city: 'Tarifa' }, 'Calle Mayor 1, 75001 Paris, France');
+    expect(result.value.address).toEqual(address('es', { city: 'Tarifa' }));
+    expect(codes(result)).toEqual(['foreign-country']);
+  });
+
+  it('reports only what fullAddress has: no street, or no postal code', () => {
+    expect(read({ city: 'Tarifa' }, '11380 Tarifa, España').issues).toEqual([postalFilled('11380')]);
+    expect(read({ city: 'Tarifa' }, 'Calle Mayor 1, Tarifa, España').issues).toEqual([STREET_FILLED]);
+  });
+
+  it('keeps a usable city though fullAddress names another locality', () => {
+    const result = read({ city: 'Tarifa', street: 'Calle Mayor 1', postalCode: '11380' }, 'Calle Mayor 1, 28901 Getafe, España');
+    expect(result.value.address.city).toBe('Tarifa');
+    expect(result.value.citySlug).toBe('tarifa');
+    expect(result.issues).toEqual([]);
+  });
+
+  it.each<[string, Record<string, unknown>, string, string]>([
+    ['missing', { street: 'Calle Mayor 1', postalCode: '25720' }, 'city: missing; read from fullAddress', 'missing'],
+    ['not a city', { street: 'Calle Mayor 1', postalCode: '25720', city: 's/n' },
+      'city: "s/n" is the city is a placeholder, not a place; read from fullAddress', 'not-a-city'],
+    ['a province', { street: 'Calle Mayor 1', postalCode: '25720', city: 'Lérida' },
+      'city: "Lérida" is a province or region; read from fullAddress', 'region'],
+  ])('takes the locality from fullAddress when the city is %s, and says why', (_why, object, detail, group) => {
+    const result = read(object, 'Calle Mayor 1, 25720 Bellver de Cerdanya, España');
+    expect(result.value.address.city).toBe('Bellver de Cerdanya');
+    expect(result.value.citySlug).toBe('bellver-de-cerdanya');
+    expect(result.issues).toEqual([{ field: 'address', code: 'city-from-full-address', value: 'Bellver de Cerdanya', detail, group }]);
+  });
+
+  it('never replaces a province by a locality that is itself a province name', () => {
+    const result = read({ street: 'Calle Mayor 1', postalCode: '17001', city: 'Lérida' }, 'Calle Mayor 1, 17001 Girona, España');
+    expect(result.value.address.city).toBe('Lérida');
+    expect(result.value.citySlug).toBe('lleida');
+    expect(result.issues).toEqual([]);
+  });
+
+  it('takes no locality from fullAddress that is not a city itself', () => {
+    const result = read({ street: 'Calle Mayor 1', postalCode: '28001' }, 'Calle Mayor 1, 28001 s/n, España');
+    expect(result.value.address.city).toBeNull();
+    expect(result.issues).toEqual([]);
+  });
+
+  it('does not read a locality with the junk city\'s own slug as its replacement', () => {
+    const result = read({ street: 'Calle Mayor 1', postalCode: '11380', city: 'www.tarifa' }, 'Calle Mayor 1, 11380 Www Tarifa, España');
+    expect(result.value.address.city).toBeNull();
+    expect(result.issues).toEqual([{ field: 'address', code: 'invalid-city', value: 'www.tarifa', detail: 'the city is a web address' }]);
+  });
+
+  it('expands an abbreviation to a city the alias table knows, and says so', () => {
+    const result = read({ city: 'Sn. Sebastián' });
+    expect(result.value.address.city).toBe('San Sebastián');
+    expect(result.value.citySlug).toBe('donostia-san-sebastian');
+    expect(result.value.citySlugAliases).toEqual(['sn-sebastian']);
+    expect(result.issues).toEqual([
+      { field: 'address', code: 'city-tidied', value: 'Sn. Sebastián', detail: '"Sn. Sebastián" → "San Sebastián"', group: 'abbreviation-expanded' },
+    ]);
+  });
+
+  it('collapses a doubled state and says so', () => {
+    const result = read({ city: 'Tarifa', state: 'Cádiz Cádiz' });
+    expect(result.value.address.state).toBe('Cádiz');
+    expect(result.issues).toEqual([
+      { field: 'address', code: 'state-tidied', value: 'Cádiz Cádiz', detail: 'state: "Cádiz Cádiz" → "Cádiz"', group: 'doubled-collapsed' },
+    ]);
+  });
+
+  it('keeps a city whose script the slug cannot spell, with no slug and no alias', () => {
+    const result = read({ city: 'Αθήνα' });
+    expect(result.value).toEqual({ address: address('es', { city: 'Αθήνα' }), citySlug: null, foreignCountry: null });
+    expect(result.issues).toEqual([]);
+  });
+});

@@ -92,7 +92,7 @@ describe('canonicalCitySlug', () => {
 
   it('rejects an alias table where one name names two cities', () => {
     const file = { country: 'es', cities: [{ name: 'Santa Cruz de Tenerife', aliases: ['Santa Cruz'] }, { name: 'Santa Cruz de la Palma', aliases: ['Santa Cruz'] }] };
-    expect(() => compileAliases(file, 'es.json')).toThrow(/es\.json: "Santa Cruz" \(slug santa-cruz\) already names the city santa-cruz-de-tenerife/);
+    expect(() => compileAliases(file)).toThrow(/^data\/cities\/es\.json: "Santa Cruz" \(slug santa-cruz\) already names the city santa-cruz-de-tenerife/);
   });
 });
 
@@ -155,7 +155,7 @@ describe('foldText is the one fold', () => {
 describe('edge cases', () => {
   describe('compileAliases', () => {
     it('maps every name and alias to the canonical slug, a name repeated for the same city included', () => {
-      const table = compileAliases({ country: 'es', cities: [{ name: 'A Coruña', aliases: ['La Coruña', 'a coruña'] }] }, 'x.json');
+      const table = compileAliases({ country: 'es', cities: [{ name: 'A Coruña', aliases: ['La Coruña', 'a coruña'] }] });
       expect([...table]).toEqual([
         ['a-coruna', 'a-coruna'],
         ['la-coruna', 'a-coruna'],
@@ -163,17 +163,18 @@ describe('edge cases', () => {
     });
 
     it.each([
-      [[{ name: '¿?', aliases: [] }], 'x.json: "¿?" has no letters or digits'],
-      [[{ name: 'Madrid', aliases: ['--'] }], 'x.json: "--" has no letters or digits'],
+      ['es', [{ name: '¿?', aliases: [] }], 'data/cities/es.json: "¿?" has no letters or digits'],
+      ['fr', [{ name: 'Madrid', aliases: ['--'] }], 'data/cities/fr.json: "--" has no letters or digits'],
       [
+        'es',
         [
           { name: 'Madrid', aliases: [] },
           { name: 'Getafe', aliases: ['Madrid'] },
         ],
-        'x.json: "Madrid" (slug madrid) already names the city madrid',
+        'data/cities/es.json: "Madrid" (slug madrid) already names the city madrid',
       ],
-    ])('refuses %j: %s', (cities, message) => {
-      expect(() => compileAliases({ country: 'es', cities }, 'x.json')).toThrow(message);
+    ])('refuses a %s table %j: %s, naming its file', (country, cities, message) => {
+      expect(() => compileAliases({ country, cities })).toThrow(message);
     });
   });
 

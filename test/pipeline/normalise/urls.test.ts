@@ -285,3 +285,108 @@ describe('mutation boundaries', () => {
     });
   });
 });
+
+// Edges of a value holding several URLs: when it counts as several, which part is kept, and what is reported.
+describe('edge cases: several URLs in one value', () => {
+  const several = (raw: string, parts: number) => ({
+    field: 'website',
+    code: 'several-urls',
+    value: raw,
+    detail: `${parts} whitespace-separated parts; the first own site is kept`,
+  });
+  const unparseable = (raw: string) => ({ value: null, issues: [{ field: 'website', code: 'unparseable-url', value: raw, detail: 'not a URL' }] });
+
+  it.each<[string, string, number]>([
+    // A later part that opens like a URL, after a first part that is none.
+    ['not-a-url www.b.es', 'https://www.b.es/', 2],
+    ['not-a-url http://b.es', 'http://b.es/', 2],
+    ['not-a-url HTTPS://b.es/x', 'https://b.es/x', 2],
+    // After a valid first part, a later part that is a host name, with or without a path, query or fragment.
+    ['www.a.es b.es', 'https://www.a.es/', 2],
+    ['www.a.es b-c.es/x', 'https://www.a.es/', 2],
+    ['www.a.es b.es?x=1', 'https://www.a.es/', 2],
+    ['www.a.es b.es#x', 'https://www.a.es/', 2],
+    ['www.a.es ñ.c-d.es', 'https://www.a.es/', 2],
+    ['www.a.es 1.es', 'https://www.a.es/', 2],
+    ['www.a.es b.es x', 'https://www.a.es/', 3], // one later part a host name is enough
+    // Any run of whitespace separates, and is one separator.
+    ['www.a.es  \t www.b.es', 'https://www.a.es/', 2],
+    ['www.a.es x www.b.es', 'https://www.a.es/', 3],
+  ])('%j counts as several URLs and keeps %s', (raw, value, parts) => {
+    expect(normaliseWebsite(raw)).toEqual({ value, issues: [several(raw, parts)] });
+  });
+
+  it.each([
+    'not-a-url xwww.b.es', // "www." only opens a part
+    'not-a-url shttp://b.es',
+    'not-a-url b.es', // a host name counts only after a valid first part
+    'www.a.es .es/', // the rest of a host broken by a space
+    'www.a.es -b.es',
+    'www.a.es b_c.es',
+    'www.a.es b.es.',
+    'www.a.es b.es:80',
+    'www.a.es b',
+    'www.a.es b.',
+  ])('%j is one broken URL, not several', (raw) => {
+    expect(normaliseWebsite(raw)).toEqual(unparseable(raw));
+  });
+
+  it('skips a third-party page, keeps the next own site, and reports the skipped page before the kept one\'s repairs', () => {
+    const raw = 'www.booking.com/x www.a.es/?utm_source=y';
+    expect(normaliseWebsite(raw)).toEqual({
+      value: 'https://www.a.es/',
+      issues: [
+        several(raw, 2),
+        { field: 'website', code: 'third-party', value: 'https://www.booking.com/x', detail: 'booking.com is a third-party page, not the place\'s own site', group: 'booking.com' },
+        { field: 'website', code: 'tracking-removed', value: 'www.a.es/?utm_source=y', detail: 'removed utm_source' },
+      ],
+    });
+  });
+
+  it('keeps the first own site when a later one is a third-party page, and reports only its own repairs', () => {
+    const raw = 'www.a.es/?gclid=1 www.booking.com/x';
+    expect(normaliseWebsite(raw)).toEqual({
+      value: 'https://www.a.es/',
+      issues: [several(raw, 2), { field: 'website', code: 'tracking-removed', value: 'www.a.es/?gclid=1', detail: 'removed gclid' }],
+    });
+  });
+
+  it('with nothing usable, reports the third-party pages, then why the first failing part failed', () => {
+    const raw = 'ftp://a.es www.booking.com/x javascript:x';
+    expect(normaliseWebsite(raw)).toEqual({
+      value: null,
+      issues: [
+        several(raw, 3),
+        { field: 'website', code: 'third-party', value: 'https://www.booking.com/x', detail: 'booking.com is a third-party page, not the place\'s own site', group: 'booking.com' },
+        { field: 'website', code: 'bad-scheme', value: 'ftp://a.es', detail: 'ftp: is not http or https' },
+      ],
+    });
+  });
+
+  it('reports why the first failing part failed, though a third-party page came before it', () => {
+    const raw = 'www.booking.com/x https://localhost/';
+    expect(normaliseWebsite(raw).issues.map((found) => found.code)).toEqual(['several-urls', 'third-party', 'private-host']);
+  });
+
+  it('a single third-party page is reported alone', () => {
+    expect(normaliseWebsite('https://m.booking.com/x')).toEqual({
+      value: null,
+      issues: [{ field: 'website', code: 'third-party', value: 'https://m.booking.com/x', detail: 'booking.com is a third-party page, not the place\'s own site', group: 'booking.com' }],
+    });
+  });
+
+  it.each([
+    ['http://www.cm-tavira.pt/x', 'www.cm-tavira.pt', 'cm-tavira.pt'],
+    ['https://turismo.gob.es/a', 'turismo.gob.es', 'turismo.gob.es'],
+    ['https://awww.cm-tavira.pt/', 'awww.cm-tavira.pt', 'awww.cm-tavira.pt'], // "www." is taken off the group only at the start
+  ])('keeps the public body\'s page %s, reported under its host without "www."', (raw, host, group) => {
+    expect(normaliseWebsite(raw)).toEqual({
+      value: raw,
+      issues: [{ field: 'website', code: 'public-body', value: raw, detail: `${host} is a public body's site; kept`, group }],
+    });
+  });
+
+  it('one part, or surrounding whitespace, is never several', () => {
+    expect(normaliseWebsite(' \twww.a.es\n ')).toEqual({ value: 'https://www.a.es/', issues: [] });
+  });
+});
