@@ -164,4 +164,29 @@ describe('edge cases', () => {
       expect(parseFullAddress('Calle Mayor 1, ()', COUNTRIES.es).street).toBe('Calle Mayor 1');
     });
   });
+
+  describe('km fractions, repeated codes, words before a code, a British town (from the mutation run of the decimal-comma rules)', () => {
+    it.each<[CountryCode, string, FullAddressParts]>([
+      // A bare 1–3 digit part joins only a part ending in a km point: the first part too; not a house number, not "5a", not four digits.
+      ['es', 'Ctra N-340 Km 355, 5, 29680 Estepona', parts({ street: 'Ctra N-340 Km 355,5', city: 'Estepona', postalCode: '29680' })],
+      ['es', 'Ctra N-340 km355, 5, 29680 Estepona', parts({ street: 'Ctra N-340 km355,5', city: 'Estepona', postalCode: '29680' })],
+      ['es', 'Ctra N-340 Km 355, 5, 7, 29680 Estepona', parts({ street: 'Ctra N-340 Km 355,5, 7', city: 'Estepona', postalCode: '29680' })],
+      ['es', 'Calle Sol 5, 12, 29680 Estepona', parts({ street: 'Calle Sol 5, 12', city: 'Estepona', postalCode: '29680' })],
+      ['es', 'Km 355 Ctra, 5, 29680 Estepona', parts({ street: 'Km 355 Ctra, 5', city: 'Estepona', postalCode: '29680' })],
+      ['es', 'Ctra Km 355, 5a, 29680 Estepona', parts({ street: 'Ctra Km 355, 5a', city: 'Estepona', postalCode: '29680' })],
+      ['es', 'Ctra Km 355, 1234, 29680 Estepona', parts({ street: 'Ctra Km 355, 1234', city: 'Estepona', postalCode: '29680' })],
+      // Only a part that is the chosen code's own partial form repeats it; another 4-digit number before it is street.
+      ['pt', 'Rua X 1, 3801, 3800-901 Aveiro', parts({ street: 'Rua X 1, 3801', city: 'Aveiro', postalCode: '3800-901' })],
+      ['pt', 'Rua X 1, 3800-901 Aveiro, 3800 - 901', parts({ street: 'Rua X 1', city: 'Aveiro', postalCode: '3800-901' })],
+      // "km" and "nº" before a number, in any letter case, keep it from being a postal code.
+      ['es', 'Ctra N-340 KM 12345, Estepona', parts({ street: 'Ctra N-340 KM 12345', city: 'Estepona' })],
+      ['fr', 'Route KM 12345, Nice', parts({ street: 'Route KM 12345', city: 'Nice' })],
+      ['pt', 'Estrada KM 3800-901, Aveiro', parts({ street: 'Estrada KM 3800-901', city: 'Aveiro' })],
+      // A British postcode that opens the address has no town before it: what follows is not street.
+      ['gb', 'BT15 2AN, Main Street, Belfast', parts({ state: 'Main Street, Belfast', postalCode: 'BT15 2AN' })],
+      ['gb', '1 Main Street, Belfast, bt152an', parts({ street: '1 Main Street', city: 'Belfast', postalCode: 'BT15 2AN' })],
+    ])('%#: in %s reads %j', (code, text, expected) => {
+      expect(parseFullAddress(text, COUNTRIES[code])).toEqual(expected);
+    });
+  });
 });
