@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import { connect, credsAuthenticator, type ConnectionOptions, type NatsConnection } from 'nats';
 import type { NatsStoreConfig } from './environment.ts';
+import { AppError } from './errors/app-error.ts';
 
 /** The servers with any user:password replaced by ***: what logs and errors may show. */
 export function redactNatsServers(servers: string): string {
@@ -44,7 +45,12 @@ export async function connectNats(config: NatsStoreConfig, name = 'lodging'): Pr
     return await connect(natsConnectionOptions(config, name));
   } catch (error) {
     const reason = error instanceof Error ? error.message.replaceAll(config.servers, redactNatsServers(config.servers)) : String(error);
-    throw new Error(`cannot reach NATS at ${redactNatsServers(config.servers)}: ${reason}`);
+    // Expected while NATS is down: one line on the command line, a 503 on a page (whose text names no host).
+    throw new AppError(`cannot reach NATS at ${redactNatsServers(config.servers)}: ${reason}`, {
+      code: 'nats-unreachable',
+      status: 503,
+      publicMessage: 'The shared snapshot store cannot be reached right now; try again in a moment.',
+    });
   }
 }
 

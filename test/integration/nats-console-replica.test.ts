@@ -107,3 +107,24 @@ describe.runIf(natsServerAvailable())('the operator console on a replica, with L
     expect((await operator.get('/console/ops/held')).text).toContain('No candidate is held.');
   }, 60_000);
 });
+
+describe('the operator console while NATS cannot be reached', () => {
+  let harness: OpsHarness;
+  let operator: ConsoleClient;
+  beforeAll(async () => {
+    harness = await startOpsHarness('sqlite', { env: { LODGING_SNAPSHOT_STORE: 'nats://127.0.0.1:1', LODGING_NATS_PREFIX: PREFIX } });
+    ({ client: operator } = await harness.signedInAs('ops-down@example.org', 'operator'));
+  }, 60_000);
+  afterAll(async () => harness?.close());
+
+  it('starts, and answers the pages that need the shared run history with a 503 that names no host', async () => {
+    for (const page of ['/console/ops/runs', '/console/ops/held', '/console/ops/countries']) {
+      const res = await operator.get(page);
+      expect(res.status, page).toBe(503);
+      expect(res.text).toContain('The console cannot reach its store right now');
+      expect(res.text).not.toContain('127.0.0.1:1');
+    }
+    // Pages that need no shared store still work.
+    expect((await operator.get('/console/ops/suppressions')).status).toBe(200);
+  }, 60_000);
+});
