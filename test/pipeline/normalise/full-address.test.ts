@@ -178,6 +178,7 @@ describe('edge cases', () => {
       // Only a part that is the chosen code's own partial form repeats it; another 4-digit number before it is street.
       ['pt', 'Rua X 1, 3801, 3800-901 Aveiro', parts({ street: 'Rua X 1, 3801', city: 'Aveiro', postalCode: '3800-901' })],
       ['pt', 'Rua X 1, 3800-901 Aveiro, 3800 - 901', parts({ street: 'Rua X 1', city: 'Aveiro', postalCode: '3800-901' })],
+      ['pt', 'Rua X, 38, 3800-901 Aveiro', parts({ street: 'Rua X, 38', city: 'Aveiro', postalCode: '3800-901' })],
       // "km" and "nº" before a number, in any letter case, keep it from being a postal code.
       ['es', 'Ctra N-340 KM 12345, Estepona', parts({ street: 'Ctra N-340 KM 12345', city: 'Estepona' })],
       ['fr', 'Route KM 12345, Nice', parts({ street: 'Route KM 12345', city: 'Nice' })],
