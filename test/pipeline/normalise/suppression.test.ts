@@ -81,6 +81,36 @@ describe('edge cases', () => {
     });
   });
 
+  describe('who added an entry and when: the [added … by …] stamp at the end of its note', () => {
+    const AT = '2026-11-25T10:00:00.123Z';
+    it.each<[string, Record<string, unknown>]>([
+      [`id x  # opted out  [added ${AT} by ops@example.test]`, { note: 'opted out', addedAt: AT, addedBy: 'ops@example.test' }],
+      ['id x  # [added 2026-11-25T10:00:00Z by console:Ana Ruiz ]', { note: '', addedAt: '2026-11-25T10:00:00Z', addedBy: 'console:Ana Ruiz' }],
+      // No space is needed before the stamp; the note keeps what comes before it.
+      [`id x  # asked by mail[added ${AT} by ops]`, { note: 'asked by mail', addedAt: AT, addedBy: 'ops' }],
+    ])('reads %j', (line, expected) => {
+      const entry = parseSuppressionList(line).entries[0]!;
+      expect(entry).toEqual({ kind: 'id', value: 'x', line: 1, ...expected });
+    });
+
+    it.each([
+      `id x  # [added ${AT} by ops] and more`, // not at the end
+      'id x  # [added 26-11-25T10:00:00Z by ops]', // a year of two digits
+      'id x  # [added 2026-11-25 by ops]', // no time
+      'id x  # [added 2026-11-25T10:00:00Z by ]', // nobody
+    ])('leaves %j a plain note', (line) => {
+      const entry = parseSuppressionList(line).entries[0]!;
+      expect(entry).toEqual({ kind: 'id', value: 'x', line: 1, note: line.slice(line.indexOf('#') + 2) });
+    });
+
+    it('writes the stamp after the note, two spaces apart, with a name that cannot close or break it, and reads it back', () => {
+      const line = formatSuppressionEntry('domain', 'Hotel.ES', 'asked', { at: AT, by: ' Ana ]\r\nRuiz ' });
+      expect(line).toBe(`domain hotel.es  # asked  [added ${AT} by Ana  Ruiz]`);
+      expect(parseSuppressionList(line).entries[0]).toEqual({ kind: 'domain', value: 'hotel.es', line: 1, note: 'asked', addedAt: AT, addedBy: 'Ana  Ruiz' });
+      expect(formatSuppressionEntry('id', 'x', '', { at: AT, by: 'ops' })).toBe(`id x  # [added ${AT} by ops]`);
+    });
+  });
+
   describe('the empty suppression list', () => {
     it('holds nothing and suppresses nothing', () => {
       expect(EMPTY_SUPPRESSION_LIST).toEqual({ ids: [], phones: [], domains: [] });
