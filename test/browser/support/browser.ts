@@ -70,7 +70,11 @@ export function watchPageProblems(page: Page): string[] {
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
   });
-  page.on('requestfailed', (request) => problems.push(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? 'unknown'})`));
+  page.on('requestfailed', (request) => {
+    const reason = request.failure()?.errorText ?? 'unknown';
+    // A request still in flight when the page moves on (an icon, an event stream) is aborted by Chromium: not a fault.
+    if (reason !== 'net::ERR_ABORTED') problems.push(`request failed: ${request.method()} ${request.url()} (${reason})`);
+  });
   return problems;
 }
 
