@@ -53,6 +53,8 @@ export interface NatsStoreConfig {
   prefix: string;
   credsFile: string | null;
   tlsCaFile: string | null;
+  /** How long a publish waits for every live replica to fetch the snapshot before it moves the pointer (0: no wait). */
+  stageWaitMs?: number;
 }
 
 /** The committed label tables: data/labels/ at the project root (the same from the compiled build in dist/). */
@@ -146,6 +148,7 @@ export const envSchema = z.object({
   LODGING_NATS_PREFIX: z.preprocess(blankToUndefined, z.string().regex(/^[A-Za-z0-9_-]{1,48}$/, 'must be 1 to 48 of A-Z a-z 0-9 _ -').optional()),
   LODGING_NATS_CREDS: z.preprocess(blankToUndefined, z.string().optional()),
   LODGING_NATS_TLS_CA: z.preprocess(blankToUndefined, z.string().optional()),
+  LODGING_NATS_STAGE_WAIT_S: integerFromString(0, 3600),
   LOG_LEVEL: z.preprocess(
     blankToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
@@ -195,6 +198,7 @@ export function parseConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd())
           prefix: vars.LODGING_NATS_PREFIX ?? 'lodging',
           credsFile: vars.LODGING_NATS_CREDS ? path.resolve(cwd, vars.LODGING_NATS_CREDS) : null,
           tlsCaFile: vars.LODGING_NATS_TLS_CA ? path.resolve(cwd, vars.LODGING_NATS_TLS_CA) : null,
+          ...(vars.LODGING_NATS_STAGE_WAIT_S === undefined ? {} : { stageWaitMs: vars.LODGING_NATS_STAGE_WAIT_S * 1000 }),
         }
       : null,
   };

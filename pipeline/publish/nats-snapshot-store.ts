@@ -12,22 +12,24 @@ import { natsRunStore, type NatsRunBuckets } from '../runs/nats-run-store.ts';
 import { UnknownRunError, type RunStore } from '../runs/run-store.ts';
 import { makeRunId } from '../jobs/prepare-import.ts';
 import { followPointer, type FetchObject } from '../snapshot/follow-pointer.ts';
+import type { StagingSource } from '../snapshot/snapshot-replica.ts';
 import type { PublishedSnapshotEntry } from '../snapshot/snapshot-catalog.ts';
 import { snapshotPath } from '../snapshot/snapshot-paths.ts';
 import { rememberDigest } from '../snapshot/verified-digest.ts';
 import { objectNameOf, parseStoredSnapshot, sha256OfFile, snapshotsToDrop, type StoredSnapshot } from '../snapshot/stored-snapshot.ts';
 import type { SnapshotInfo } from '../snapshot/reader-types.ts';
+import { DEFAULT_STAGE_WAIT_MS, endStage, PRESENCE_TTL_MS, stageSnapshot, stagingSource } from './nats-staging.ts';
 import { PublicationError } from './publication-errors.ts';
 import type { RollbackResult, SnapshotListing } from './rollback.ts';
 import { PointerMovedError, type PublishOptions, type RollbackOptions, type SnapshotStore } from './snapshot-store.ts';
 
-export interface NatsSnapshotStore extends SnapshotStore {
+export interface NatsSnapshotStore extends SnapshotStore, StagingSource {
   readonly kind: 'nats';
   readonly connection: NatsConnection;
   /** The country's pointer and its KV revision (0: never written). */
   pointer(country: CountryCode): Promise<{ stored: StoredSnapshot | null; revision: number }>;
   fetch: FetchObject;
-  /** Calls back with the country whenever a pointer moves; returns the way to stop watching. */
+  /** Calls back with the country whenever its pointer moves or a publish of it is announced; returns the way to stop watching. */
   watch(onMove: (country: CountryCode) => void, onEnd: (error: unknown) => void): () => void;
 }
 
@@ -39,20 +41,30 @@ export async function openNatsSnapshotStore(config: NatsStoreConfig, options: { 
     const js = connection.jetstream({ timeout: 5_000 });
     const kv = await js.views.kv(`${config.prefix}-pointers`, { history: 5 });
     const os = await js.views.os(`${config.prefix}-snapshots`);
+    const replicas = await js.views.kv(`${config.prefix}-replicas`, { history: 1, ttl: PRESENCE_TTL_MS });
     const runFiles = await js.views.os(`${config.prefix}-run-files`);
     const runBuckets: NatsRunBuckets = {
       records: await js.views.kv(`${config.prefix}-runs`, { history: 1 }),
       files: runFiles,
       download: objectDownloader(js, `${config.prefix}-run-files`, runFiles),
     };
-    return natsStore(connection, kv, os, runBuckets, options.keep, objectDownloader(js, `${config.prefix}-snapshots`, os));
+    const staging = { replicas, waitMs: config.stageWaitMs ?? DEFAULT_STAGE_WAIT_MS };
+    return natsStore(connection, kv, os, runBuckets, options.keep, objectDownloader(js, `${config.prefix}-snapshots`, os), staging);
   } catch (error) {
     await connection.close().catch(() => undefined);
     throw error;
   }
 }
 
-function natsStore(connection: NatsConnection, kv: KV, os: ObjectStore, runBuckets: NatsRunBuckets, keep: number, fetch: FetchObject): NatsSnapshotStore {
+function natsStore(
+  connection: NatsConnection,
+  kv: KV,
+  os: ObjectStore,
+  runBuckets: NatsRunBuckets,
+  keep: number,
+  fetch: FetchObject,
+  staging: { replicas: KV; waitMs: number },
+): NatsSnapshotStore {
   const pointer = async (country: CountryCode) => {
     const found = await kv.get(`current.${country}`);
     if (!found) return { stored: null, revision: 0 };
@@ -127,8 +139,11 @@ function natsStore(connection: NatsConnection, kv: KV, os: ObjectStore, runBucke
         ...(options.entry ?? { byStatus: null, sources: [], forced: false, by: '', reason: null }),
       };
       const stored: StoredSnapshot = { entry, sha256, size };
-      // Object first, pointer second: a publish that fails before this line has moved nothing.
+      // Object first, then every live replica fetches it ahead, pointer last: a publish that fails before the move has
+      // moved nothing, and the move costs each replica a swap, not a download.
+      if (staging.waitMs > 0) await stageSnapshot(kv, staging.replicas, stored, revision, staging.waitMs);
       await movePointer(sealed.country, stored, revision);
+      await endStage(kv, stored).catch(() => undefined); // a stale announcement only makes a replica check a file it has
       await kv.put(`kept.${sealed.country}.${sealed.version}`, encode(stored));
       await prune(sealed.country, before.stored?.entry.version ?? null).catch(() => undefined); // the next publish prunes again
       await follow(dataDir, stored);
@@ -170,17 +185,19 @@ function natsStore(connection: NatsConnection, kv: KV, os: ObjectStore, runBucke
     },
 
     runs: (dataDir) => natsRunStore(runBuckets, dataDir),
+    ...stagingSource(kv, staging.replicas),
 
     watch(onMove, onEnd) {
       let iterator: { stop(): void } | null = null;
       let stopped = false;
       void (async () => {
-        const watched = await kv.watch({ key: 'current.>' });
+        // Pointers and announced publishes alike (one filter: this server version takes no list of subjects).
+        const watched = await kv.watch({ key: '>' });
         iterator = watched;
         if (stopped) watched.stop();
         for await (const entry of watched) {
-          const country = entry.key.slice('current.'.length);
-          if ((COUNTRY_CODES as readonly string[]).includes(country)) onMove(country as CountryCode);
+          const [kind, country = ''] = entry.key.split('.');
+          if ((kind === 'current' || kind === 'stage') && (COUNTRY_CODES as readonly string[]).includes(country)) onMove(country as CountryCode);
         }
       })().then(() => onEnd(null), onEnd);
       return () => {

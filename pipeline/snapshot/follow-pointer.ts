@@ -21,15 +21,20 @@ export class DigestMismatchError extends AppError {
   }
 }
 
+/** This data directory has the snapshot's file and checked it before (its digest is remembered beside it). */
+export function holdsSnapshotFile(dataDir: string, stored: StoredSnapshot): boolean {
+  const file = snapshotPath(dataDir, stored.entry.country, stored.entry.version);
+  return fs.existsSync(file) && rememberedDigest(file) === stored.sha256;
+}
+
 /**
- * 'unchanged' when the local pointer already names the version. The caller holds the country's lock (or is the
- * only writer of this data directory). A throw leaves the local pointer as it was.
+ * The snapshot's file in this data directory, fetched if missing, its digest checked (and remembered beside it): what a
+ * replica does ahead of a publish (staging) and on a pointer move. Nothing is activated; a throw leaves no file behind.
  */
-export async function followPointer(dataDir: string, stored: StoredSnapshot, fetch: FetchObject, objectName: string, options: { keep?: number } = {}): Promise<'unchanged' | 'switched'> {
+export async function fetchSnapshotFile(dataDir: string, stored: StoredSnapshot, fetch: FetchObject, objectName: string): Promise<string> {
   const { entry } = stored;
-  if (readPointer(dataDir, entry.country)?.version === entry.version) return 'unchanged';
   const file = snapshotPath(dataDir, entry.country, entry.version);
-  // A file this directory checked before (a rollback, a roll forward) is not read again: 530 MB take seconds of a core.
+  // A file this directory checked before (a rollback, a roll forward, a staged publish) is not read again: 530 MB take seconds of a core.
   const present = fs.existsSync(file) && (rememberedDigest(file) ?? (await sha256OfFile(file))) === stored.sha256;
   if (!present) {
     fs.mkdirSync(countryDir(dataDir, entry.country), { recursive: true });
@@ -44,6 +49,17 @@ export async function followPointer(dataDir: string, stored: StoredSnapshot, fet
     }
   }
   rememberDigest(file, stored.sha256);
+  return file;
+}
+
+/**
+ * 'unchanged' when the local pointer already names the version. The caller holds the country's lock (or is the
+ * only writer of this data directory). A throw leaves the local pointer as it was.
+ */
+export async function followPointer(dataDir: string, stored: StoredSnapshot, fetch: FetchObject, objectName: string, options: { keep?: number } = {}): Promise<'unchanged' | 'switched'> {
+  const { entry } = stored;
+  if (readPointer(dataDir, entry.country)?.version === entry.version) return 'unchanged';
+  await fetchSnapshotFile(dataDir, stored, fetch, objectName);
   const info: SnapshotInfo = {
     country: entry.country,
     version: entry.version,

@@ -1,15 +1,40 @@
 // A serve process's follower of the shared pointers: watches them, fetches and checks each new snapshot, activates it locally; says how current it is.
+import { createHash } from 'node:crypto';
+import { hostname } from 'node:os';
+import path from 'node:path';
 import { COUNTRY_CODES, type CountryCode } from '../../model/place.ts';
 import { acquireCountryLock, CountryBusyError } from '../runs/country-lock.ts';
-import { DigestMismatchError, followPointer, type FetchObject } from './follow-pointer.ts';
+import { DigestMismatchError, fetchSnapshotFile, followPointer, holdsSnapshotFile, type FetchObject } from './follow-pointer.ts';
 import { objectNameOf, type StoredSnapshot } from './stored-snapshot.ts';
 
+/** What a replica says of an announced snapshot: it holds the file, checked (problem null), or why it could not. */
+export interface StageAck {
+  version: string;
+  sha256: string;
+  problem: string | null;
+}
+
+/** Staged publishes: a publisher announces a snapshot and waits until every live machine holds it before moving the pointer. */
+export interface StagingSource {
+  /** The snapshot about to become current (its object uploaded, the pointer not moved yet), or null. */
+  staged(country: CountryCode): Promise<StoredSnapshot | null>;
+  /** This machine is alive (renewed well within the presence's time to live) / leaves for good. */
+  present(machine: string): Promise<void>;
+  leave(machine: string): Promise<void>;
+  acknowledge(machine: string, country: CountryCode, ack: StageAck): Promise<void>;
+}
+
 /** What a replica needs of the shared store (the NATS snapshot store is one). */
-export interface PointerSource {
+export interface PointerSource extends StagingSource {
   pointer(country: CountryCode): Promise<{ stored: StoredSnapshot | null; revision: number }>;
   fetch: FetchObject;
   watch(onMove: (country: CountryCode) => void, onEnd: (error: unknown) => void): () => void;
   close(): Promise<void>;
+}
+
+/** One name per data directory of one host: the processes of `serve --processes N` share it, and one of them fetches. */
+export function machineOf(dataDir: string): string {
+  return createHash('sha256').update(`${hostname()}\n${path.resolve(dataDir)}`).digest('hex').slice(0, 16);
 }
 
 export interface ReplicaStatus {
@@ -45,6 +70,8 @@ export interface ReplicaOptions {
   log: ReplicaLog;
   /** How often the pointers are read besides the watch (default 2 s): catches up after any outage. */
   pollMs?: number;
+  /** How often this machine renews its presence, so publishers wait for it (default 4 s; the presence lives 15 s). */
+  presenceMs?: number;
 }
 
 export function startSnapshotReplica(options: ReplicaOptions): SnapshotReplica {
@@ -56,6 +83,9 @@ export function startSnapshotReplica(options: ReplicaOptions): SnapshotReplica {
   let running: Promise<void> | null = null;
   let again = false;
   let closed = false;
+  const machine = machineOf(options.dataDir);
+  /** The announced snapshot this machine last answered for, per country. */
+  const answered = new Map<CountryCode, string>();
 
   const markStale = (error: unknown): void => {
     if (staleSince === null) {
@@ -92,6 +122,32 @@ export function startSnapshotReplica(options: ReplicaOptions): SnapshotReplica {
     }
   };
 
+  /** Fetches an announced snapshot ahead of its pointer move and says so; the move then costs a swap. */
+  const stageCountry = async (country: CountryCode, stored: StoredSnapshot): Promise<void> => {
+    const { version } = stored.entry;
+    let problem: string | null = null;
+    // A machine that published it (the console of this very replica, an import beside it) holds it checked already.
+    if (!holdsSnapshotFile(options.dataDir, stored)) {
+      let lock;
+      try {
+        lock = acquireCountryLock(options.dataDir, country, `replica-${process.pid}`, 'fetch an announced snapshot');
+      } catch (error) {
+        if (error instanceof CountryBusyError) return; // the process that holds it answers, or the next pass does
+        throw error;
+      }
+      try {
+        await fetchSnapshotFile(options.dataDir, stored, source!.fetch, objectNameOf(stored.sha256));
+      } catch (error) {
+        problem = error instanceof Error ? error.message : String(error);
+        options.log.warn({ err: error, country, version }, 'announced snapshot not fetched ahead; its pointer move will try again');
+      } finally {
+        lock.release();
+      }
+    }
+    await source!.acknowledge(machine, country, { version, sha256: stored.sha256, problem });
+    answered.set(country, `${version} ${stored.sha256}`);
+  };
+
   const pass = async (): Promise<void> => {
     if (!source) {
       try {
@@ -117,6 +173,16 @@ export function startSnapshotReplica(options: ReplicaOptions): SnapshotReplica {
       );
     }
     for (const [country, stored] of pointers) if (stored && !closed) await followCountry(country, stored);
+    // Then what publishers announced: caught up first, so a late replica serves the current snapshots soonest.
+    try {
+      for (const [country, current] of pointers) {
+        const staged = closed ? null : await source.staged(country);
+        if (staged && staged.sha256 !== current?.sha256 && answered.get(country) !== `${staged.entry.version} ${staged.sha256}`) await stageCountry(country, staged);
+      }
+    } catch (error) {
+      markStale(error);
+      return;
+    }
     if (staleSince !== null) options.log.info({ staleSince }, 'snapshot store reachable again; caught up');
     staleSince = null;
     caughtUp = true;
@@ -142,7 +208,11 @@ export function startSnapshotReplica(options: ReplicaOptions): SnapshotReplica {
 
   const timer = setInterval(() => void sync(), options.pollMs ?? 2_000);
   timer.unref();
-  const firstPass = sync();
+  // Presence on its own clock: a pass busy fetching 500 MB must not let it lapse.
+  const renewPresence = () => void source?.present(machine).catch(() => undefined);
+  const presence = setInterval(renewPresence, options.presenceMs ?? 4_000);
+  presence.unref();
+  const firstPass = sync().then(renewPresence);
 
   return {
     status: () => ({ caughtUp, staleSince, problems: { ...problems } }),
@@ -151,8 +221,10 @@ export function startSnapshotReplica(options: ReplicaOptions): SnapshotReplica {
     async close() {
       closed = true;
       clearInterval(timer);
+      clearInterval(presence);
       stopWatch?.();
       await running?.catch(() => undefined);
+      await source?.leave(machine).catch(() => undefined); // publishers stop waiting for this machine at once
       await source?.close();
     },
   };

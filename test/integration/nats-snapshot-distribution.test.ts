@@ -112,6 +112,43 @@ describe.runIf(natsServerAvailable())('snapshots distributed through NATS JetStr
     expect(listed.find((s) => s.current)?.version).toBe(before);
   });
 
+  it('has every live replica fetch an announced snapshot before the pointer moves, so the move costs each a swap', async () => {
+    const next = await publish(publisherDir);
+    const version = next.run.publishedVersion!;
+    await allServe(version);
+    const nc = await connect({ servers: nats.url });
+    try {
+      const pointers = await nc.jetstream().views.kv(`${PREFIX}-pointers`);
+      const moved = (await pointers.get('current.es'))!;
+      expect((moved.json() as { entry: { version: string } }).entry.version).toBe(version);
+      for (const { dir } of replicas) {
+        // Written (downloaded, checked) before JetStream stored the pointer's move.
+        expect(fs.statSync(snapshotPath(dir, 'es', version)).mtimeMs).toBeLessThanOrEqual(moved.created.getTime());
+      }
+      expect((await pointers.get('stage.es'))?.operation).not.toBe('PUT'); // the announcement is spent
+    } finally {
+      await nc.close();
+    }
+  });
+
+  it('waits for a replica that stopped answering only until LODGING_NATS_STAGE_WAIT_S runs out', async () => {
+    const nc = await connect({ servers: nats.url });
+    const patient = await openNatsSnapshotStore({ ...storeConfig(), stageWaitMs: 1_500 }, { keep: 2 });
+    try {
+      const presences = await nc.jetstream().views.kv(`${PREFIX}-replicas`);
+      await presences.put('live.ghost', new TextEncoder().encode('{}')); // a machine that vanished without leaving
+      const started = Date.now();
+      const next = await publish(publisherDir, patient);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1_400);
+      expect((await store.pointer('es')).stored!.entry.version).toBe(next.run.publishedVersion);
+      await presences.purge('live.ghost');
+      await allServe(next.run.publishedVersion!);
+    } finally {
+      await patient.close();
+      await nc.close();
+    }
+  }, 30_000);
+
   it('keeps LODGING_KEEP_SNAPSHOTS in the store, never the current one nor its rollback target', async () => {
     const current = (await store.pointer('es')).stored!.entry.version;
     const third = await publish(publisherDir);

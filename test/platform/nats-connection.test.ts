@@ -20,4 +20,12 @@ describe('NATS connection settings', () => {
     expect(() => parseConfig({ LODGING_SNAPSHOT_STORE: 'http://x' })).toThrow(/LODGING_SNAPSHOT_STORE/);
     expect(() => parseConfig({ LODGING_NATS_PREFIX: 'a.b' })).toThrow(/LODGING_NATS_PREFIX/);
   });
+
+  it('reads how long a publish waits for the replicas to fetch it (LODGING_NATS_STAGE_WAIT_S), 0 meaning not at all', () => {
+    expect(parseConfig({ LODGING_SNAPSHOT_STORE: 'nats://127.0.0.1:4222' }).snapshotStore?.stageWaitMs).toBeUndefined();
+    expect(parseConfig({ LODGING_SNAPSHOT_STORE: 'nats://127.0.0.1:4222', LODGING_NATS_STAGE_WAIT_S: '90' }).snapshotStore?.stageWaitMs).toBe(90_000);
+    expect(parseConfig({ LODGING_SNAPSHOT_STORE: 'nats://127.0.0.1:4222', LODGING_NATS_STAGE_WAIT_S: '0' }).snapshotStore?.stageWaitMs).toBe(0);
+    expect(() => parseConfig({ LODGING_NATS_STAGE_WAIT_S: '-1' })).toThrow(/LODGING_NATS_STAGE_WAIT_S/);
+    expect(() => parseConfig({ LODGING_NATS_STAGE_WAIT_S: '3601' })).toThrow(/LODGING_NATS_STAGE_WAIT_S/);
+  });
 });
