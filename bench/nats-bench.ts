@@ -277,12 +277,14 @@ interface MoveResult {
 /** Runs the command that moves the pointer, then times the move until every replica serves the new version. */
 async function timeMove(kind: MoveResult['kind'], watch: Watch, replicas: Replica[], move: () => Promise<unknown>): Promise<MoveResult> {
   const before = watch.lastRevision();
+  const started = Date.now();
   const command = move();
   const moved = await Promise.race([watch.after(before), command.then(() => watch.after(before))]);
   const served = await servingTimes(replicas, moved.version);
   await command;
   const perReplicaMs = served.map((t) => t - moved.at);
-  const announcedAt = watch.announcedAt(moved.version);
+  // Only an announcement this command made (a rollback announces nothing; its version's was an earlier publish's).
+  const announcedAt = (watch.announcedAt(moved.version) ?? 0) >= started ? watch.announcedAt(moved.version) : null;
   return {
     kind,
     version: moved.version,
