@@ -59,7 +59,9 @@ export function createRequestLogger(logger: Logger): RequestHandler {
         keyId: (res.locals as { apiKey?: { id: string } }).apiKey?.id,
         responseTime: Number(process.hrtime.bigint() - started) / 1e6,
       };
-      if (status >= 500) logger.error(line, 'request failed');
+      // A 503 from /readyz is its answer (not ready yet: no snapshot, or catching up), polled by every load balancer.
+      if (status === 503 && req.path === '/readyz') logger.info(line, 'not ready');
+      else if (status >= 500) logger.error(line, 'request failed');
       else logger.info(line, 'request completed');
     });
     next();

@@ -48,4 +48,11 @@ describe('access log lines', () => {
     const { text } = await logOf(`/api/v1/places/${api.secret}?q=${api.secret}`, {});
     expect(text).not.toContain(api.secret.slice(9));
   });
+
+  it('log a not-ready answer of /readyz at info level, not as a failed request', async () => {
+    const { line } = await logOf('/readyz', {});
+    expect(line.res).toEqual({ statusCode: 503 });
+    expect(line.level).toBe(30);
+    expect(line.msg).toBe('not ready');
+  });
 });
