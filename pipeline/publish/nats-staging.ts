@@ -4,10 +4,6 @@ import type { CountryCode } from '../../model/place.ts';
 import type { StageAck, StagingSource } from '../snapshot/snapshot-replica.ts';
 import { parseStoredSnapshot, type StoredSnapshot } from '../snapshot/stored-snapshot.ts';
 
-/** A replica's presence lapses this long after its last renewal (a machine that died stops being waited for). */
-export const PRESENCE_TTL_MS = 15_000;
-/** How often a live replica renews its presence: well within the TTL, so a busy moment does not lapse it. */
-export const PRESENCE_RENEW_MS = 4_000;
 /** How long a publisher waits, by default, for every live replica to hold the snapshot before it moves the pointer. */
 export const DEFAULT_STAGE_WAIT_MS = 60_000;
 const POLL_MS = 100;

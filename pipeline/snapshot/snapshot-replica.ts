@@ -7,6 +7,11 @@ import { acquireCountryLock, CountryBusyError } from '../runs/country-lock.ts';
 import { DigestMismatchError, fetchSnapshotFile, followPointer, holdsSnapshotFile, type FetchObject } from './follow-pointer.ts';
 import { objectNameOf, type StoredSnapshot } from './stored-snapshot.ts';
 
+/** A replica's presence lapses this long after its last renewal (a machine that died stops being waited for). */
+export const PRESENCE_TTL_MS = 15_000;
+/** How often a live replica renews its presence: well within the TTL, so a busy moment does not lapse it. */
+const PRESENCE_RENEW_MS = 4_000;
+
 /** What a replica says of an announced snapshot: it holds the file, checked (problem null), or why it could not. */
 export interface StageAck {
   version: string;
@@ -70,7 +75,7 @@ export interface ReplicaOptions {
   log: ReplicaLog;
   /** How often the pointers are read besides the watch (default 2 s): catches up after any outage. */
   pollMs?: number;
-  /** How often this machine renews its presence, so publishers wait for it (default 4 s; the presence lives 15 s). */
+  /** How often this machine renews its presence, so publishers wait for it (default PRESENCE_RENEW_MS). */
   presenceMs?: number;
 }
 
@@ -210,7 +215,7 @@ export function startSnapshotReplica(options: ReplicaOptions): SnapshotReplica {
   timer.unref();
   // Presence on its own clock: a pass busy fetching 500 MB must not let it lapse.
   const renewPresence = () => void source?.present(machine).catch(() => undefined);
-  const presence = setInterval(renewPresence, options.presenceMs ?? 4_000);
+  const presence = setInterval(renewPresence, options.presenceMs ?? PRESENCE_RENEW_MS);
   presence.unref();
   const firstPass = sync().then(renewPresence);
 
