@@ -174,4 +174,19 @@ describe.runIf(natsServerAvailable())('snapshot distribution across processes (t
     // The third machine reads the same history.
     expect((await lodging(['runs', 'show', held.runId])).stdout).toContain(`run ${held.runId}  es  published`);
   }, 120_000);
+
+  it('waits for a killed replica only until its presence lapses; restarted, it catches up before it says ready', async () => {
+    const killed = replicas[1]!;
+    const dir = dirs.find((d) => d.includes('replica-b'))!;
+    killed.child.kill('SIGKILL'); // no goodbye: its presence stays until it lapses
+    await killed.exited;
+    const next = await importExport(first);
+    expect((await readyz(replicas[0]!)).body.snapshots.es?.version).toBe(next);
+    const presences = await store.connection.jetstream().views.kv(`${PREFIX}-replicas`);
+    const live: string[] = [];
+    for await (const key of await presences.keys('live.>')) live.push(key);
+    expect(live).toHaveLength(1); // replica a's; b's lapsed, which is what let the publish go on
+    replicas[1] = await startReplica(dir);
+    await bothServe(next);
+  }, 120_000);
 });
