@@ -12,6 +12,7 @@ const TLDTS_OPTIONS = { extractHostname: false, allowPrivateDomains: true, detec
 
 const LABEL = /^[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?$/;
 
+/** A verdict: a rejection with no domain, or no rejection and the registrable domain. */
 interface HostAnalysis {
   rejection: HostRejection | null;
   domain: string | null;
@@ -22,8 +23,7 @@ interface HostAnalysis {
  * Null for anything checkPublicHost rejects.
  */
 export function registrableDomain(host: string): string | null {
-  const analysis = analyseHost(host);
-  return analysis.rejection === null ? analysis.domain : null;
+  return analyseHost(host).domain;
 }
 
 /** The rejection code for a host that is not a public registrable domain, or null when it is. */
@@ -52,13 +52,14 @@ function analyseUncached(host: string): HostAnalysis {
   // Brackets hold an IPv6 address (or an e-mail domain literal) and nothing else: "[hotel.es]" is no host name.
   if (unbracketed !== trimmed) return reject('invalid-host');
   // The WHATWG host parser: IDN to A-labels, and odd IPv4 spellings ("0x7f.1") to dotted quads.
+  // It returns "" for what is no host name, which the label check below refuses.
   const ascii = domainToASCII(unbracketed).replace(/\.$/, '');
-  if (ascii === '') return reject('invalid-host');
   if (isIP(ascii) !== 0) return reject('ip-host');
   if (ascii === 'localhost') return reject('private-host');
   if (ascii.length > 253 || !ascii.split('.').every((label) => LABEL.test(label))) return reject('invalid-host');
+  // No IP gets this far: tldts calls a name an IP only when it is four dotted numbers (the labels hold no colon),
+  // which the host parser has turned into a dotted quad (caught above) or refused.
   const parsed = parse(ascii, TLDTS_OPTIONS);
-  if (parsed.isIp === true) return reject('ip-host');
   // tldts knows the IANA special-use registry (.test, .example, example.com, .local, .localhost, .invalid,
   // .onion, home.arpa…); .internal is reserved by ICANN for private use but is not in that registry.
   if (parsed.isSpecialUse === true || ascii === 'internal' || ascii.endsWith('.internal')) return reject('reserved-host');

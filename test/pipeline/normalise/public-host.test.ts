@@ -12,6 +12,9 @@ describe('checkPublicHost', () => {
   const cases: [string, string | null][] = [
     [' [::1] ', 'ip-host'], // spaces around a bracketed address
     ['0x7f.1', 'ip-host'], // an odd IPv4 spelling the host parser turns into 127.0.0.1
+    ['010.0.0.1', 'ip-host'], // octal: 8.0.0.1
+    ['1.2.3.256', 'invalid-host'], // a name ending in a number is an IPv4 address to the host parser, here out of range
+    ['1.2.3.256.es', null], // …but a name ending in letters is a name
     ['[hotel.es', 'invalid-host'], // a bracket on one side only
     ['hotel.es]', 'invalid-host'],
     ['[hotel.es]', 'invalid-host'], // brackets around a name, not an IPv6 address
@@ -32,5 +35,10 @@ describe('checkPublicHost', () => {
   it('reads a host with spaces and capitals as its lower-case registrable domain', () => {
     expect(registrableDomain(' WWW.Hotel.ES ')).toBe('hotel.es');
     expect(hostOf(253)).toHaveLength(253);
+  });
+
+  it('keeps an ß or a final ς as the host parser does (IDNA 2008), not as "ss" or "σ"', () => {
+    expect(registrableDomain('www.straße.de')).toBe('xn--strae-oqa.de');
+    expect(registrableDomain('ας.gr')).toBe('xn--mxa8a.gr');
   });
 });
