@@ -37,7 +37,11 @@ const MAC_TEXT_LENGTH = 43;
 /** What a cursor walks: id order (search), (distance, id) order (near), or a change feed. */
 type Kind = 'k' | 'n' | 'c';
 
-const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('base64url');
+/** SHA-256 as base64url, in one call where this Node has crypto.hash (20.12+). */
+const sha256 =
+  typeof crypto.hash === 'function'
+    ? (text: string) => crypto.hash('sha256', text, 'base64url')
+    : (text: string) => crypto.createHash('sha256').update(text).digest('base64url');
 
 const feedFingerprint = (scope: FeedScope): string => sha256(JSON.stringify(['changes', scope.country, scope.from])).slice(0, 22);
 
