@@ -77,7 +77,8 @@ async function main(): Promise<void> {
   const reader = openSnapshotReader(dataDir);
   const info = reader.current().es!;
   const area = chooseArea(snapshotPath(dataDir, 'es', info.version));
-  const query = createQueryService({ reader, cursors: createCursorCodec(randomBytes(32)), publicUrl: 'https://bench.test', refreshIntervalMs: 60_000 });
+  const cursors = createCursorCodec(randomBytes(32));
+  const query = createQueryService({ reader, cursors, publicUrl: 'https://bench.test', refreshIntervalMs: 60_000 });
   const serve = (url: string) => query.searchJson(parseSearchRequest(url));
 
   const near = `/api/v1/places?country=es&near=${area.center.latitude},${area.center.longitude}&radius=${area.radius}&limit=25`;
@@ -93,15 +94,12 @@ async function main(): Promise<void> {
   }
   // The same two near pages at the reader (the snapshot's search alone: no URL, cursor or serializing).
   const nearQuery = { latitude: area.center.latitude, longitude: area.center.longitude, radius: area.radius };
-  const deep = JSON.parse(Buffer.from(decodeURIComponent(cursor.slice('&cursor='.length)).split('.')[0]!, 'base64url').toString()) as {
-    a: string;
-    d: number;
-    s: number;
-  };
+  const deepParams = parseSearchRequest(`${near}${cursor}`);
+  const deep = cursors.decodeNear(deepParams.cursor!, deepParams);
   const readerScenarios: Record<string, () => unknown> = {
     readerNearPage1: () => reader.searchRows({ country: 'es', limit: 25, near: nearQuery }),
     [`readerNearPage${DEEP_PAGE}`]: () =>
-      reader.searchRows({ country: 'es', limit: 25, near: { ...nearQuery, after: { id: deep.a, distance: deep.d, span: deep.s } } }),
+      reader.searchRows({ country: 'es', limit: 25, near: { ...nearQuery, after: deep } }),
   };
   const scenarios: Record<string, string> = {
     city: `/api/v1/places?country=es&city=${area.city}&limit=25`,

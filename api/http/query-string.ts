@@ -23,10 +23,15 @@ export function rawQueryOf(url: string): string {
   return at === -1 ? '' : url.slice(at + 1);
 }
 
+/** Form decoding ('+' is a space); text with neither '+' nor '%' is already decoded (a cursor, most values). */
+function formDecode(text: string): string {
+  return text.includes('%') || text.includes('+') ? decodeURIComponent(text.replace(/\+/g, ' ')) : text;
+}
+
 /** A name can itself be malformed (%zz); keep it readable rather than fail. */
 function safeDecode(text: string): string {
   try {
-    return decodeURIComponent(text.replace(/\+/g, ' '));
+    return formDecode(text);
   } catch {
     return text;
   }
@@ -70,7 +75,7 @@ export function parseStrictQuery(url: string, known: readonly string[]): ParsedQ
       const text = rawValues.get(name) ?? '';
       let decoded: string;
       try {
-        decoded = decodeURIComponent(text.replace(/\+/g, ' '));
+        decoded = formDecode(text);
       } catch {
         errors.push({ parameter: name, message: 'is not validly URL-encoded' });
         continue;

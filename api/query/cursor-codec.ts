@@ -1,6 +1,7 @@
-// Opaque, tamper-evident keyset cursors: base64url({lastId, filters}) + HMAC-SHA256, bound to the query's filters.
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+// Opaque, tamper-evident keyset cursors: version, kind, the filters' fingerprint and the position, + HMAC-SHA256.
+import * as crypto from 'node:crypto';
 import { invalidParameter } from '../errors.ts';
+import { numberField, numberOf, textField, textOf } from './cursor-fields.ts';
 import type { SearchParams } from './search-params.ts';
 
 export interface CursorCodec {
@@ -22,17 +23,27 @@ export interface FeedScope {
   from: string;
 }
 
-const feedFingerprint = (scope: FeedScope): string =>
-  createHash('sha256').update(JSON.stringify(['changes', scope.country, scope.from])).digest('base64url').slice(0, 22);
-
 export interface NearPosition {
   id: string;
   distance: number;
   span: number;
 }
 
-const VERSION = 1;
-const MAC_LENGTH = 32;
+/** Cursors of another version are refused: the MAC covers it, and the signed text starts with it (1 was base64 JSON). */
+const VERSION = '2';
+/** `VERSION.kind.fingerprint.fields….MAC`: dot-joined fields (cursor-fields.ts), the MAC 43 base64url characters. */
+const CURSOR_CHARACTERS = /^[A-Za-z0-9_.-]+$/;
+const MAC_TEXT_LENGTH = 43;
+/** What a cursor walks: id order (search), (distance, id) order (near), or a change feed. */
+type Kind = 'k' | 'n' | 'c';
+
+/** SHA-256 as base64url, in one call where this Node has crypto.hash (20.12+). */
+const sha256 =
+  typeof crypto.hash === 'function'
+    ? (text: string) => crypto.hash('sha256', text, 'base64url')
+    : (text: string) => crypto.createHash('sha256').update(text).digest('base64url');
+
+const feedFingerprint = (scope: FeedScope): string => sha256(JSON.stringify(['changes', scope.country, scope.from])).slice(0, 22);
 
 /**
  * The filters a cursor is bound to. limit is left out on purpose: a client may change its page size mid-walk.
@@ -62,54 +73,60 @@ function computeFingerprint(params: SearchParams): string {
   // Only present when used, so the cursors of the spec's searches keep their fingerprints.
   if (params.near) filters.push(JSON.stringify(['near', params.near.latitude, params.near.longitude, params.radius ?? null]));
   if (params.bbox) filters.push(JSON.stringify(['bbox', params.bbox.minLng, params.bbox.minLat, params.bbox.maxLng, params.bbox.maxLat]));
-  return createHash('sha256').update(JSON.stringify(filters)).digest('base64url').slice(0, 22);
+  return sha256(JSON.stringify(filters)).slice(0, 22);
 }
 
 export function createCursorCodec(secret: Buffer): CursorCodec {
   if (secret.length < 32) throw new Error('cursor secret must be at least 32 bytes');
-  const sign = (payload: string) => createHmac('sha256', secret).update(`cursor.v${VERSION}.${payload}`).digest();
+  const sign = (payload: string) => crypto.createHmac('sha256', secret).update(`cursor.v${VERSION}.${payload}`).digest('base64url');
   const malformed = () => invalidParameter('cursor', 'is not a cursor issued by this API; start again without it');
+  // The MAC a cursor carries and the one it should carry, compared in constant time (reused: requests run one at a time).
+  const given = Buffer.alloc(MAC_TEXT_LENGTH);
+  const expected = Buffer.alloc(MAC_TEXT_LENGTH);
 
-  const encodeBody = (body: Record<string, unknown>): string => {
-    const payload = Buffer.from(JSON.stringify(body)).toString('base64url');
-    return `${payload}.${sign(payload).toString('base64url')}`;
+  const encodeText = (kind: Kind, fingerprint: string, fields: readonly string[]): string => {
+    const body = `${VERSION}.${kind}.${fingerprint}.${fields.join('.')}`;
+    return `${body}.${sign(body)}`;
   };
-  const decodeBody = (cursor: string, fingerprint: string): Record<string, unknown> => {
+  /** The fields of a cursor this secret signed, of this version, kind and filters; another search's says so whatever its kind. */
+  const decodeText = (cursor: string, kind: Kind, fieldCount: number, fingerprint: string): string[] => {
     const parts = cursor.split('.');
-    if (parts.length !== 2) throw malformed();
-    const [payload = '', macText = ''] = parts;
-    if (!/^[A-Za-z0-9_-]+$/.test(payload) || !/^[A-Za-z0-9_-]+$/.test(macText)) throw malformed();
-    const mac = Buffer.from(macText, 'base64url');
-    if (mac.length !== MAC_LENGTH || !timingSafeEqual(mac, sign(payload))) throw malformed();
-    let body: unknown;
-    try {
-      body = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-    } catch {
-      throw malformed();
-    }
-    const { v, a, f } = (body ?? {}) as { v?: unknown; a?: unknown; f?: unknown };
-    if (v !== VERSION || typeof a !== 'string' || typeof f !== 'string') throw malformed();
-    if (f !== fingerprint) {
+    const mac = parts.pop()!;
+    if (mac.length !== MAC_TEXT_LENGTH || !CURSOR_CHARACTERS.test(cursor)) throw malformed();
+    given.write(mac, 'latin1');
+    expected.write(sign(cursor.slice(0, -MAC_TEXT_LENGTH - 1)), 'latin1');
+    if (!crypto.timingSafeEqual(given, expected)) throw malformed();
+    if (parts[0] !== VERSION || parts.length < 3) throw malformed();
+    if (parts[2] !== fingerprint) {
       throw invalidParameter('cursor', 'belongs to a search with other filters; repeat the same filters or drop the cursor');
     }
-    return body as Record<string, unknown>;
+    if (parts[1] !== kind || parts.length !== 3 + fieldCount) throw malformed();
+    return parts.slice(3);
+  };
+  const textFrom = (field: string | undefined): string => {
+    const text = textOf(field);
+    if (text === null) throw malformed();
+    return text;
+  };
+  const distanceFrom = (field: string | undefined): number => {
+    const value = numberOf(field);
+    if (!Number.isFinite(value) || !(value >= 0)) throw malformed();
+    return value;
   };
 
   return {
-    encode: (lastId, params) => encodeBody({ v: VERSION, a: lastId, f: filtersFingerprint(params) }),
-    decode: (cursor, params) => decodeBody(cursor, filtersFingerprint(params)).a as string,
-    encodeNear: (last, params) => encodeBody({ v: VERSION, a: last.id, f: filtersFingerprint(params), d: last.distance, s: last.span }),
+    encode: (lastId, params) => encodeText('k', filtersFingerprint(params), [textField(lastId)]),
+    decode: (cursor, params) => textFrom(decodeText(cursor, 'k', 1, filtersFingerprint(params))[0]),
+    encodeNear: (last, params) =>
+      encodeText('n', filtersFingerprint(params), [numberField(last.distance), numberField(last.span), textField(last.id)]),
     decodeNear(cursor, params) {
-      const body = decodeBody(cursor, filtersFingerprint(params));
-      const { d, s } = body;
-      if (typeof d !== 'number' || typeof s !== 'number' || !(d >= 0) || !(s >= 0)) throw malformed();
-      return { id: body.a as string, distance: d, span: s };
+      const [distance, span, id] = decodeText(cursor, 'n', 3, filtersFingerprint(params));
+      return { id: textFrom(id), distance: distanceFrom(distance), span: distanceFrom(span) };
     },
-    encodeChanges: (lastId, scope) => encodeBody({ v: VERSION, a: lastId, f: feedFingerprint(scope), t: scope.to }),
+    encodeChanges: (lastId, scope) => encodeText('c', feedFingerprint(scope), [textField(scope.to), textField(lastId)]),
     decodeChanges(cursor, scope) {
-      const body = decodeBody(cursor, feedFingerprint(scope));
-      if (typeof body.t !== 'string') throw malformed();
-      return { id: body.a as string, to: body.t };
+      const [to, id] = decodeText(cursor, 'c', 2, feedFingerprint(scope));
+      return { id: textFrom(id), to: textFrom(to) };
     },
   };
 }
