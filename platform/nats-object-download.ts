@@ -1,10 +1,16 @@
 // Downloads an object of a NATS JetStream object store to a file, chunk by chunk, with back-pressure and no hashing on the event loop.
 import { once } from 'node:events';
 import fs from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import type { Writable } from 'node:stream';
+import zlib from 'node:zlib';
 import type { JetStreamClient, ObjectStore } from 'nats';
 
-/** Writes the object to `file` (created, never overwritten); throws when it is missing or arrives short. */
-export type DownloadObject = (object: string, file: string) => Promise<void>;
+/**
+ * Writes the object to `file` (created, never overwritten), expanded when it is brotli-encoded ('br'); throws when it
+ * is missing, arrives short or does not expand.
+ */
+export type DownloadObject = (object: string, file: string, encoding?: 'br') => Promise<void>;
 
 /** How long a download may wait for its next chunk before it gives up (the next pass of the replica tries again). */
 const CHUNK_IDLE_MS = 30_000;
@@ -18,12 +24,18 @@ const CHUNK_IDLE_MS = 30_000;
  * against the one it recorded apart from the object, with node's crypto; here the byte count is checked against the object's size.
  */
 export function objectDownloader(js: JetStreamClient, bucket: string, os: ObjectStore): DownloadObject {
-  return async (object, file) => {
+  return async (object, file, encoding) => {
     const info = await os.info(object);
     if (!info || info.deleted) throw new Error(`object ${object} is missing from ${bucket}`);
-    const out = fs.createWriteStream(file, { flags: 'wx' });
+    const target = fs.createWriteStream(file, { flags: 'wx' });
+    // Expanded on the thread pool as the chunks arrive; what is written and awaited is the decoder's side.
+    const decoder = encoding === 'br' ? zlib.createBrotliDecompress() : null;
+    const out: Writable = decoder ?? target;
+    const written$ = decoder ? pipeline(decoder, target) : null;
     let failure: unknown = null;
     out.on('error', (error) => (failure ??= error));
+    target.on('error', (error) => (failure ??= error));
+    written$?.catch((error: unknown) => (failure ??= error));
     let written = 0;
     try {
       if (info.size > 0) {
@@ -49,9 +61,15 @@ export function objectDownloader(js: JetStreamClient, bucket: string, os: Object
       if (failure) throw failure;
       if (written !== info.size) throw new Error(`object ${object}: ${written} of ${info.size} bytes arrived`);
       out.end();
-      await once(out, 'finish');
+      if (written$) await written$;
+      else await once(out, 'finish');
+      if (failure) throw failure;
     } catch (error) {
       out.destroy();
+      target.destroy();
+      if (encoding === 'br' && error instanceof Error && 'code' in error && String(error.code).startsWith('ERR__')) {
+        throw new Error(`object ${object} does not expand as brotli (${error.message})`);
+      }
       throw error;
     }
   };

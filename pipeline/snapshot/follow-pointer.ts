@@ -6,12 +6,12 @@ import { activateSnapshot } from './activate-snapshot.ts';
 import { readCatalog, updateCatalog } from './snapshot-catalog.ts';
 import { countryDir, snapshotPath } from './snapshot-paths.ts';
 import { readPointer, writePointer } from './snapshot-pointer.ts';
-import { sha256OfFile, type StoredSnapshot } from './stored-snapshot.ts';
+import { objectOf, sha256OfFile, type ObjectEncoding, type StoredSnapshot } from './stored-snapshot.ts';
 import type { SnapshotInfo } from './reader-types.ts';
 import { rememberDigest, rememberedDigest } from './verified-digest.ts';
 
-/** Writes the named object's bytes to the file. */
-export type FetchObject = (object: string, file: string) => Promise<void>;
+/** Writes the named object's bytes to the file, decoded when the object is encoded. */
+export type FetchObject = (object: string, file: string, encoding?: ObjectEncoding) => Promise<void>;
 
 /** The object's bytes are not the ones the pointer vouches for: never served. */
 export class DigestMismatchError extends AppError {
@@ -31,7 +31,7 @@ export function holdsSnapshotFile(dataDir: string, stored: StoredSnapshot): bool
  * The snapshot's file in this data directory, fetched if missing, its digest checked (and remembered beside it): what a
  * replica does ahead of a publish (staging) and on a pointer move. Nothing is activated; a throw leaves no file behind.
  */
-export async function fetchSnapshotFile(dataDir: string, stored: StoredSnapshot, fetch: FetchObject, objectName: string): Promise<string> {
+export async function fetchSnapshotFile(dataDir: string, stored: StoredSnapshot, fetch: FetchObject): Promise<string> {
   const { entry } = stored;
   const file = snapshotPath(dataDir, entry.country, entry.version);
   // A file this directory checked before (a rollback, a roll forward, a staged publish) is not read again: 530 MB take seconds of a core.
@@ -40,7 +40,7 @@ export async function fetchSnapshotFile(dataDir: string, stored: StoredSnapshot,
     fs.mkdirSync(countryDir(dataDir, entry.country), { recursive: true });
     const temp = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.download`;
     try {
-      await fetch(objectName, temp);
+      await fetch(objectOf(stored), temp, stored.encoding);
       const actual = await sha256OfFile(temp);
       if (actual !== stored.sha256) throw new DigestMismatchError(entry.version, stored.sha256, actual);
       fs.renameSync(temp, file);
@@ -56,10 +56,10 @@ export async function fetchSnapshotFile(dataDir: string, stored: StoredSnapshot,
  * 'unchanged' when the local pointer already names the version. The caller holds the country's lock (or is the
  * only writer of this data directory). A throw leaves the local pointer as it was.
  */
-export async function followPointer(dataDir: string, stored: StoredSnapshot, fetch: FetchObject, objectName: string, options: { keep?: number } = {}): Promise<'unchanged' | 'switched'> {
+export async function followPointer(dataDir: string, stored: StoredSnapshot, fetch: FetchObject, options: { keep?: number } = {}): Promise<'unchanged' | 'switched'> {
   const { entry } = stored;
   if (readPointer(dataDir, entry.country)?.version === entry.version) return 'unchanged';
-  await fetchSnapshotFile(dataDir, stored, fetch, objectName);
+  await fetchSnapshotFile(dataDir, stored, fetch);
   const info: SnapshotInfo = {
     country: entry.country,
     version: entry.version,

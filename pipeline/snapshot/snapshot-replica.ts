@@ -5,7 +5,7 @@ import path from 'node:path';
 import { COUNTRY_CODES, type CountryCode } from '../../model/place.ts';
 import { acquireCountryLock, CountryBusyError } from '../runs/country-lock.ts';
 import { DigestMismatchError, fetchSnapshotFile, followPointer, holdsSnapshotFile, type FetchObject } from './follow-pointer.ts';
-import { objectNameOf, type StoredSnapshot } from './stored-snapshot.ts';
+import type { StoredSnapshot } from './stored-snapshot.ts';
 
 /** A replica's presence lapses this long after its last renewal (a machine that died stops being waited for). */
 export const PRESENCE_TTL_MS = 15_000;
@@ -110,7 +110,7 @@ export function startSnapshotReplica(options: ReplicaOptions): SnapshotReplica {
       throw error;
     }
     try {
-      const result = await followPointer(options.dataDir, stored, source!.fetch, objectNameOf(stored.sha256), { keep: options.keep });
+      const result = await followPointer(options.dataDir, stored, source!.fetch, { keep: options.keep });
       if (problems[country]) delete problems[country];
       if (result === 'switched') {
         options.log.info({ country, version: stored.entry.version }, 'now serving the shared current snapshot');
@@ -141,7 +141,7 @@ export function startSnapshotReplica(options: ReplicaOptions): SnapshotReplica {
         throw error;
       }
       try {
-        await fetchSnapshotFile(options.dataDir, stored, source!.fetch, objectNameOf(stored.sha256));
+        await fetchSnapshotFile(options.dataDir, stored, source!.fetch);
       } catch (error) {
         problem = error instanceof Error ? error.message : String(error);
         options.log.warn({ err: error, country, version }, 'announced snapshot not fetched ahead; its pointer move will try again');

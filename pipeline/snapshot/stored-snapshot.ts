@@ -9,12 +9,20 @@ export interface StoredSnapshot {
   entry: PublishedSnapshotEntry;
   /** SHA-256 of the sealed file, hex: the object's name and what every replica checks before serving it. */
   sha256: string;
+  /** The sealed file's size. */
   size: number;
+  /** How the object holds the file: 'br' brotli-compressed (about a fifth of the size); absent, as it is. */
+  encoding?: ObjectEncoding;
 }
 
-export function objectNameOf(sha256: string): string {
-  return `sha256-${sha256}`;
+export type ObjectEncoding = 'br';
+
+/** The object holding a snapshot file: named by the file's SHA-256, and by its encoding when it has one. */
+export function objectNameOf(sha256: string, encoding?: ObjectEncoding): string {
+  return encoding === undefined ? `sha256-${sha256}` : `sha256-${sha256}.${encoding}`;
 }
+
+export const objectOf = (stored: StoredSnapshot): string => objectNameOf(stored.sha256, stored.encoding);
 
 /** Throws when the value is not a stored snapshot of this country (a foreign or damaged pointer is never followed). */
 export function parseStoredSnapshot(value: unknown, country: CountryCode): StoredSnapshot {
@@ -24,6 +32,7 @@ export function parseStoredSnapshot(value: unknown, country: CountryCode): Store
     typeof stored.sha256 !== 'string' ||
     !/^[0-9a-f]{64}$/.test(stored.sha256) ||
     typeof stored.size !== 'number' ||
+    (stored.encoding !== undefined && stored.encoding !== 'br') ||
     stored.entry?.country !== country ||
     !isSnapshotVersion(stored.entry.version)
   ) {

@@ -1,8 +1,9 @@
-// The snapshot store's download of one object from a real nats-server: the exact bytes over many chunks, a size check, a missing object refused.
+// The snapshot store's download of one object from a real nats-server: the exact bytes over many chunks, expanded when brotli-encoded, a missing object refused.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { brotliCompressSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openNatsSnapshotStore, type NatsSnapshotStore } from '../../pipeline/publish/nats-snapshot-store.ts';
@@ -55,5 +56,16 @@ describe.runIf(natsServerAvailable())('fetching a snapshot object from the NATS 
     await (await objects()).putBlob({ name: 'sha256-small' }, randomBytes(10));
     await expect(store.fetch('sha256-small', existing)).rejects.toThrow(/EEXIST/);
     expect(fs.readFileSync(existing, 'utf8')).toBe('keep');
+  }, 30_000);
+
+  it('expands a brotli-encoded object as it arrives, and refuses one that does not expand, leaving no file behind it to serve', async () => {
+    const bytes = Buffer.concat([randomBytes(600_000), Buffer.alloc(2_000_000, 'lodging ')]);
+    const os = await objects();
+    await os.putBlob({ name: 'sha256-encoded.br' }, brotliCompressSync(bytes));
+    const file = path.join(dir, 'encoded.sqlite');
+    await store.fetch('sha256-encoded.br', file, 'br');
+    expect(fs.readFileSync(file).equals(bytes)).toBe(true);
+    await os.putBlob({ name: 'sha256-not-brotli.br' }, randomBytes(50_000));
+    await expect(store.fetch('sha256-not-brotli.br', path.join(dir, 'not-brotli.sqlite'), 'br')).rejects.toThrow(/does not expand as brotli/);
   }, 30_000);
 });

@@ -3,6 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { tmpdir } from 'node:os';
+import { brotliCompressSync } from 'node:zlib';
 import path from 'node:path';
 import { connect } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +13,7 @@ import { createInProcessRunner } from '../../pipeline/jobs/in-process-runner.ts'
 import { importWithGates } from '../../pipeline/publish/import-with-gates.ts';
 import { openNatsSnapshotStore, type NatsSnapshotStore } from '../../pipeline/publish/nats-snapshot-store.ts';
 import { PointerMovedError } from '../../pipeline/publish/snapshot-store.ts';
-import { objectNameOf } from '../../pipeline/snapshot/stored-snapshot.ts';
+import { objectOf } from '../../pipeline/snapshot/stored-snapshot.ts';
 import { snapshotPath } from '../../pipeline/snapshot/snapshot-paths.ts';
 import { readCatalog } from '../../pipeline/snapshot/snapshot-catalog.ts';
 import { ES_LISTINGS, toJsonl } from '../api/support/provider-listings.ts';
@@ -185,11 +186,11 @@ describe.runIf(natsServerAvailable())('snapshots distributed through NATS JetStr
     const next = await publish(thirdDir);
     const stored = (await store.pointer('es')).stored!;
     expect(stored.entry.version).toBe(next.run.publishedVersion);
-    // The same object name, other bytes of the same size: what a damaged store would hand out.
+    expect(stored.encoding).toBe('br');
+    // The same object name, other bytes of the same size (compressed as the store keeps them): what a damaged store would hand out.
     const nc = await connect({ servers: nats.url });
     const os = await nc.jetstream().views.os(`${PREFIX}-snapshots`);
-    const garbage = randomBytes(stored.size);
-    await os.putBlob({ name: objectNameOf(stored.sha256) }, garbage);
+    await os.putBlob({ name: objectOf(stored) }, brotliCompressSync(randomBytes(stored.size)));
     const late = await tempDir('replica-late');
     const server = await startReplica(late);
     try {
@@ -201,7 +202,11 @@ describe.runIf(natsServerAvailable())('snapshots distributed through NATS JetStr
       expect(state.body.distribution!.problems.es!.problem).toMatch(/digest/);
       expect(fs.existsSync(snapshotPath(late, 'es', stored.entry.version))).toBe(false);
       // Repaired: the right bytes again, and the replica serves the current snapshot.
-      await os.putBlob({ name: objectNameOf(stored.sha256) }, fs.readFileSync(snapshotPath(thirdDir, 'es', stored.entry.version)));
+      // Bytes that do not expand at all: not served either.
+      await os.putBlob({ name: objectOf(stored) }, randomBytes(4096));
+      await until('the late replica reports bytes that do not expand', async () => /does not expand/.test((await readyz(server)).body.distribution?.problems.es?.problem ?? ''), 10_000);
+      expect(fs.existsSync(snapshotPath(late, 'es', stored.entry.version))).toBe(false);
+      await os.putBlob({ name: objectOf(stored) }, brotliCompressSync(fs.readFileSync(snapshotPath(thirdDir, 'es', stored.entry.version))));
       await until('the late replica serves it once repaired', async () => (await readyz(server)).body.snapshots.es?.version === stored.entry.version, 10_000);
     } finally {
       await server.close();

@@ -1,10 +1,10 @@
-// Which kept snapshots a shared store may drop (never the current one, never a rollback target, the newest `keep` stay), and a file's digest.
+// Which kept snapshots a shared store may drop (never the current one, never a rollback target, the newest `keep` stay), a file's digest, its object's name and encoding.
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sha256OfFile, snapshotsToDrop, type StoredSnapshot } from '../../../pipeline/snapshot/stored-snapshot.ts';
+import { objectNameOf, objectOf, parseStoredSnapshot, sha256OfFile, snapshotsToDrop, type StoredSnapshot } from '../../../pipeline/snapshot/stored-snapshot.ts';
 
 const stored = (version: string, minute: number): StoredSnapshot => ({
   sha256: version.padEnd(64, '0'),
@@ -39,5 +39,25 @@ describe('sha256OfFile', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('a stored snapshot\'s object', () => {
+  const record = (extra: object) => ({
+    sha256: 'ab'.repeat(32),
+    size: 10,
+    entry: { country: 'es', version: '20261127T020624677Z-af6494', file: 'es/x.sqlite', publishedAt: '2026-11-27T02:06:24.677Z', runId: 'r', publishedCount: 1 },
+    ...extra,
+  });
+
+  it('is named by the file\'s digest, and by its encoding when it has one', () => {
+    expect(objectNameOf('ab'.repeat(32))).toBe(`sha256-${'ab'.repeat(32)}`);
+    expect(objectNameOf('ab'.repeat(32), 'br')).toBe(`sha256-${'ab'.repeat(32)}.br`);
+    expect(objectOf(parseStoredSnapshot(record({ encoding: 'br' }), 'es'))).toBe(`sha256-${'ab'.repeat(32)}.br`);
+    expect(objectOf(parseStoredSnapshot(record({}), 'es'))).toBe(`sha256-${'ab'.repeat(32)}`); // published before objects were compressed
+  });
+
+  it('is refused in an encoding no replica can expand', () => {
+    expect(() => parseStoredSnapshot(record({ encoding: 'zstd' }), 'es')).toThrow(/not a snapshot record/);
   });
 });
