@@ -218,6 +218,7 @@ function natsStore(
  */
 function compressedStream(file: string, size: number): ReadableStream<Uint8Array> {
   const brotli = zlib.createBrotliCompress({
+    chunkSize: 1 << 20,
     params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size },
   });
   const source = fs.createReadStream(file);
