@@ -34,7 +34,9 @@ export function objectDownloader(js: JetStreamClient, bucket: string, os: Object
     const out: Writable = decoder ?? target;
     const written$ = decoder ? pipeline(decoder, target) : null;
     let failure: unknown = null;
+    let undecodable = false;
     out.on('error', (error) => (failure ??= error));
+    decoder?.on('error', () => (undecodable = true));
     target.on('error', (error) => (failure ??= error));
     written$?.catch((error: unknown) => (failure ??= error));
     let written = 0;
@@ -68,9 +70,7 @@ export function objectDownloader(js: JetStreamClient, bucket: string, os: Object
     } catch (error) {
       out.destroy();
       target.destroy();
-      if (encoding === 'br' && error instanceof Error && 'code' in error && String(error.code).startsWith('ERR__')) {
-        throw new Error(`object ${object} does not expand as brotli (${error.message})`);
-      }
+      if (undecodable) throw new Error(`object ${object} does not expand as brotli (${error instanceof Error ? error.message : String(error)})`);
       throw error;
     }
   };
