@@ -10,7 +10,6 @@
 // BENCH_NATS_POLL_MS (25), BENCH_NATS_DEADLINE_S (300 per move). Figures are printed, never asserted.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync, promises as fs, readFileSync } from 'node:fs';
-import { createConnection, createServer } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +21,8 @@ import { providerIdFor } from '../pipeline/generate/generate-listings.ts';
 import { vocabularyFor } from '../pipeline/generate/generator-vocabulary.ts';
 import { createRandom } from '../pipeline/generate/prng.ts';
 import { openNatsSnapshotStore, type NatsSnapshotStore } from '../pipeline/publish/nats-snapshot-store.ts';
+import { freePort } from '../test/support/local-ports.ts';
+import { startNatsServer } from '../test/support/nats-server.ts';
 import { ensureBenchExport } from './support/bench-files.ts';
 import { sizeLabel } from './support/bench-report.ts';
 
@@ -83,37 +84,12 @@ function track(child: ChildProcess): ChildProcess {
 
 // ---- nats-server and the replicas ------------------------------------------------------------------------------
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-const answers = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = createConnection({ port, host: '127.0.0.1' }, () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-
+/** A private nats-server (JetStream in a temporary directory, a free port), stopped and removed at the end. */
 async function startNats(): Promise<string> {
   if (spawnSync('nats-server', ['--version']).status !== 0) throw new Error('nats-server is not on the PATH');
-  const port = await freePort();
-  const storeDir = await tempDir('nats');
-  const child = track(spawn('nats-server', ['-js', '-sd', storeDir, '-a', '127.0.0.1', '-p', String(port)], { stdio: 'ignore' }));
-  for (let i = 0; i < 100; i += 1) {
-    if (child.exitCode !== null) throw new Error(`nats-server exited ${child.exitCode}`);
-    if (await answers(port)) return `nats://127.0.0.1:${port}`;
-    await sleep(100);
-  }
-  throw new Error(`nats-server did not answer on port ${port} within 10 s`);
+  const nats = await startNatsServer();
+  cleanups.push(() => nats.dispose());
+  return nats.url;
 }
 
 /** What every process of this deployment shares: the store and its prefix, no Redis, production settings. */

@@ -1,9 +1,9 @@
 // A private nats-server for a test suite: JetStream in a temporary directory, on a free port, stopped and restarted at will.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort, portAnswers } from './local-ports.ts';
 
 /** Whether nats-server is on the PATH; under CI=true its absence fails the run instead of skipping. */
 export function natsServerAvailable(): boolean {
@@ -12,27 +12,6 @@ export function natsServerAvailable(): boolean {
   if (process.env.CI === 'true') throw new Error('nats-server is not on the PATH: the snapshot distribution suites must run under CI');
   console.warn('\n*** SKIPPING the NATS suites: nats-server is not on the PATH. ***\n');
   return false;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function answers(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = createConnection({ port, host: '127.0.0.1' }, () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
 }
 
 export interface TestNatsServer {
@@ -50,7 +29,7 @@ export async function startNatsServer(): Promise<TestNatsServer> {
   const start = async () => {
     child = spawn('nats-server', ['-js', '-sd', storeDir, '-a', '127.0.0.1', '-p', String(port)], { stdio: 'ignore' });
     for (let i = 0; i < 100; i += 1) {
-      if (await answers(port)) return;
+      if (await portAnswers(port)) return;
       await new Promise((r) => setTimeout(r, 100));
     }
     throw new Error(`nats-server did not start on port ${port}`);

@@ -2,9 +2,9 @@
 // and a private redis-server a test may stop, restart or kill without touching the shared one.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
 import { describe, it } from 'vitest';
+import { freePort } from './local-ports.ts';
 
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -95,18 +95,6 @@ export function redisServerAvailable(): boolean {
   if (process.env.CI === 'true') throw new Error('redis-server is not installed: the Redis restart suites must run under CI');
   console.warn('\n*** SKIPPING the Redis restart suites: redis-server is not installed. ***\n');
   return false;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export interface OwnRedis {
