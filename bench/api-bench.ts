@@ -26,7 +26,7 @@ const LODGING = fileURLToPath(new URL('../bin/lodging.js', import.meta.url));
 const HELLO = fileURLToPath(new URL('./support/hello-server.mjs', import.meta.url));
 const log = (text: string) => process.stderr.write(`${text}\n`);
 const SEED = 1;
-/** perf's own port range (COORDINATION.md): the API on 3171, the hello app on 3172. */
+/** Fixed ports of this benchmark, apart from the defaults of `npm start` and the tests: the API on 3171, the hello app on 3172. */
 const API_PORT = 3171;
 const HELLO_PORT = 3172;
 /** The second API of BENCH_API_COUNTING=compare (usage counting off). */

@@ -6,32 +6,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openNatsSnapshotStore, type NatsSnapshotStore } from '../../../pipeline/publish/nats-snapshot-store.ts';
-import type { RunRecord } from '../../../pipeline/runs/run-record.ts';
 import { fileRunStore, UnknownRunError, type RunStore } from '../../../pipeline/runs/run-store.ts';
 import { snapshotsDir } from '../../../pipeline/snapshot/snapshot-paths.ts';
 import { natsServerAvailable, startNatsServer, type TestNatsServer } from '../../support/nats-server.ts';
+import { runRecord } from '../../support/run-records.ts';
 
-const run = (runId: string, over: Partial<RunRecord> = {}): RunRecord => ({
-  runId,
-  country: 'es',
-  runner: 'in-process',
-  dryRun: false,
-  files: [{ name: 'es.jsonl', path: '/tmp/es.jsonl', size: 10, sha256: 'a'.repeat(64) }],
-  startedAt: new Date(Date.parse('2026-11-26T10:00:00Z') + Number(runId.replace(/\D/g, '') || 0) * 1000).toISOString(),
-  finishedAt: null,
-  pid: process.pid,
-  host: os.hostname(),
-  by: 'tester',
-  outcome: 'published',
-  candidate: null,
-  counts: null,
-  gates: null,
-  forced: null,
-  publishedVersion: null,
-  error: null,
-  events: [],
-  ...over,
-});
+const run = runRecord;
 
 /** A pid that is certainly dead: a child that has exited. */
 async function deadPid(): Promise<number> {

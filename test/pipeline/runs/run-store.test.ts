@@ -8,6 +8,7 @@ import { acquireCountryLock, lockPath } from '../../../pipeline/runs/country-loc
 import type { RunRecord } from '../../../pipeline/runs/run-record.ts';
 import { readRun, saveRun } from '../../../pipeline/runs/run-store.ts';
 import { hotel, lodging, writeLines } from '../../support/publication-kit.ts';
+import { runRecord } from '../../support/run-records.ts';
 
 let dir: string;
 let dataDir: string;
@@ -54,26 +55,7 @@ describe('run history', () => {
 
   it('a run whose process died shows as failed on the next command, not running forever', async () => {
     const pid = await deadPid();
-    const run: RunRecord = {
-      runId: '20260101T000000000Z-dead01',
-      country: 'es',
-      runner: 'in-process',
-      dryRun: false,
-      files: [],
-      startedAt: '2026-01-01T00:00:00.000Z',
-      finishedAt: null,
-      pid,
-      host: os.hostname(),
-      by: 'someone',
-      outcome: 'running',
-      candidate: null,
-      counts: null,
-      gates: null,
-      forced: null,
-      publishedVersion: null,
-      error: null,
-      events: [],
-    };
+    const run = runRecord('20260101T000000000Z-dead01', { files: [], startedAt: '2026-01-01T00:00:00.000Z', pid, by: 'someone', outcome: 'running' });
     saveRun(dataDir, run);
     const listed = await lodging(dataDir, ['runs']);
     expect(listed.stdout).toMatch(/20260101T000000000Z-dead01\s+es\s+failed/);
