@@ -18,8 +18,8 @@ const GATE_LABELS: Record<string, string> = {
 const KIND_LABELS: Record<DiffKind, string> = {
   added: 'Added',
   removed: 'Removed',
-  changed: 'Changed (same status, fields differ)',
-  statusChanged: 'Status changed',
+  changed: 'Changed (served by both, fields differ)',
+  statusChanged: 'Status changed (served by neither)',
 };
 const OUTCOME_TEXT: Record<string, string> = {
   published: 'Published',
@@ -71,7 +71,7 @@ function json(value: unknown): string {
 }
 
 function exampleRow(kind: DiffKind, x: DiffExample): Markup {
-  const status = kind === 'statusChanged' ? `${x.fromStatus} → ${x.status}${x.reasons?.length ? ` (${x.reasons.join(', ')})` : ''}` : x.status;
+  const status = x.fromStatus ? `${x.fromStatus} → ${x.status}${x.reasons?.length ? ` (${x.reasons.join(', ')})` : ''}` : x.status;
   const fields = (x.fields ?? []).map((f) => html`<div><code>${f.field}</code>: ${json(f.before)} → ${json(f.after)}</div>`);
   return html`<tr><td><code>${x.id}</code></td><td>${x.name ?? ''}</td><td>${x.city ?? ''}</td><td>${x.lodgingType}</td><td>${status}</td>${
     kind === 'changed' || kind === 'statusChanged' ? html`<td>${fields.length ? fields : html`<span class="small">(no field differs)</span>`}</td>` : ''
@@ -129,7 +129,7 @@ export function renderReportHtml(r: PublicationReport): string {
   })}</figure></div>`;
   const against = r.diff.against
     ? html`against the current snapshot ${r.diff.against.version} (${num(r.diff.against.publishedCount)} published)`
-    : 'first import of this country: everything is added';
+    : 'first import of this country: every place served is added';
   const unknown =
     im.unknownLabels.length === 0
       ? html`<p>None: every label is in a table.</p>`
@@ -159,7 +159,7 @@ ${im.warnings.length ? html`<ul>${im.warnings.map((w) => html`<li class="warn">$
 <h2>Publication gates</h2>${gates}
 <h2>Fields</h2>${fieldsSection(r.fieldQuality)}
 <h2>Counts</h2>${charts}
-<h2>What it changes</h2><p>${against}</p>
+<h2>What it changes</h2><p>${against}. Added, removed and changed count places served: added − removed is the change in places served.</p>
 ${joinHtml(
   DIFF_KINDS.map((k) => diffSection(k, r.diff[k])),
   '\n',

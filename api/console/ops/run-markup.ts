@@ -48,7 +48,7 @@ export function changeSummary(diff: SnapshotDiff | null, removal: RemovalCheck |
         }. Publishing asks for the number that will remain.</div>`
       : '';
   if (!diff) return html`${warning}<p class="changes">No diff recorded for this run.</p>`;
-  return html`${warning}<p class="changes" aria-label="What it changes"><strong class="added">+${n(diff.added.count)} added</strong> · <strong class="removed">−${n(diff.removed.count)} removed</strong> · <strong>${n(diff.changed.count)} changed</strong> · ${n(diff.statusChanged.count)} changed status <small>${
+  return html`${warning}<p class="changes" aria-label="What it changes"><strong class="added">+${n(diff.added.count)} added</strong> · <strong class="removed">−${n(diff.removed.count)} removed</strong> · <strong>${n(diff.changed.count)} changed</strong> · ${n(diff.statusChanged.count)} changed status (not served) <small>${
     diff.against ? `against snapshot ${diff.against.version} (${n(diff.against.publishedCount)} places)` : '(first import: everything is added)'
   }</small></p>`;
 }
