@@ -19,6 +19,7 @@ export type { PublicationReport } from './report/publication-report.ts';
 export type { FieldQuality, FieldQualityRow } from './report/field-quality.ts';
 export { formatIssueCounts } from './report/format-field-quality.ts';
 export type { SnapshotDiff } from './snapshot/snapshot-diff.ts';
+export { EVERY_RECORD_NOTE } from './snapshot/snapshot-diff.ts';
 
 // Snapshots: list, roll back, a country at a glance, and the files of interrupted imports removed at start-up.
 export { rollback, listSnapshots, type RollbackResult, type SnapshotListing } from './publish/rollback.ts';

@@ -6,7 +6,7 @@ import type { GateResult } from '../gates/gates.ts';
 import type { PublicationReport } from './publication-report.ts';
 import type { FieldQuality } from './field-quality.ts';
 import { formatChange, formatIssueCounts } from './format-field-quality.ts';
-import { DIFF_KINDS, type DiffCategory, type DiffExample, type DiffKind } from '../snapshot/snapshot-diff.ts';
+import { DIFF_KINDS, EVERY_RECORD_NOTE, type DiffCategory, type DiffExample, type DiffKind } from '../snapshot/snapshot-diff.ts';
 
 const STATUS_COLOURS: Record<string, string> = { published: '#2e7d32', closed: '#8d6e63', suppressed: '#6a1b9a', rejected: '#c62828' };
 const GATE_LABELS: Record<string, string> = {
@@ -159,7 +159,9 @@ ${im.warnings.length ? html`<ul>${im.warnings.map((w) => html`<li class="warn">$
 <h2>Publication gates</h2>${gates}
 <h2>Fields</h2>${fieldsSection(r.fieldQuality)}
 <h2>Counts</h2>${charts}
-<h2>What it changes</h2><p>${against}. Added, removed and changed count places served: added − removed is the change in places served.</p>
+<h2>What it changes</h2><p>${against}. ${
+  r.diff.servedOnly ? 'Added, removed and changed count places served: added − removed is the change in places served.' : html`<strong>Counts ${EVERY_RECORD_NOTE}.</strong>`
+}</p>
 ${joinHtml(
   DIFF_KINDS.map((k) => diffSection(k, r.diff[k])),
   '\n',

@@ -8,6 +8,9 @@ const TOP_CITIES = 20;
 export type DiffKind = 'added' | 'removed' | 'changed' | 'statusChanged';
 export const DIFF_KINDS: readonly DiffKind[] = ['added', 'removed', 'changed', 'statusChanged'];
 
+/** Said beside the counts of a diff recorded before they counted places served alone. */
+export const EVERY_RECORD_NOTE = 'recorded before diffs counted places served alone: these counts include records not served';
+
 export interface FieldChange {
   field: string;
   before: unknown;
@@ -40,6 +43,8 @@ export interface DiffCategory {
 export interface SnapshotDiff {
   /** The snapshot compared with; null on a country's first import (everything is added). */
   against: { version: string; publishedCount: number } | null;
+  /** Added, removed and changed count places served only; absent in reports recorded before, which counted every record. */
+  servedOnly?: true;
   added: DiffCategory;
   removed: DiffCategory;
   changed: DiffCategory;
@@ -107,6 +112,7 @@ export function diffSnapshots(candidateFile: string, current: { file: string; ve
     };
     return {
       against: current ? { version: current.version, publishedCount: current.publishedCount } : null,
+      servedOnly: true,
       added: category('added'),
       removed: category('removed'),
       changed: category('changed'),

@@ -1,5 +1,5 @@
 // Markup shared by the run, held and country pages: a run's gates with their measured values, what it changes, its fields' fill shares.
-import { formatIssueCounts, type FieldQuality, type GateResult, type RemovalCheck, type RunRecord, type SnapshotDiff } from '../../../pipeline/index.ts';
+import { EVERY_RECORD_NOTE, formatIssueCounts, type FieldQuality, type GateResult, type RemovalCheck, type RunRecord, type SnapshotDiff } from '../../../pipeline/index.ts';
 import { html } from '../../../platform/html/index.ts';
 import type { Markup } from '../../../platform/html/index.ts';
 
@@ -50,5 +50,5 @@ export function changeSummary(diff: SnapshotDiff | null, removal: RemovalCheck |
   if (!diff) return html`${warning}<p class="changes">No diff recorded for this run.</p>`;
   return html`${warning}<p class="changes" aria-label="What it changes"><strong class="added">+${n(diff.added.count)} added</strong> · <strong class="removed">−${n(diff.removed.count)} removed</strong> · <strong>${n(diff.changed.count)} changed</strong> · ${n(diff.statusChanged.count)} changed status (not served) <small>${
     diff.against ? `against snapshot ${diff.against.version} (${n(diff.against.publishedCount)} places)` : '(first import: everything is added)'
-  }</small></p>`;
+  }${diff.servedOnly ? '' : ` (${EVERY_RECORD_NOTE})`}</small></p>`;
 }

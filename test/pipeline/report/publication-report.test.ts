@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicationReport } from '../../../pipeline/report/publication-report.ts';
+import { renderReportHtml } from '../../../pipeline/report/report-html.ts';
 import { hotel, lodging, restaurant, writeLines } from '../../support/publication-kit.ts';
 
 let dir: string;
@@ -64,9 +65,11 @@ describe('lodging report RUN_ID --html', () => {
     expect(html).not.toMatch(/https?:\/\/(?!www\.w3\.org\/2000\/svg)/);
     expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
     expect((html.match(/<svg /g) ?? []).length).toBe(3);
-    for (const text of ['Share of lines rejected or unreadable', '33.3%', 'Added: 1', 'Removed: 2', 'published → rejected (not-lodging)', 'Status changed (served by neither): 0', 'es-b', 'Hotel b renamed', 'next.jsonl:6', 'invalid-json', 'Dry run']) {
+    for (const text of ['Share of lines rejected or unreadable', '33.3%', 'Added: 1', 'Removed: 2', 'published → rejected (not-lodging)', 'added − removed is the change in places served', 'Status changed (served by neither): 0', 'es-b', 'Hotel b renamed', 'next.jsonl:6', 'invalid-json', 'Dry run']) {
       expect(html).toContain(text);
     }
+    const { servedOnly: _servedOnly, ...recordedBefore } = report.diff;
+    expect(renderReportHtml({ ...report, diff: recordedBefore })).toContain('recorded before diffs counted places served alone: these counts include records not served');
     const unknownRun = await lodging(dataDir, ['report', 'nope', '--html', file]);
     expect(unknownRun.code).toBe(1);
   });
