@@ -18,6 +18,7 @@ export { renderReportHtml } from './report/report-html.ts';
 export type { PublicationReport } from './report/publication-report.ts';
 export type { FieldQuality, FieldQualityRow } from './report/field-quality.ts';
 export { formatIssueCounts } from './report/format-field-quality.ts';
+export { MISCOUNTED_ISSUES_NOTE } from './report/field-quality.ts';
 export type { SnapshotDiff } from './snapshot/snapshot-diff.ts';
 export { EVERY_RECORD_NOTE } from './snapshot/snapshot-diff.ts';
 

@@ -4,7 +4,7 @@ import { html, joinHtml, raw, svgBarChart } from '../../platform/html/index.ts';
 import type { Markup } from '../../platform/html/index.ts';
 import type { GateResult } from '../gates/gates.ts';
 import type { PublicationReport } from './publication-report.ts';
-import type { FieldQuality } from './field-quality.ts';
+import { MISCOUNTED_ISSUES_NOTE, type FieldQuality } from './field-quality.ts';
 import { formatChange, formatIssueCounts } from './format-field-quality.ts';
 import { DIFF_KINDS, EVERY_RECORD_NOTE, type DiffCategory, type DiffExample, type DiffKind } from '../snapshot/snapshot-diff.ts';
 
@@ -97,7 +97,9 @@ function fieldsSection(q: FieldQuality | null | undefined): Markup {
       html`<tr><td><code>${r.field}</code></td><td class="n">${num(r.filled)}</td><td class="n">${pct(r.share)}</td><td class="n">${r.currentShare === null ? '—' : pct(r.currentShare)}</td><td class="n${
         r.change !== null && r.change < 0 ? ' warn' : ''
       }">${formatChange(r.change)}</td><td>${formatIssueCounts(r.issues)}</td></tr>`,
-  )}</tbody></table>${Object.keys(q.otherIssues).length ? html`<p class="small">Other issues: ${formatIssueCounts(q.otherIssues)}</p>` : ''}`;
+  )}</tbody></table>${Object.keys(q.otherIssues).length ? html`<p class="small">Other issues: ${formatIssueCounts(q.otherIssues)}</p>` : ''}${
+    q.countedByCode ? '' : html`<p class="warn">Issue counts ${MISCOUNTED_ISSUES_NOTE}.</p>`
+  }`;
 }
 
 const bars = (counts: Record<string, number>) => Object.entries(counts).map(([label, value]) => ({ label, value }));

@@ -1,5 +1,5 @@
 // Markup shared by the run, held and country pages: a run's gates with their measured values, what it changes, its fields' fill shares.
-import { EVERY_RECORD_NOTE, formatIssueCounts, type FieldQuality, type GateResult, type RemovalCheck, type RunRecord, type SnapshotDiff } from '../../../pipeline/index.ts';
+import { EVERY_RECORD_NOTE, MISCOUNTED_ISSUES_NOTE, formatIssueCounts, type FieldQuality, type GateResult, type RemovalCheck, type RunRecord, type SnapshotDiff } from '../../../pipeline/index.ts';
 import { html } from '../../../platform/html/index.ts';
 import type { Markup } from '../../../platform/html/index.ts';
 
@@ -21,7 +21,9 @@ export function fieldQualityTable(q: FieldQuality | null | undefined): Markup {
 <tbody>${q.rows.map(
     (r) =>
       html`<tr><th scope="row"><code>${r.field}</code></th><td class="num">${pct(r.share)}</td><td class="num">${r.currentShare === null ? '—' : pct(r.currentShare)}</td><td class="num">${change(r.change)}</td><td>${formatIssueCounts(r.issues)}</td></tr>`,
-  )}</tbody></table></div>${Object.keys(q.otherIssues ?? {}).length ? html`<p class="aside">Other issues: ${formatIssueCounts(q.otherIssues)}</p>` : ''}`;
+  )}</tbody></table></div>${Object.keys(q.otherIssues ?? {}).length ? html`<p class="aside">Other issues: ${formatIssueCounts(q.otherIssues)}</p>` : ''}${
+    q.countedByCode ? '' : html`<p class="aside">Issue counts ${MISCOUNTED_ISSUES_NOTE}.</p>`
+  }`;
 }
 
 const n = (value: number) => value.toLocaleString('en-GB');

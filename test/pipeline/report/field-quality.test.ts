@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { MEASURED_PLACE_FIELDS } from '../../../model/place-fields.ts';
 import { FIELD_FILL_KEY, measureFieldFill, readFieldFill, storedFieldFill, type FieldFill } from '../../../pipeline/snapshot/field-fill.ts';
-import { fieldOfIssue, fieldQuality } from '../../../pipeline/report/field-quality.ts';
+import { MISCOUNTED_ISSUES_NOTE, fieldOfIssue, fieldQuality } from '../../../pipeline/report/field-quality.ts';
 import { formatFieldQuality } from '../../../pipeline/report/format-field-quality.ts';
 
 describe('measured Place fields', () => {
@@ -156,5 +156,11 @@ describe('fieldQuality', () => {
     const text = formatFieldQuality(fieldQuality(fill(200, { phone: 20 }, { 'phone/invalid-phone': 150 }), fill(100, { phone: 95 }))).join('\n');
     expect(text).toMatch(/Fields of the 200 published places, worst first \(against the current snapshot's 100\)/);
     expect(text).toMatch(/phone\s+20\s+10\.0%\s+95\.0%\s+−85\.0 pts\s+invalid-phone 150/);
+    expect(text).not.toMatch(/NOTE/);
+  });
+
+  it('a report recorded before issues were counted by field/code says its issue counts are wrong', () => {
+    const { countedByCode: _countedByCode, ...recordedBefore } = fieldQuality(fill(200, { phone: 20 }, { 'phone/invalid-phone': 150 }), null);
+    expect(formatFieldQuality(recordedBefore).at(-1)).toBe(`  NOTE: ${MISCOUNTED_ISSUES_NOTE}`);
   });
 });
