@@ -17,7 +17,10 @@ export { DEFAULT_GATE_THRESHOLDS, evaluateGates, type GateResult, type GateThres
 export { renderReportHtml } from './report/report-html.ts';
 export type { PublicationReport } from './report/publication-report.ts';
 export type { FieldQuality, FieldQualityRow } from './report/field-quality.ts';
+export { formatIssueCounts } from './report/format-field-quality.ts';
+export { MISCOUNTED_ISSUES_NOTE } from './report/field-quality.ts';
 export type { SnapshotDiff } from './snapshot/snapshot-diff.ts';
+export { EVERY_RECORD_NOTE } from './snapshot/snapshot-diff.ts';
 
 // Snapshots: list, roll back, a country at a glance, and the files of interrupted imports removed at start-up.
 export { rollback, listSnapshots, type RollbackResult, type SnapshotListing } from './publish/rollback.ts';

@@ -20,7 +20,12 @@ export interface FieldQuality {
   rows: FieldQualityRow[];
   /** Issues on published places that name no measured field ("field/code": always-present fields, wrong types…). */
   otherIssues: Record<string, number>;
+  /** Issues counted by field/code; absent in reports recorded before, whose issue counts are not to be trusted. */
+  countedByCode?: true;
 }
+
+/** Said beside the issue counts of a report recorded before they were counted by field/code. */
+export const MISCOUNTED_ISSUES_NOTE = 'recorded before issues were counted by field/code: these issue counts are wrong; the records and later reports have the right ones';
 
 /** Issue fields that are named differently in the Place. */
 const ISSUE_FIELD_ALIASES: Record<string, string> = { categories: 'lodgingTypes' };
@@ -62,5 +67,6 @@ export function fieldQuality(candidate: FieldFill, current: FieldFill | null): F
     currentPublished: current?.published ?? null,
     rows: rows.map(({ order: _order, ...row }) => row),
     otherIssues,
+    countedByCode: true,
   };
 }

@@ -1,5 +1,5 @@
 // Renders the per-field quality report for a terminal: one line per field, worst first, with its issues by code.
-import type { FieldQuality, FieldQualityRow } from './field-quality.ts';
+import { MISCOUNTED_ISSUES_NOTE, type FieldQuality, type FieldQualityRow } from './field-quality.ts';
 
 const pct = (share: number) => `${(share * 100).toFixed(1)}%`;
 const num = (n: number) => n.toLocaleString('en-GB');
@@ -34,5 +34,6 @@ export function formatFieldQuality(q: FieldQuality | null | undefined): string[]
   for (const r of q.rows) lines.push(row(r, width));
   const other = formatIssueCounts(q.otherIssues);
   if (other) lines.push(`  other issues: ${other}`);
+  if (!q.countedByCode) lines.push(`  NOTE: ${MISCOUNTED_ISSUES_NOTE}`);
   return lines;
 }

@@ -32,7 +32,7 @@ export function formatPublication(r: PublicationReport, reportFile: string): str
   for (const g of r.gates) lines.push(formatGate(g));
   lines.push('');
   const against = r.diff.against ? `against current snapshot ${r.diff.against.version} (${num(r.diff.against.publishedCount)} published)` : 'first import: nothing to compare with';
-  lines.push(`Changes ${against}`);
+  lines.push(`Changes in places served, ${against}`);
   for (const kind of DIFF_KINDS) {
     const c = r.diff[kind];
     const types = Object.entries(c.byLodgingType)

@@ -46,7 +46,8 @@ export function formatReport(report: ImportReport): string {
     ]),
   );
   lines.push('');
-  lines.push(...table('Values dropped or repaired, by field/reason', Object.entries(report.issues)));
+  // Every listing's issues; the Fields table of the publication report counts the published places' alone.
+  lines.push(...table(`Values dropped or repaired in the ${num(report.listings)} listings, by field/reason`, Object.entries(report.issues)));
   lines.push('');
   for (const [key, groups] of Object.entries(report.issueGroups ?? {})) {
     lines.push(...table(`${key}, by ${GROUP_NAMES[key] ?? 'group'}`, Object.entries(groups).slice(0, 20)));

@@ -4,9 +4,9 @@ import { html, joinHtml, raw, svgBarChart } from '../../platform/html/index.ts';
 import type { Markup } from '../../platform/html/index.ts';
 import type { GateResult } from '../gates/gates.ts';
 import type { PublicationReport } from './publication-report.ts';
-import type { FieldQuality } from './field-quality.ts';
+import { MISCOUNTED_ISSUES_NOTE, type FieldQuality } from './field-quality.ts';
 import { formatChange, formatIssueCounts } from './format-field-quality.ts';
-import { DIFF_KINDS, type DiffCategory, type DiffExample, type DiffKind } from '../snapshot/snapshot-diff.ts';
+import { DIFF_KINDS, EVERY_RECORD_NOTE, type DiffCategory, type DiffExample, type DiffKind } from '../snapshot/snapshot-diff.ts';
 
 const STATUS_COLOURS: Record<string, string> = { published: '#2e7d32', closed: '#8d6e63', suppressed: '#6a1b9a', rejected: '#c62828' };
 const GATE_LABELS: Record<string, string> = {
@@ -18,8 +18,8 @@ const GATE_LABELS: Record<string, string> = {
 const KIND_LABELS: Record<DiffKind, string> = {
   added: 'Added',
   removed: 'Removed',
-  changed: 'Changed (same status, fields differ)',
-  statusChanged: 'Status changed',
+  changed: 'Changed (served by both, fields differ)',
+  statusChanged: 'Status changed (served by neither)',
 };
 const OUTCOME_TEXT: Record<string, string> = {
   published: 'Published',
@@ -71,7 +71,7 @@ function json(value: unknown): string {
 }
 
 function exampleRow(kind: DiffKind, x: DiffExample): Markup {
-  const status = kind === 'statusChanged' ? `${x.fromStatus} → ${x.status}${x.reasons?.length ? ` (${x.reasons.join(', ')})` : ''}` : x.status;
+  const status = x.fromStatus ? `${x.fromStatus} → ${x.status}${x.reasons?.length ? ` (${x.reasons.join(', ')})` : ''}` : x.status;
   const fields = (x.fields ?? []).map((f) => html`<div><code>${f.field}</code>: ${json(f.before)} → ${json(f.after)}</div>`);
   return html`<tr><td><code>${x.id}</code></td><td>${x.name ?? ''}</td><td>${x.city ?? ''}</td><td>${x.lodgingType}</td><td>${status}</td>${
     kind === 'changed' || kind === 'statusChanged' ? html`<td>${fields.length ? fields : html`<span class="small">(no field differs)</span>`}</td>` : ''
@@ -97,7 +97,9 @@ function fieldsSection(q: FieldQuality | null | undefined): Markup {
       html`<tr><td><code>${r.field}</code></td><td class="n">${num(r.filled)}</td><td class="n">${pct(r.share)}</td><td class="n">${r.currentShare === null ? '—' : pct(r.currentShare)}</td><td class="n${
         r.change !== null && r.change < 0 ? ' warn' : ''
       }">${formatChange(r.change)}</td><td>${formatIssueCounts(r.issues)}</td></tr>`,
-  )}</tbody></table>${Object.keys(q.otherIssues).length ? html`<p class="small">Other issues: ${formatIssueCounts(q.otherIssues)}</p>` : ''}`;
+  )}</tbody></table>${Object.keys(q.otherIssues).length ? html`<p class="small">Other issues: ${formatIssueCounts(q.otherIssues)}</p>` : ''}${
+    q.countedByCode ? '' : html`<p class="warn">Issue counts ${MISCOUNTED_ISSUES_NOTE}.</p>`
+  }`;
 }
 
 const bars = (counts: Record<string, number>) => Object.entries(counts).map(([label, value]) => ({ label, value }));
@@ -129,7 +131,7 @@ export function renderReportHtml(r: PublicationReport): string {
   })}</figure></div>`;
   const against = r.diff.against
     ? html`against the current snapshot ${r.diff.against.version} (${num(r.diff.against.publishedCount)} published)`
-    : 'first import of this country: everything is added';
+    : 'first import of this country: every place served is added';
   const unknown =
     im.unknownLabels.length === 0
       ? html`<p>None: every label is in a table.</p>`
@@ -159,7 +161,9 @@ ${im.warnings.length ? html`<ul>${im.warnings.map((w) => html`<li class="warn">$
 <h2>Publication gates</h2>${gates}
 <h2>Fields</h2>${fieldsSection(r.fieldQuality)}
 <h2>Counts</h2>${charts}
-<h2>What it changes</h2><p>${against}</p>
+<h2>What it changes</h2><p>${against}. ${
+  r.diff.servedOnly ? 'Added, removed and changed count places served: added − removed is the change in places served.' : html`<strong>Counts ${EVERY_RECORD_NOTE}.</strong>`
+}</p>
 ${joinHtml(
   DIFF_KINDS.map((k) => diffSection(k, r.diff[k])),
   '\n',

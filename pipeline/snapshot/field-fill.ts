@@ -14,13 +14,31 @@ export interface FieldFill {
 
 export const FIELD_FILL_KEY = 'field_fill';
 
+/**
+ * How the stored fill was counted. Fills stored without it counted issues by their position in each record's list,
+ * not by field/code: those are counted again when read, so a comparison never mixes the two.
+ */
+export const FIELD_FILL_COUNTING = 2;
+
+interface StoredFieldFill extends FieldFill {
+  counting?: number;
+}
+
+/** The meta value a snapshot stores at seal: the fill with its counting marker. */
+export function storedFieldFill(fill: FieldFill): string {
+  return JSON.stringify({ ...fill, counting: FIELD_FILL_COUNTING } satisfies StoredFieldFill);
+}
+
 /** `->` gives the value as JSON (SQL NULL when the key is missing): one call per field tells null, '', [] and {} apart from a value. */
 function filledSql(field: string): string {
   if (!/^[A-Za-z]+(\.[A-Za-z]+)*$/.test(field)) throw new Error(`not a field path: ${field}`);
   return `sum(coalesce(place_json -> '$.${field}', 'null') NOT IN ('null', '""', '[]', '{}'))`;
 }
 
-/** One pass over the served places, one over the published records' issues; reads the `places` and `listings` tables. */
+/**
+ * One pass over the served places, one over the published records' issues; reads the `places` and `listings` tables.
+ * Issues are grouped by the named "field/code" (the `json_each` row's own `key` is the issue's position in the list).
+ */
 export function measureFieldFill(db: Database.Database, fields: readonly string[] = MEASURED_PLACE_FIELDS): FieldFill {
   const row = db
     .prepare(`SELECT count(*)${fields.map((f) => `, coalesce(${filledSql(f)}, 0)`).join('')} FROM places`)
@@ -28,8 +46,10 @@ export function measureFieldFill(db: Database.Database, fields: readonly string[
     .get() as number[];
   const issues = db
     .prepare(
-      `SELECT json_extract(j.value, '$.field') || '/' || json_extract(j.value, '$.code') AS key, count(*) AS n
-       FROM listings AS l, json_each(l.issues) AS j WHERE l.status = 'published' GROUP BY key ORDER BY key`,
+      `SELECT issue_key, count(*) FROM (
+         SELECT json_extract(j.value, '$.field') || '/' || json_extract(j.value, '$.code') AS issue_key
+         FROM listings AS l, json_each(l.issues) AS j WHERE l.status = 'published'
+       ) GROUP BY issue_key ORDER BY issue_key`,
     )
     .raw()
     .all() as [string, number][];
@@ -40,12 +60,15 @@ export function measureFieldFill(db: Database.Database, fields: readonly string[
   };
 }
 
-/** The fill a snapshot file stored at seal; a file sealed before fills were stored is measured once, read-only. */
+/** The fill a snapshot file stored at seal; a file sealed before fills were stored, or counted the old way, is measured again, read-only. */
 export function readFieldFill(file: string): FieldFill {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
-    const stored = db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(FIELD_FILL_KEY) as string | undefined;
-    return stored === undefined ? measureFieldFill(db) : (JSON.parse(stored) as FieldFill);
+    const text = db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(FIELD_FILL_KEY) as string | undefined;
+    const stored = text === undefined ? undefined : (JSON.parse(text) as StoredFieldFill);
+    if (stored?.counting !== FIELD_FILL_COUNTING) return measureFieldFill(db);
+    const { counting: _counting, ...fill } = stored;
+    return fill;
   } finally {
     db.close();
   }

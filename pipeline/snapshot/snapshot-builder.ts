@@ -13,7 +13,7 @@ import { BUILD_SQL, SCHEMA_VERSION, SELECT_GEO_POINTS, schemaSection } from './s
 import { gridBlobs } from './geo-grid.ts';
 import { toListingRecord, type ListingRecord } from './listing-record.ts';
 import { REJECTED_KEPT_IN_FULL } from '../../model/limits.ts';
-import { FIELD_FILL_KEY, measureFieldFill } from './field-fill.ts';
+import { FIELD_FILL_KEY, measureFieldFill, storedFieldFill } from './field-fill.ts';
 
 /**
  * The build's page cache. Pages it cannot hold go to the file and come back from the OS's page cache, which is not
@@ -204,7 +204,7 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
     meta.run('published_count', String(publishedCount));
     meta.run('published_at', publishedAt);
     // Per-field fill counts: the next import's field-loss gate and quality report read them without a rescan.
-    meta.run(FIELD_FILL_KEY, JSON.stringify(measureFieldFill(db)));
+    meta.run(FIELD_FILL_KEY, storedFieldFill(measureFieldFill(db)));
     db.exec('COMMIT');
     db.exec(BUILD_SQL.analyzePlaces);
     return {

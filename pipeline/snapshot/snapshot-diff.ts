@@ -1,4 +1,4 @@
-// What a candidate changes against the snapshot serving its country: one SQLite connection, the current file ATTACHed, joined by id.
+// What a candidate changes in the places served against the snapshot serving its country: one SQLite connection, the current file ATTACHed, joined by id.
 import Database from 'better-sqlite3';
 import type { PublicationStatus } from '../normalise/normalised-listing.ts';
 
@@ -7,6 +7,9 @@ const TOP_CITIES = 20;
 
 export type DiffKind = 'added' | 'removed' | 'changed' | 'statusChanged';
 export const DIFF_KINDS: readonly DiffKind[] = ['added', 'removed', 'changed', 'statusChanged'];
+
+/** Said beside the counts of a diff recorded before they counted places served alone. */
+export const EVERY_RECORD_NOTE = 'recorded before diffs counted places served alone: these counts include records not served';
 
 export interface FieldChange {
   field: string;
@@ -19,11 +22,11 @@ export interface DiffExample {
   name: string | null;
   city: string | null;
   lodgingType: string;
-  /** The status in the candidate (added, changed) or in the current snapshot (removed). */
+  /** The status in the candidate; for a removed record the candidate no longer has, its status in the current snapshot. */
   status: PublicationStatus;
-  /** statusChanged: the status it had. */
+  /** The status it had in the current snapshot, when that differs (a place served again, no longer served, or statusChanged). */
   fromStatus?: PublicationStatus;
-  /** statusChanged: the reasons of its new status. */
+  /** With fromStatus: the reasons of its new status. */
   reasons?: string[];
   /** changed and statusChanged: the place fields whose value differs. */
   fields?: FieldChange[];
@@ -40,19 +43,36 @@ export interface DiffCategory {
 export interface SnapshotDiff {
   /** The snapshot compared with; null on a country's first import (everything is added). */
   against: { version: string; publishedCount: number } | null;
+  /** Added, removed and changed count places served only; absent in reports recorded before, which counted every record. */
+  servedOnly?: true;
   added: DiffCategory;
   removed: DiffCategory;
   changed: DiffCategory;
   statusChanged: DiffCategory;
 }
 
-/** Every record of both files counts (all statuses): a place that stops being published is a status change. */
+/**
+ * Added, removed and changed count served places (status published) only, so added − removed is the change in places
+ * served: added is served by the candidate and not now (new, or served again), removed is served now and not by the
+ * candidate (gone, or no longer served), changed is served by both with fields that differ. statusChanged is the
+ * rest: records served by neither whose status changes (rejected → closed). `r` is the record the row stands for
+ * (the current one for removed), `o` its counterpart, if any.
+ */
 const fromClauses = (cur: string): Record<DiffKind, string> => ({
-  added: `FROM main.listings AS r WHERE NOT EXISTS (SELECT 1 FROM ${cur}.listings AS o WHERE o.id = r.id)`,
-  removed: `FROM ${cur}.listings AS r WHERE NOT EXISTS (SELECT 1 FROM main.listings AS o WHERE o.id = r.id)`,
-  changed: `FROM main.listings AS r JOIN ${cur}.listings AS o ON o.id = r.id WHERE r.status = o.status AND r.place <> o.place`,
-  statusChanged: `FROM main.listings AS r JOIN ${cur}.listings AS o ON o.id = r.id WHERE r.status <> o.status`,
+  added: `FROM main.listings AS r LEFT JOIN ${cur}.listings AS o ON o.id = r.id WHERE r.status = 'published' AND o.status IS NOT 'published'`,
+  removed: `FROM ${cur}.listings AS r LEFT JOIN main.listings AS o ON o.id = r.id WHERE r.status = 'published' AND o.status IS NOT 'published'`,
+  changed: `FROM main.listings AS r JOIN ${cur}.listings AS o ON o.id = r.id WHERE r.status = 'published' AND o.status = 'published' AND r.place <> o.place`,
+  statusChanged: `FROM main.listings AS r JOIN ${cur}.listings AS o ON o.id = r.id WHERE r.status <> o.status AND r.status <> 'published' AND o.status <> 'published'`,
 });
+
+/** The example columns per kind: the candidate's status and reasons first, the other side's status as old_status. */
+const EXAMPLE_COLUMNS: Record<DiffKind, string> = {
+  added: 'r.id, r.status, r.reasons, r.place, r.lodging_type, r.city_slug, o.status AS old_status, NULL AS old_place',
+  removed:
+    'r.id, coalesce(o.status, r.status) AS status, coalesce(o.reasons, r.reasons) AS reasons, r.place, r.lodging_type, r.city_slug, CASE WHEN o.id IS NULL THEN NULL ELSE r.status END AS old_status, NULL AS old_place',
+  changed: 'r.id, r.status, r.reasons, r.place, r.lodging_type, r.city_slug, o.status AS old_status, o.place AS old_place',
+  statusChanged: 'r.id, r.status, r.reasons, r.place, r.lodging_type, r.city_slug, o.status AS old_status, o.place AS old_place',
+};
 
 interface ExampleRow {
   id: string;
@@ -87,17 +107,12 @@ export function diffSnapshots(candidateFile: string, current: { file: string; ve
       const byCity = Object.fromEntries(cities.slice(0, TOP_CITIES));
       const others = cities.slice(TOP_CITIES).reduce((n, [, c]) => n + c, 0);
       if (others > 0) byCity['(other cities)'] = others;
-      const joined = kind === 'changed' || kind === 'statusChanged';
-      const rows = db
-        .prepare(
-          `SELECT r.id, r.status, r.reasons, r.place, r.lodging_type, r.city_slug, ${joined ? 'o.status' : 'NULL'} AS old_status, ${joined ? 'o.place' : 'NULL'} AS old_place
-           ${from} ORDER BY r.id LIMIT ${DIFF_EXAMPLES}`,
-        )
-        .all() as ExampleRow[];
-      return { count, byLodgingType, byCity, examples: rows.map((row) => example(kind, row)) };
+      const rows = db.prepare(`SELECT ${EXAMPLE_COLUMNS[kind]} ${from} ORDER BY r.id LIMIT ${DIFF_EXAMPLES}`).all() as ExampleRow[];
+      return { count, byLodgingType, byCity, examples: rows.map(example) };
     };
     return {
       against: current ? { version: current.version, publishedCount: current.publishedCount } : null,
+      servedOnly: true,
       added: category('added'),
       removed: category('removed'),
       changed: category('changed'),
@@ -108,7 +123,7 @@ export function diffSnapshots(candidateFile: string, current: { file: string; ve
   }
 }
 
-function example(kind: DiffKind, row: ExampleRow): DiffExample {
+function example(row: ExampleRow): DiffExample {
   const place = JSON.parse(row.place) as Record<string, unknown>;
   const address = place.address as { city?: string | null } | undefined;
   const base: DiffExample = {
@@ -118,8 +133,8 @@ function example(kind: DiffKind, row: ExampleRow): DiffExample {
     lodgingType: row.lodging_type,
     status: row.status,
   };
-  if (kind === 'statusChanged') {
-    base.fromStatus = row.old_status!;
+  if (row.old_status !== null && row.old_status !== row.status) {
+    base.fromStatus = row.old_status;
     base.reasons = JSON.parse(row.reasons) as string[];
   }
   if (row.old_place !== null) base.fields = changedFields(JSON.parse(row.old_place) as Record<string, unknown>, place);

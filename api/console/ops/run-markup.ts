@@ -1,5 +1,5 @@
 // Markup shared by the run, held and country pages: a run's gates with their measured values, what it changes, its fields' fill shares.
-import type { FieldQuality, GateResult, RemovalCheck, RunRecord, SnapshotDiff } from '../../../pipeline/index.ts';
+import { EVERY_RECORD_NOTE, MISCOUNTED_ISSUES_NOTE, formatIssueCounts, type FieldQuality, type GateResult, type RemovalCheck, type RunRecord, type SnapshotDiff } from '../../../pipeline/index.ts';
 import { html } from '../../../platform/html/index.ts';
 import type { Markup } from '../../../platform/html/index.ts';
 
@@ -11,11 +11,6 @@ export function gatesTable(gates: GateResult[] | null): Markup {
 
 const pct = (share: number) => `${(share * 100).toFixed(1)}%`;
 const change = (c: number | null) => (c === null ? '—' : c === 0 ? '±0' : `${c > 0 ? '+' : '−'}${Math.abs(c * 100).toFixed(1)} pts`);
-const issueCounts = (issues: Record<string, number>) =>
-  Object.entries(issues)
-    .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
-    .map(([code, n]) => `${code} ${n}`)
-    .join(', ');
 
 /** The per-field quality table, worst field first (the largest fall of its fill share, then the lowest share). */
 export function fieldQualityTable(q: FieldQuality | null | undefined): Markup {
@@ -25,8 +20,10 @@ export function fieldQualityTable(q: FieldQuality | null | undefined): Markup {
   }</caption><thead><tr><th scope="col">Field</th><th scope="col" class="num">Share</th><th scope="col" class="num">Now</th><th scope="col" class="num">Change</th><th scope="col">Dropped or changed, by issue</th></tr></thead>
 <tbody>${q.rows.map(
     (r) =>
-      html`<tr><th scope="row"><code>${r.field}</code></th><td class="num">${pct(r.share)}</td><td class="num">${r.currentShare === null ? '—' : pct(r.currentShare)}</td><td class="num">${change(r.change)}</td><td>${issueCounts(r.issues)}</td></tr>`,
-  )}</tbody></table></div>`;
+      html`<tr><th scope="row"><code>${r.field}</code></th><td class="num">${pct(r.share)}</td><td class="num">${r.currentShare === null ? '—' : pct(r.currentShare)}</td><td class="num">${change(r.change)}</td><td>${formatIssueCounts(r.issues)}</td></tr>`,
+  )}</tbody></table></div>${Object.keys(q.otherIssues ?? {}).length ? html`<p class="aside">Other issues: ${formatIssueCounts(q.otherIssues)}</p>` : ''}${
+    q.countedByCode ? '' : html`<p class="aside">Issue counts ${MISCOUNTED_ISSUES_NOTE}.</p>`
+  }`;
 }
 
 const n = (value: number) => value.toLocaleString('en-GB');
@@ -53,7 +50,7 @@ export function changeSummary(diff: SnapshotDiff | null, removal: RemovalCheck |
         }. Publishing asks for the number that will remain.</div>`
       : '';
   if (!diff) return html`${warning}<p class="changes">No diff recorded for this run.</p>`;
-  return html`${warning}<p class="changes" aria-label="What it changes"><strong class="added">+${n(diff.added.count)} added</strong> · <strong class="removed">−${n(diff.removed.count)} removed</strong> · <strong>${n(diff.changed.count)} changed</strong> · ${n(diff.statusChanged.count)} changed status <small>${
+  return html`${warning}<p class="changes" aria-label="What it changes"><strong class="added">+${n(diff.added.count)} added</strong> · <strong class="removed">−${n(diff.removed.count)} removed</strong> · <strong>${n(diff.changed.count)} changed</strong> · ${n(diff.statusChanged.count)} changed status (not served) <small>${
     diff.against ? `against snapshot ${diff.against.version} (${n(diff.against.publishedCount)} places)` : '(first import: everything is added)'
-  }</small></p>`;
+  }${diff.servedOnly ? '' : ` (${EVERY_RECORD_NOTE})`}</small></p>`;
 }

@@ -18,7 +18,7 @@ const NOTICES: Record<string, Notice> = {
   'rolled-back': { kind: 'success', text: 'Rolled back: every API process serves this snapshot within a second.' },
 };
 
-const KIND_TEXT = { added: 'Places that come back', removed: 'Places that go away', changed: 'Places whose fields change', statusChanged: 'Places whose status changes' } as const;
+const KIND_TEXT = { added: 'Places that come back', removed: 'Places that go away', changed: 'Places whose fields change', statusChanged: 'Records served by neither whose status changes' } as const;
 
 function diffSummary(diff: SnapshotDiff): Markup {
   return html`<ul class="diff-list">${(Object.keys(KIND_TEXT) as (keyof typeof KIND_TEXT)[]).map((kind) => {

@@ -1,9 +1,12 @@
 // The per-field fill: which fields are measured (from the Place schema), the one SQL pass at seal, and the report rows.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { MEASURED_PLACE_FIELDS } from '../../../model/place-fields.ts';
-import { measureFieldFill, type FieldFill } from '../../../pipeline/snapshot/field-fill.ts';
-import { fieldOfIssue, fieldQuality } from '../../../pipeline/report/field-quality.ts';
+import { FIELD_FILL_KEY, measureFieldFill, readFieldFill, storedFieldFill, type FieldFill } from '../../../pipeline/snapshot/field-fill.ts';
+import { MISCOUNTED_ISSUES_NOTE, fieldOfIssue, fieldQuality } from '../../../pipeline/report/field-quality.ts';
 import { formatFieldQuality } from '../../../pipeline/report/format-field-quality.ts';
 
 describe('measured Place fields', () => {
@@ -54,8 +57,54 @@ describe('measureFieldFill', () => {
     expect(measureFieldFill(db, ['phone']).issues).toEqual({ 'phone/invalid-phone': 2, 'website/third-party': 1 });
   });
 
+  it('counts each issue by its field/code wherever it stands in a record\'s list of issues', () => {
+    const db = snapshotDb([{}], [
+      { status: 'published', issues: [{ field: 'website', code: 'tracking-removed' }, { field: 'address', code: 'street-from-full-address' }] },
+      { status: 'published', issues: [{ field: 'address', code: 'street-from-full-address' }] },
+      { status: 'published', issues: [{ field: 'website', code: 'public-body' }, { field: 'address', code: 'street-from-full-address' }] },
+      { status: 'published', issues: [{ field: 'phone', code: 'invalid-phone' }, { field: 'website', code: 'tracking-removed' }, { field: 'email', code: 'invalid-email' }] },
+    ]);
+    expect(measureFieldFill(db, ['website']).issues).toEqual({
+      'address/street-from-full-address': 3,
+      'email/invalid-email': 1,
+      'phone/invalid-phone': 1,
+      'website/public-body': 1,
+      'website/tracking-removed': 2,
+    });
+  });
+
   it('an empty snapshot measures zeros', () => {
     expect(measureFieldFill(snapshotDb([]), ['name', 'phone'])).toEqual({ published: 0, filled: { name: 0, phone: 0 }, issues: {} });
+  });
+});
+
+describe('readFieldFill', () => {
+  /** A snapshot file with one published record (two issues) and the meta value given. */
+  function snapshotFile(metaValue: string | null): string {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'field-fill-')), 'es.sqlite');
+    const db = new Database(file);
+    db.exec('CREATE TABLE places (place_json TEXT NOT NULL); CREATE TABLE listings (status TEXT NOT NULL, issues TEXT NOT NULL); CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)');
+    db.prepare('INSERT INTO places VALUES (?)').run(JSON.stringify({ website: 'https://a.es/' }));
+    const issues = [{ field: 'phone', code: 'invalid-phone' }, { field: 'website', code: 'tracking-removed' }];
+    db.prepare('INSERT INTO listings VALUES (?, ?)').run('published', JSON.stringify(issues));
+    if (metaValue !== null) db.prepare('INSERT INTO meta VALUES (?, ?)').run(FIELD_FILL_KEY, metaValue);
+    db.close();
+    return file;
+  }
+  const right = { 'phone/invalid-phone': 1, 'website/tracking-removed': 1 };
+
+  it('a fill stored before issues were counted by field/code is counted again from the records', () => {
+    const miscounted = JSON.stringify({ published: 1, filled: { website: 1 }, issues: { 'website/tracking-removed': 2 } });
+    expect(readFieldFill(snapshotFile(miscounted)).issues).toEqual(right);
+  });
+
+  it('a fill stored with its counting marker is read as stored, without the marker', () => {
+    const stored: FieldFill = { published: 1, filled: { website: 1 }, issues: { 'website/tracking-removed': 7 } };
+    expect(readFieldFill(snapshotFile(storedFieldFill(stored)))).toEqual(stored);
+  });
+
+  it('a snapshot without a stored fill is measured', () => {
+    expect(readFieldFill(snapshotFile(null)).issues).toEqual(right);
   });
 });
 
@@ -107,5 +156,11 @@ describe('fieldQuality', () => {
     const text = formatFieldQuality(fieldQuality(fill(200, { phone: 20 }, { 'phone/invalid-phone': 150 }), fill(100, { phone: 95 }))).join('\n');
     expect(text).toMatch(/Fields of the 200 published places, worst first \(against the current snapshot's 100\)/);
     expect(text).toMatch(/phone\s+20\s+10\.0%\s+95\.0%\s+−85\.0 pts\s+invalid-phone 150/);
+    expect(text).not.toMatch(/NOTE/);
+  });
+
+  it('a report recorded before issues were counted by field/code says its issue counts are wrong', () => {
+    const { countedByCode: _countedByCode, ...recordedBefore } = fieldQuality(fill(200, { phone: 20 }, { 'phone/invalid-phone': 150 }), null);
+    expect(formatFieldQuality(recordedBefore).at(-1)).toBe(`  NOTE: ${MISCOUNTED_ISSUES_NOTE}`);
   });
 });

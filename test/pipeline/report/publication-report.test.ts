@@ -1,9 +1,10 @@
-// The diff against the current snapshot (added, removed, changed, status changed, by type and city, fields) and the HTML report.
+// The diff against the current snapshot (places served added, removed, changed; status changes; by type and city, fields) and the HTML report.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicationReport } from '../../../pipeline/report/publication-report.ts';
+import { renderReportHtml } from '../../../pipeline/report/report-html.ts';
 import { hotel, lodging, restaurant, writeLines } from '../../support/publication-kit.ts';
 
 let dir: string;
@@ -33,15 +34,17 @@ beforeAll(async () => {
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe('the diff against the current snapshot', () => {
-  it('counts added, removed, changed and status-changed records by lodgingType and city, with the fields that changed', () => {
+  it('counts places served added, removed and changed by lodgingType and city, with the fields that changed', () => {
     const { diff } = report;
     expect(diff.against?.publishedCount).toBe(5);
     expect(diff.added).toMatchObject({ count: 1, byLodgingType: { guesthouse: 1 }, byCity: { granada: 1 } });
     expect(diff.added.examples).toEqual([expect.objectContaining({ id: 'es-e', city: 'Granada', status: 'published' })]);
-    expect(diff.removed).toMatchObject({ count: 1, byCity: { madrid: 1 } });
-    expect(diff.removed.examples[0]).toMatchObject({ id: 'es-d', status: 'published' });
-    expect(diff.statusChanged.count).toBe(1);
-    expect(diff.statusChanged.examples[0]).toMatchObject({ id: 'es-c', fromStatus: 'published', status: 'rejected', reasons: ['not-lodging'] });
+    // c is no longer served (now rejected), d is gone: both are removed, c with the status it has now.
+    expect(diff.removed).toMatchObject({ count: 2, byCity: { madrid: 1, sevilla: 1 } });
+    expect(diff.removed.examples[0]).toMatchObject({ id: 'es-c', fromStatus: 'published', status: 'rejected', reasons: ['not-lodging'] });
+    expect(diff.removed.examples[1]).toMatchObject({ id: 'es-d', status: 'published' });
+    expect(diff.removed.examples[1]!.fromStatus).toBeUndefined();
+    expect(diff.statusChanged.count).toBe(0);
     expect(diff.changed.count).toBe(2);
     const b = diff.changed.examples.find((x) => x.id === 'es-b')!;
     expect(b.fields!.map((f) => f.field)).toEqual(expect.arrayContaining(['name', 'phone']));
@@ -62,9 +65,11 @@ describe('lodging report RUN_ID --html', () => {
     expect(html).not.toMatch(/https?:\/\/(?!www\.w3\.org\/2000\/svg)/);
     expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
     expect((html.match(/<svg /g) ?? []).length).toBe(3);
-    for (const text of ['Share of lines rejected or unreadable', '33.3%', 'Added: 1', 'Removed: 1', 'Status changed: 1', 'es-b', 'Hotel b renamed', 'next.jsonl:6', 'invalid-json', 'Dry run']) {
+    for (const text of ['Share of lines rejected or unreadable', '33.3%', 'Added: 1', 'Removed: 2', 'published → rejected (not-lodging)', 'added − removed is the change in places served', 'Status changed (served by neither): 0', 'es-b', 'Hotel b renamed', 'next.jsonl:6', 'invalid-json', 'Dry run']) {
       expect(html).toContain(text);
     }
+    const { servedOnly: _servedOnly, ...recordedBefore } = report.diff;
+    expect(renderReportHtml({ ...report, diff: recordedBefore })).toContain('recorded before diffs counted places served alone: these counts include records not served');
     const unknownRun = await lodging(dataDir, ['report', 'nope', '--html', file]);
     expect(unknownRun.code).toBe(1);
   });
