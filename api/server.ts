@@ -37,7 +37,7 @@ export interface StartOptions {
   /** How often requests look for a newly published snapshot, in ms (default 1000). */
   refreshIntervalMs?: number;
   authFailureLimit?: Omit<RateWindow, 'store'>;
-  /** Interface to bind (default: all). */
+  /** Interface to bind (default: all; `lodging serve` passes HOST or --host). */
   host?: string;
   logger?: Logger;
   /** How long close() lets in-flight requests finish before cutting connections (default 10 s). */
@@ -63,6 +63,8 @@ export interface RunningServer {
   stores: ConsoleStores;
   usage: UsageRecorder;
   logger: Logger;
+  /** Logs "server listening" (what log readers wait for); `lodging serve` calls it once its welcome text is out. */
+  logListening(): void;
   close(): Promise<void>;
 }
 
@@ -216,6 +218,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
 
   const host = options.host && options.host !== '0.0.0.0' && options.host !== '::' ? options.host : '127.0.0.1';
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-  logger.info({ url, publicUrl, keyStore: keyStore.kind, redis: Boolean(redis), compiled: RUNNING_COMPILED }, 'server listening');
-  return { url, publicUrl, keyStore, stores: consoleStores, usage, logger, close };
+  const logListening = () =>
+    logger.info({ url, publicUrl, keyStore: keyStore.kind, redis: Boolean(redis), compiled: RUNNING_COMPILED }, 'server listening');
+  return { url, publicUrl, keyStore, stores: consoleStores, usage, logger, logListening, close };
 }

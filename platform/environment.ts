@@ -12,6 +12,8 @@ import {
 export interface Config {
   dataDir: string;
   port: number;
+  /** The interface `lodging serve` listens on (HOST; `serve --host` wins); null: every interface. */
+  host: string | null;
   /** Base of every profileUrl; null means "http://localhost:{the port actually bound}". */
   publicUrl: string | null;
   redisUrl: string | null;
@@ -107,6 +109,7 @@ const httpUrl = z
 export const envSchema = z.object({
   LODGING_DATA_DIR: z.preprocess(blankToUndefined, z.string().optional()),
   PORT: integerFromString(0, 65535),
+  HOST: z.preprocess(blankToUndefined, z.string().regex(/^[A-Za-z0-9.:%_-]{1,253}$/, 'must be an IP address or a host name, e.g. 127.0.0.1 or 0.0.0.0').optional()),
   LODGING_PUBLIC_URL: z.preprocess(blankToUndefined, httpUrl.optional()),
   REDIS_URL: z.preprocess(
     blankToUndefined,
@@ -167,6 +170,8 @@ export function parseConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd())
   return {
     dataDir,
     port: vars.PORT ?? 3000,
+    // Outside production only this machine reaches it (development passwords are printed); in production every interface.
+    host: vars.HOST ?? (vars.NODE_ENV === 'production' ? null : '127.0.0.1'),
     publicUrl: vars.LODGING_PUBLIC_URL ?? null,
     redisUrl: vars.REDIS_URL ?? null,
     redisPrefix: vars.LODGING_REDIS_PREFIX ?? 'lodging:',

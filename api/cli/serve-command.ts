@@ -20,12 +20,12 @@ import type { CliIo } from '../../platform/cli-io.ts';
 export const SERVE_USAGE = `usage: lodging serve [--port N] [--host H] [--processes N] [--dev-key]
   Serves the REST API and MCP (POST /mcp) from the snapshots in $LODGING_DATA_DIR until SIGTERM or SIGINT.
   --port N     overrides PORT (0 picks a free port)
-  --host H     interface to bind (default: all)
+  --host H     overrides HOST, the interface to listen on (default 127.0.0.1; in production every interface)
   --processes N  server processes sharing the port (node:cluster; default: one per core in production, else 1);
                the per-key rate limit stays exact across them (Redis, or counters held by the primary process)
   --dev-key    outside production, print the development key (the same one on every start; its secret is kept in
                $LODGING_DATA_DIR/secrets/development-key) and a ready-to-paste curl
-Environment: LODGING_DATA_DIR, PORT, LODGING_PROCESSES, LODGING_PUBLIC_URL, REDIS_URL, LODGING_REDIS_PREFIX, LODGING_RATE_LIMIT, LODGING_RATE_WINDOW_S, NODE_ENV, LOG_LEVEL.`;
+Environment: LODGING_DATA_DIR, PORT, HOST, LODGING_PROCESSES, LODGING_PUBLIC_URL, REDIS_URL, LODGING_REDIS_PREFIX, LODGING_RATE_LIMIT, LODGING_RATE_WINDOW_S, NODE_ENV, LOG_LEVEL.`;
 
 type ServeIo = Pick<CliIo, 'stdout' | 'stderr' | 'env'>;
 
@@ -59,9 +59,13 @@ function flushLogger(server: RunningServer): Promise<void> {
   });
 }
 
-async function printWelcome(server: RunningServer, io: ServeIo, dataDir: string, devKey: boolean, production: boolean): Promise<void> {
+/** Listening on every interface: the welcome says so beside the loopback address it prints. */
+const everyInterface = (host: string | null): boolean => host === null || host === '0.0.0.0' || host === '::';
+
+async function printWelcome(server: RunningServer, io: ServeIo, dataDir: string, devKey: boolean, production: boolean, host: string | null): Promise<void> {
   let text =
-    `Lodging Directory API listening on ${server.url}\n  home: ${server.url}/\n  docs: ${server.url}/docs\n` +
+    `Lodging Directory API listening on ${server.url}${everyInterface(host) ? ' (and every other interface of this machine)' : ''}\n` +
+    `  home: ${server.url}/\n  docs: ${server.url}/docs\n` +
     `  MCP:  ${server.url}/mcp (Streamable HTTP, Authorization: Bearer <key>)\n` +
     `  console: ${server.url}/console (API keys; operators: imports, runs, accounts. New accounts: \`npx lodging accounts create\`)\n`;
   if (devKey && production) text += '  (no development key in production: create one with `npx lodging keys create`)\n';
@@ -74,7 +78,7 @@ async function printWelcome(server: RunningServer, io: ServeIo, dataDir: string,
       `  development key: ${secret} (${reused ? 'the same as last start' : 'new'}; kept until its data directory goes)\n\n` +
       `  curl -H 'X-API-Key: ${secret}' '${server.url}/api/v1/places?country=es&limit=3'\n\n`;
   }
-  // One write after the "server listening" log line is out: the human text stays in one piece.
+  // One write while no log line is pending: the human text stays in one piece, before any JSON log line.
   await flushLogger(server);
   io.stdout(text);
 }
@@ -110,16 +114,18 @@ export async function runServeCommand(argv: string[], io: ServeIo, hooks: ServeH
     : (config.processes ?? (embedded ? 1 : defaultProcessCount(config.nodeEnv === 'production')));
   const worker = isClusterWorker();
   if (processes > 1 && !worker) return runClusterPrimary(processes, io.stderr);
+  const host = values.host ?? config.host;
   const server = await startServer(config, {
     mountAuthenticated: mountMcp,
     ...hooks.startOptions,
-    ...(values.host ? { host: values.host } : {}),
+    ...(host ? { host } : {}),
     ...(worker && !config.redisUrl ? { rateLimitStores: clusterRateLimitStores() } : {}),
   });
   try {
     if (!worker || io.env[ANNOUNCE_VARIABLE] === '1') {
-      await printWelcome(server, io, config.dataDir, values['dev-key'] ?? false, config.nodeEnv === 'production');
+      await printWelcome(server, io, config.dataDir, values['dev-key'] ?? false, config.nodeEnv === 'production', host);
     }
+    server.logListening();
     await (hooks.stopSignal ?? waitForSignal)(server);
     io.stdout('Stopping: finishing requests in flight…\n');
   } finally {

@@ -1,25 +1,25 @@
 // The first half of `lodging start` (npm start): on a data directory with no snapshot, import the demo data (the
-// reviewer fixtures, with their own suppression list), keep its import reports, and say in one line what it is.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+// reviewer fixtures, with their own suppression list) as recorded runs, and say in one line which countries serve it.
 import path from 'node:path';
-import { COUNTRY_CODES } from '../../model/place.ts';
+import { COUNTRY_CODES, type CountryCode } from '../../model/place.ts';
 import type { CliIo } from '../../platform/cli-io.ts';
 import { parseConfig } from '../../platform/environment.ts';
 import { projectFile } from '../../platform/project-files.ts';
-import { importFiles } from '../jobs/import-files.ts';
+import { createInProcessRunner } from '../jobs/in-process-runner.ts';
+import { recordImportUnknownLabels } from '../labels/unknown-label-store.ts';
+import { importWithGates } from '../publish/import-with-gates.ts';
+import { localSnapshotStore } from '../publish/snapshot-store.ts';
 import { readPointer } from '../snapshot/snapshot-pointer.ts';
 
 export const START_USAGE = `usage: lodging start [serve options]
   The main job on its embedded defaults: when $LODGING_DATA_DIR has no snapshot yet, imports the demo data (the
-  reviewer fixtures fixtures/<cc>/listings.jsonl with their own suppression list, in-process; import reports in
-  $LODGING_DATA_DIR/demo/), then serves the API like \`lodging serve --dev-key\`.`;
+  reviewer fixtures fixtures/<cc>/listings.jsonl with their own suppression list, in-process, each a run in the run
+  history with its report, like any import), then serves the API like \`lodging serve --dev-key\`.`;
 
 const FIXTURES = projectFile('fixtures/');
 
-/** Where `npm start` writes the demo import's reports (JSON, as `lodging import --json` prints them). */
-export function demoReportPath(dataDir: string, country: string): string {
-  return path.join(dataDir, 'demo', `${country}-import-report.json`);
-}
+/** Who the run history names as running the demo import. */
+export const DEMO_ACTOR = 'npm start (demo data)';
 
 /** A path as the user would type it from the working directory. */
 function shown(file: string): string {
@@ -27,29 +27,56 @@ function shown(file: string): string {
   return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
 }
 
+/** The countries whose serving snapshot is one the demo import published (a later import or rollback may have replaced it). */
+export async function countriesServingDemo(dataDir: string): Promise<CountryCode[]> {
+  const runs = localSnapshotStore.runs(dataDir);
+  const serving: CountryCode[] = [];
+  for (const country of COUNTRY_CODES) {
+    const current = readPointer(dataDir, country);
+    if (current === null) continue;
+    const demo = (await runs.list({ country })).some((run) => run.by === DEMO_ACTOR && run.publishedVersion === current.version);
+    if (demo) serving.push(country);
+  }
+  return serving;
+}
+
 export async function importFixturesWhenEmpty(io: CliIo): Promise<void> {
-  const { dataDir, threads } = parseConfig(io.env);
+  const config = parseConfig(io.env);
+  const { dataDir } = config;
   const empty = COUNTRY_CODES.every((country) => readPointer(dataDir, country) === null);
   if (empty) {
     io.stdout(`No snapshot in ${shown(dataDir)} yet: importing the demo data.\n`);
-    mkdirSync(path.dirname(demoReportPath(dataDir, 'es')), { recursive: true });
-    for (const country of COUNTRY_CODES) {
-      const { report } = await importFiles(
-        { country, files: [`${FIXTURES}${country}/listings.jsonl`], dataDir, suppressionFile: `${FIXTURES}suppression-list.txt` },
-        threads === undefined ? {} : { threads },
-      );
-      writeFileSync(demoReportPath(dataDir, country), `${JSON.stringify(report, null, 2)}\n`);
-      io.stdout(
-        `  ${country}: ${report.byStatus.published} published, ${report.byStatus.closed} closed, ${report.byStatus.suppressed} suppressed, ` +
-          `${report.byStatus.rejected} rejected, ${report.badLines} bad lines\n`,
-      );
+    const runner = createInProcessRunner({ caps: config.importCaps, ...(config.threads === undefined ? {} : { threads: config.threads }) });
+    try {
+      for (const country of COUNTRY_CODES) {
+        const { report, run } = await importWithGates({
+          country,
+          files: [`${FIXTURES}${country}/listings.jsonl`],
+          dataDir,
+          runner,
+          actor: DEMO_ACTOR,
+          suppressionFile: `${FIXTURES}suppression-list.txt`,
+          thresholds: config.gates,
+          keep: config.keepSnapshots,
+        });
+        await recordImportUnknownLabels(dataDir, report.import, run.candidate?.file ?? null);
+        const { byStatus, badLines } = report.import;
+        const outcome = report.outcome === 'published' ? `${byStatus.published} published` : `${report.outcome}, nothing published`;
+        io.stdout(
+          `  ${country}: ${outcome}, ${byStatus.closed} closed, ${byStatus.suppressed} suppressed, ${byStatus.rejected} rejected, ` +
+            `${badLines} bad lines (run ${report.runId})\n`,
+        );
+      }
+    } finally {
+      await runner.close();
     }
   }
-  if (existsSync(demoReportPath(dataDir, 'es'))) {
+  const demo = await countriesServingDemo(dataDir);
+  if (demo.length > 0) {
     io.stdout(
-      'Demo data: the reviewer fixtures (fixtures/<cc>/listings.jsonl), made-up listings that each show one rule, so some are ' +
-        `closed, suppressed or rejected on purpose (fixtures/README.md says which and why); import reports: ` +
-        `${shown(demoReportPath(dataDir, '<cc>'))}\n`,
+      `Demo data (${demo.join(', ')}): the reviewer fixtures (fixtures/<cc>/listings.jsonl), made-up listings that each show one ` +
+        'rule, so some are closed, suppressed or rejected on purpose (fixtures/README.md says which and why); their import runs ' +
+        'and reports: `npx lodging runs`, or Runs in the operator console\n',
     );
   }
 }

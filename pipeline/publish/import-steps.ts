@@ -36,6 +36,8 @@ export interface ImportWithGatesOptions {
   store?: SnapshotStore;
   /** Called once the run is recorded (its id is known): the console links to it at once. */
   onStarted?: (run: RunRecord) => void;
+  /** The suppression list to apply instead of <dataDir>/suppression-list.txt (npm start's demo uses the fixtures' own). */
+  suppressionFile?: string;
 }
 
 /** The options, checked: a known country, a forced run's reason, the thresholds and who runs it. */
@@ -115,6 +117,7 @@ export async function buildCandidate(request: ImportRequest, runId: string): Pro
       dataDir: request.dataDir,
       runId,
       candidateOnly: true,
+      ...(options.suppressionFile === undefined ? {} : { suppressionFile: options.suppressionFile }),
       ...(options.onNotice ? { onNotice: options.onNotice } : {}),
       ...(options.waitForWorkersMs === undefined ? {} : { waitForWorkersMs: options.waitForWorkersMs }),
     },

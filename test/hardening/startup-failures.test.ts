@@ -88,6 +88,6 @@ describe('lodging serve on a port already in use', () => {
     const env: NodeJS.ProcessEnv = { LODGING_DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...(withRedis ? { REDIS_URL: TEST_REDIS_URL, LODGING_REDIS_PREFIX: uniquePrefix('serve-port') } : {}) };
     const { code, stderr } = await runLodging(['serve', '--port', String(usedPort)], env);
     expect(code).toBe(1);
-    expect(stderr.trim().split('\n')).toEqual([`lodging serve: cannot listen: port ${usedPort} is already in use; stop what listens there or choose another port (--port N or PORT)`]);
+    expect(stderr.trim().split('\n')).toEqual([`lodging serve: cannot listen: port ${usedPort} on 127.0.0.1 is already in use; stop what listens there or choose another port (--port N or PORT)`]);
   }, 40_000);
 });

@@ -8,6 +8,7 @@ describe('parseConfig', () => {
     expect(parseConfig({}, '/srv/app')).toEqual({
       dataDir: path.resolve('/srv/app', './data'),
       port: 3000,
+      host: '127.0.0.1',
       publicUrl: null,
       redisUrl: null,
       redisPrefix: 'lodging:',
@@ -34,6 +35,7 @@ describe('parseConfig', () => {
       {
         LODGING_DATA_DIR: '/var/lib/lodging',
         PORT: '8080',
+        HOST: '10.0.0.5',
         LODGING_PUBLIC_URL: 'https://lodging.example.org/',
         REDIS_URL: 'redis://cache:6379/2',
         LODGING_REDIS_PREFIX: 'prod:',
@@ -61,6 +63,7 @@ describe('parseConfig', () => {
     expect(config).toEqual({
       dataDir: '/var/lib/lodging',
       port: 8080,
+      host: '10.0.0.5',
       publicUrl: 'https://lodging.example.org',
       redisUrl: 'redis://cache:6379/2',
       redisPrefix: 'prod:',
@@ -115,6 +118,16 @@ describe('parseConfig', () => {
   ])('rejects %s=%s, naming it', (name, value) => {
     expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => parseConfig({ [name]: value })).toThrow(name);
+  });
+
+  it('listens on 127.0.0.1 outside production and on every interface in production, unless HOST says', () => {
+    expect(parseConfig({}).host).toBe('127.0.0.1');
+    expect(parseConfig({ NODE_ENV: 'test' }).host).toBe('127.0.0.1');
+    expect(parseConfig({ NODE_ENV: 'production' }).host).toBeNull();
+    expect(parseConfig({ NODE_ENV: 'production', HOST: '10.0.0.5' }).host).toBe('10.0.0.5');
+    expect(parseConfig({ HOST: '::' }).host).toBe('::');
+    expect(parseConfig({ HOST: ' ' }).host).toBe('127.0.0.1');
+    expect(() => parseConfig({ HOST: 'http://x' })).toThrow(/HOST/);
   });
 
   it('is silent under NODE_ENV=test unless LOG_LEVEL says otherwise', () => {

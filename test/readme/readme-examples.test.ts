@@ -99,8 +99,8 @@ afterAll(async () => {
 });
 
 describe('npm start', () => {
-  it('says in one line what the demo data is and where its import reports are', () => {
-    expect(printed).toMatch(/^Demo data: the reviewer fixtures .* import reports: .*demo\/<cc>-import-report\.json$/m);
+  it('says in one line what the demo data is and where its import runs are', () => {
+    expect(printed).toMatch(/^Demo data \(es, gb, fr, pt\): the reviewer fixtures .* import runs and reports: `npx lodging runs`/m);
     expect(printed).toContain(`home: ${baseUrl}/`);
   });
 });

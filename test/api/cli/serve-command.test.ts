@@ -1,7 +1,11 @@
 // `lodging serve`: prints its address, a working development key and curl outside production, and stops cleanly.
 import { afterAll, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
+import { connect } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { runServeCommand } from '../../../api/cli/serve-command.ts';
 import { DEVELOPMENT_ACCOUNT } from '../../../api/keys/development-key.ts';
 import { openKeyStore } from '../../../api/keys/open-key-store.ts';
@@ -26,6 +30,88 @@ async function serve(argv: string[], env: NodeJS.ProcessEnv, whileUp: (stdout: s
   });
   return { code, stdout: out.join('') };
 }
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** An IPv4 address of this machine other than loopback (null when it has none). */
+const OUTSIDE_ADDRESS = Object.values(networkInterfaces()).flat().find((i) => i && i.family === 'IPv4' && !i.internal)?.address ?? null;
+
+/** Whether a TCP connection to address:port is accepted. */
+function accepts(address: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: address, port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+describe('lodging serve: the interface it listens on', () => {
+  if (OUTSIDE_ADDRESS === null) console.warn('serve-command: this machine has no non-loopback IPv4 address; the HOST tests cannot tell interfaces apart');
+  const portOf = (printed: string) => Number(/listening on http:\/\/[^:]+:(\d+)/.exec(printed)![1]);
+  const reach = async (argv: string[], env: NodeJS.ProcessEnv) => {
+    const dataDir = await dataDirWith({});
+    let seen = { loopback: false, outside: false, printed: '' };
+    await serve(['--port', '0', ...argv], { LODGING_DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env }, async (printed) => {
+      const port = portOf(printed);
+      seen = { loopback: await accepts('127.0.0.1', port), outside: await accepts(OUTSIDE_ADDRESS!, port), printed };
+    });
+    return seen;
+  };
+
+  it.skipIf(OUTSIDE_ADDRESS === null)('is 127.0.0.1 only outside production, where development passwords are printed', async () => {
+    expect(await reach(['--dev-key'], { NODE_ENV: 'development' })).toMatchObject({ loopback: true, outside: false });
+    expect(await reach([], {})).toMatchObject({ loopback: true, outside: false });
+  });
+
+  it.skipIf(OUTSIDE_ADDRESS === null)('is every interface in production, and the welcome says so', async () => {
+    const seen = await reach([], { NODE_ENV: 'production' });
+    expect(seen).toMatchObject({ loopback: true, outside: true });
+    expect(seen.printed).toMatch(/^Lodging Directory API listening on http:\/\/127\.0\.0\.1:\d+ \(and every other interface of this machine\)$/m);
+  });
+
+  it.skipIf(OUTSIDE_ADDRESS === null)('is HOST when set, and --host wins over HOST', async () => {
+    expect(await reach([], { HOST: '0.0.0.0' })).toMatchObject({ loopback: true, outside: true });
+    expect(await reach(['--host', '127.0.0.1'], { HOST: '0.0.0.0', NODE_ENV: 'production' })).toMatchObject({ loopback: true, outside: false });
+  });
+
+  it('refuses a HOST that is no address or host name, naming it', async () => {
+    const err: string[] = [];
+    expect(await runServeCommand([], { stdout: () => undefined, stderr: (t) => void err.push(t), env: { HOST: 'a b' } })).toBe(1);
+    expect(err.join('')).toMatch(/HOST: must be an IP address or a host name/);
+  });
+});
+
+describe('lodging serve: what it prints', () => {
+  it('prints its welcome before any JSON log line, then logs "server listening"', async () => {
+    const dataDir = await dataDirWith({});
+    const child = spawn(process.execPath, ['bin/lodging.js', 'serve', '--port', '0', '--dev-key'], {
+      cwd: ROOT,
+      env: { ...process.env, LODGING_DATA_DIR: dataDir, LOG_LEVEL: 'info', NODE_ENV: 'development', REDIS_URL: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    try {
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on('data', (chunk) => {
+          stdout += String(chunk);
+          if (/"msg":"server listening"/.test(stdout)) resolve();
+        });
+        child.once('exit', (code) => reject(new Error(`serve exited ${code}: ${stdout}`)));
+      });
+    } finally {
+      child.kill('SIGTERM');
+    }
+    await exited;
+    const welcome = stdout.indexOf('Lodging Directory API listening on');
+    expect(welcome).toBeGreaterThanOrEqual(0);
+    const firstJson = stdout.split('\n').findIndex((line) => line.startsWith('{'));
+    expect(stdout.split('\n').slice(0, firstJson).join('\n')).toMatch(/development key: lds_live_/);
+  }, 120_000);
+});
 
 describe('lodging serve', () => {
   it('prints the URL, a development key and a curl that works', async () => {
