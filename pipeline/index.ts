@@ -25,9 +25,9 @@ export { countryOverview, previewRollback, type CountryOverview, type RollbackPr
 export { removeOrphanSnapshots } from './snapshot/clean-orphan-snapshots.ts';
 
 // Where published snapshots live (this data directory, or NATS shared by every machine) and a serve process's follower.
-export { lazySnapshotStore, openSnapshotStore, startReplicaFor } from './publish/open-snapshot-store.ts';
+export { lazySnapshotStore, openSnapshotStore, startReplicaFor } from './distribution/open-snapshot-store.ts';
 export { localSnapshotStore, PointerMovedError, type SnapshotStore } from './publish/snapshot-store.ts';
-export type { ReplicaStatus, SnapshotReplica } from './snapshot/snapshot-replica.ts';
+export type { ReplicaStatus, SnapshotReplica } from './distribution/snapshot-replica.ts';
 
 // Label review: the unknown labels imports met, and mapping one into its language's table.
 export {

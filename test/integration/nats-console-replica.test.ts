@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInProcessRunner } from '../../pipeline/jobs/in-process-runner.ts';
 import { importWithGates } from '../../pipeline/publish/import-with-gates.ts';
-import { openNatsSnapshotStore, type NatsSnapshotStore } from '../../pipeline/publish/nats-snapshot-store.ts';
+import { openNatsSnapshotStore, type NatsSnapshotStore } from '../../pipeline/distribution/nats-snapshot-store.ts';
 import type { ConsoleClient } from '../api/support/console-client.ts';
 import { startOpsHarness, type OpsHarness } from '../api/console/ops/support/ops-harness.ts';
 import { ES_LISTINGS, toJsonl } from '../api/support/provider-listings.ts';
