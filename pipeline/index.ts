@@ -16,7 +16,7 @@ export { CountryBusyError, countryLockHolder } from './runs/country-lock.ts';
 export { DEFAULT_GATE_THRESHOLDS, evaluateGates, type GateResult, type GateThresholds } from './gates/gates.ts';
 export { renderReportHtml } from './report/report-html.ts';
 export type { PublicationReport } from './report/publication-report.ts';
-export type { FieldQuality, FieldQualityRow } from './report/field-quality.ts';
+export type { FieldQuality, FieldQualityRow } from './gates/field-quality.ts';
 export type { SnapshotDiff } from './snapshot/snapshot-diff.ts';
 
 // Snapshots: list, roll back, a country at a glance, and the files of interrupted imports removed at start-up.

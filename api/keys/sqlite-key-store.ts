@@ -2,7 +2,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { ensureAccountsSchema } from '../accounts/sqlite-accounts-schema.ts';
+import { ensureAccountsSchema } from './sqlite-accounts-schema.ts';
 import { KeyStoreUnavailableError, MAX_ACTIVE_KEYS_PER_ACCOUNT, TooManyActiveKeysError, isActiveKey, revokedPruneCutoff } from './key-store.ts';
 import type { InsertOptions, KeyStore, KeyStoreOptions, LastUse, StoredKey } from './key-store.ts';
 

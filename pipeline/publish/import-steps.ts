@@ -1,6 +1,6 @@
 // The steps of an import with gates, each returning what it made: the request, the run, the candidate, the decision, the report.
 import { isCountryCode, COUNTRY_CODES, type CountryCode } from '../../model/place.ts';
-import type { CandidateReview } from '../gates/candidate-review.ts';
+import type { CandidateReview } from './candidate-review.ts';
 import { DEFAULT_GATE_THRESHOLDS, type GateThresholds } from '../gates/gates.ts';
 import { ImportError, type ImportProgress, type ImportRunner } from '../jobs/runner.ts';
 import type { ImportReport } from '../report/import-report.ts';

@@ -1,5 +1,5 @@
 // Renders the per-field quality report for a terminal: one line per field, worst first, with its issues by code.
-import type { FieldQuality, FieldQualityRow } from './field-quality.ts';
+import type { FieldQuality, FieldQualityRow } from '../gates/field-quality.ts';
 
 const pct = (share: number) => `${(share * 100).toFixed(1)}%`;
 const num = (n: number) => n.toLocaleString('en-GB');

@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { MEASURED_PLACE_FIELDS } from '../../../model/place-fields.ts';
 import { measureFieldFill, type FieldFill } from '../../../pipeline/snapshot/field-fill.ts';
-import { fieldOfIssue, fieldQuality } from '../../../pipeline/report/field-quality.ts';
+import { fieldOfIssue, fieldQuality } from '../../../pipeline/gates/field-quality.ts';
 import { formatFieldQuality } from '../../../pipeline/report/format-field-quality.ts';
 
 describe('measured Place fields', () => {
