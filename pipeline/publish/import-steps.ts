@@ -2,7 +2,8 @@
 import { isCountryCode, COUNTRY_CODES, type CountryCode } from '../../model/place.ts';
 import type { CandidateReview } from './candidate-review.ts';
 import { DEFAULT_GATE_THRESHOLDS, type GateThresholds } from '../gates/gates.ts';
-import { ImportError, type ImportProgress, type ImportRunner } from '../jobs/runner.ts';
+import type { ImportProgress, ImportRunner } from '../jobs/runner.ts';
+import { ImportError } from '../sources/import-error.ts';
 import type { ImportReport } from '../report/import-report.ts';
 import { nextStepsFor, type PublicationReport } from '../report/publication-report.ts';
 import { actorOf } from '../runs/actor.ts';
