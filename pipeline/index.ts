@@ -27,7 +27,7 @@ export { removeOrphanSnapshots } from './snapshot/clean-orphan-snapshots.ts';
 // Where published snapshots live (this data directory, or NATS shared by every machine) and a serve process's follower.
 export { lazySnapshotStore, openSnapshotStore, startReplicaFor } from './distribution/open-snapshot-store.ts';
 export { localSnapshotStore, PointerMovedError, type SnapshotStore } from './publish/snapshot-store.ts';
-export type { ReplicaStatus, SnapshotReplica } from './distribution/snapshot-replica.ts';
+export type { ReplicaStatus, SnapshotReplica } from './distribution/open-snapshot-store.ts';
 
 // Label review: the unknown labels imports met, and mapping one into its language's table.
 export {
