@@ -32,7 +32,7 @@ export interface GateInput {
   published: number;
   /** The published count of the snapshot serving the country now; null on a first import. */
   currentPublished: number | null;
-  /** Each measured field's fill share in the candidate and now (report/field-quality.ts); absent: not compared. */
+  /** Each measured field's fill share in the candidate and now (gates/field-quality.ts); absent: not compared. */
   fieldShares?: readonly FieldShare[] | null;
 }
 
