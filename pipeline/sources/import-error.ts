@@ -1,8 +1,8 @@
 // The one failure that stops an import (unreadable file, unknown country, a cap passed); bad data never is one.
-import { CommandFailure } from '../../platform/cli-io.ts';
+import { AppError } from '../../platform/errors/app-error.ts';
 
 /** A fatal problem that stops an import (unreadable file, unknown country); bad data never is one. */
-export class ImportError extends CommandFailure {
+export class ImportError extends AppError {
   constructor(
     override readonly code: | 'unreadable-file'
       | 'unknown-country'
