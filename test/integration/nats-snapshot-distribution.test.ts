@@ -108,7 +108,7 @@ describe.runIf(natsServerAvailable())('snapshots distributed through NATS JetStr
     const rolled = await store.rollback(publisherDir, 'es', { actor: 'test' });
     expect(rolled.to.version).toBe(before);
     await allServe(before);
-    expect((await store.runs(publisherDir).read(rolled.to.runId)).events.some((e) => e.what === 'made current again by a rollback')).toBe(true);
+    expect((await store.runs(publisherDir).read(rolled.to.runId)).events.some((e) => e.what === 'served again after a rollback')).toBe(true);
     const listed = await store.list(publisherDir, 'es');
     expect(listed.find((s) => s.current)?.version).toBe(before);
   });
