@@ -20,7 +20,7 @@ import { keysDatabasePath, openSqliteKeyStore } from '../api/keys/sqlite-key-sto
 import { providerIdFor } from '../pipeline/generate/generate-listings.ts';
 import { vocabularyFor } from '../pipeline/generate/generator-vocabulary.ts';
 import { createRandom } from '../pipeline/generate/prng.ts';
-import { openNatsSnapshotStore, type NatsSnapshotStore } from '../pipeline/publish/nats-snapshot-store.ts';
+import { openNatsSnapshotStore, type NatsSnapshotStore } from '../pipeline/distribution/nats-snapshot-store.ts';
 import { freePort } from '../test/support/local-ports.ts';
 import { startNatsServer } from '../test/support/nats-server.ts';
 import { ensureBenchExport } from './support/bench-files.ts';

@@ -56,7 +56,7 @@ export interface FieldBound {
   over: OverBound;
 }
 
-/** The per-field table; the README's "Input bounds" table is this one. */
+/** The per-field table; docs/data-rules.md, "Input bounds" is this one. */
 export const FIELD_BOUNDS: readonly FieldBound[] = [
   { field: 'providerId', max: 500, kind: 'chars', over: 'reject' },
   { field: 'name', max: 200, kind: 'chars', over: 'reject' },

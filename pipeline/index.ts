@@ -16,9 +16,9 @@ export { CountryBusyError, countryLockHolder } from './runs/country-lock.ts';
 export { DEFAULT_GATE_THRESHOLDS, evaluateGates, type GateResult, type GateThresholds } from './gates/gates.ts';
 export { renderReportHtml } from './report/report-html.ts';
 export type { PublicationReport } from './report/publication-report.ts';
-export type { FieldQuality, FieldQualityRow } from './report/field-quality.ts';
+export type { FieldQuality, FieldQualityRow } from './gates/field-quality.ts';
 export { formatIssueCounts } from './report/format-field-quality.ts';
-export { MISCOUNTED_ISSUES_NOTE } from './report/field-quality.ts';
+export { MISCOUNTED_ISSUES_NOTE } from './gates/field-quality.ts';
 export type { SnapshotDiff } from './snapshot/snapshot-diff.ts';
 export { EVERY_RECORD_NOTE } from './snapshot/snapshot-diff.ts';
 
@@ -28,9 +28,9 @@ export { countryOverview, previewRollback, type CountryOverview, type RollbackPr
 export { removeOrphanSnapshots } from './snapshot/clean-orphan-snapshots.ts';
 
 // Where published snapshots live (this data directory, or NATS shared by every machine) and a serve process's follower.
-export { lazySnapshotStore, openSnapshotStore, startReplicaFor } from './publish/open-snapshot-store.ts';
+export { lazySnapshotStore, openSnapshotStore, startReplicaFor } from './distribution/open-snapshot-store.ts';
 export { localSnapshotStore, PointerMovedError, type SnapshotStore } from './publish/snapshot-store.ts';
-export type { ReplicaStatus, SnapshotReplica } from './snapshot/snapshot-replica.ts';
+export type { ReplicaStatus, SnapshotReplica } from './distribution/open-snapshot-store.ts';
 
 // Label review: the unknown labels imports met, and mapping one into its language's table.
 export {

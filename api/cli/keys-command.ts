@@ -5,7 +5,7 @@ import type { CliIo } from '../../platform/cli-io.ts';
 import { resolveAccount } from '../accounts/account-service.ts';
 import { CLI_ACTOR } from '../accounts/audit.ts';
 import { MAX_KEY_LIFETIME_DAYS } from '../keys/create-key.ts';
-import { createAccountKey, isRollOverlap, keyState, listAccountKeys, revokeAccountKey, rollAccountKey } from '../keys/key-service.ts';
+import { createAccountKey, isRollOverlap, keyState, listAccountKeys, revokeAccountKey, rollAccountKey } from '../accounts/key-service.ts';
 import type { StoredKey } from '../keys/key-store.ts';
 import { withConsoleStores } from './with-console-stores.ts';
 

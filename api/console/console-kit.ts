@@ -5,7 +5,7 @@ import type { Account, Role } from '../accounts/account-store.ts';
 import type { Actor } from '../accounts/audit.ts';
 import type { ConsoleStores } from '../accounts/console-stores.ts';
 import { clientAddressOf } from '../http/client-address.ts';
-import { listAccountKeys, needsRollReminder } from '../keys/key-service.ts';
+import { listAccountKeys, needsRollReminder } from '../accounts/key-service.ts';
 import type { ConsoleSession, SessionManager } from './console-session.ts';
 import { renderShell } from './console-layout.ts';
 import type { NavItem, Notice } from './console-layout.ts';

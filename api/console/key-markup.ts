@@ -1,6 +1,6 @@
 // How a key's state and expiry read on both sides of the console (the developer's keys and an operator's view of an account).
 import type { Account } from '../accounts/account-store.ts';
-import { expiresSoon, keyState } from '../keys/key-service.ts';
+import { expiresSoon, keyState } from '../accounts/key-service.ts';
 import type { StoredKey } from '../keys/key-store.ts';
 import { when } from './form-html.ts';
 import { html } from '../../platform/html/index.ts';

@@ -35,7 +35,7 @@ function resetSeconds(windowMs: number, resetTime: Date | undefined): number {
  * Not express-rate-limit's own middleware: on this path it cost about 8 % of a get-by-id request's CPU (bench/api-ab.ts),
  * mostly five awaits, per-request validations and a `request.ip` evaluated for a disabled debug line.
  * passOnStoreError, as before: when the shared store is unreachable the API keeps serving, unlimited and without
- * RateLimit headers, rather than failing every request (documented in the README).
+ * RateLimit headers, rather than failing every request (docs/api.md, "Rate limits").
  */
 export function createPerKeyLimiter(settings: WindowSettings, logger: Logger): RequestHandler {
   const windowMs = settings.windowS * 1000;

@@ -4,13 +4,9 @@ import type { ParameterError } from '../errors.ts';
 import { validateChangesParams } from '../query/change-feed.ts';
 import type { ChangesParams } from '../query/change-feed.ts';
 import type { PlaceField } from '../query/extension-params.ts';
-import { validateFields, validateSearchParams } from '../query/search-params.ts';
+import { SEARCH_PARAMETER_NAMES, validateFields, validateSearchParams } from '../query/search-params.ts';
 import type { SearchParams } from '../query/search-params.ts';
 import { parseStrictQuery } from './query-string.ts';
-
-export const SEARCH_PARAMETER_NAMES = ['country', 'city', 'q', 'lodgingType', 'whatsapp', 'verified', 'limit', 'cursor'] as const;
-/** Beyond the spec's table: nearby and map-area search, field selection. */
-const EXTENSION_PARAMETER_NAMES = ['near', 'radius', 'bbox', 'fields'] as const;
 
 /** Exactly "true"/"false" become booleans; anything else stays text and fails the boolean rule. */
 const toBoolean = (text: string): boolean | string => (text === 'true' ? true : text === 'false' ? false : text);
@@ -20,7 +16,7 @@ const toInteger = (text: string): number | string => (/^\d{1,6}$/.test(text) ? N
 
 /** All problems at once: unknown/repeated/empty names first, then each known parameter's rule. */
 export function parseSearchRequest(url: string): SearchParams {
-  const { values, errors } = parseStrictQuery(url, [...SEARCH_PARAMETER_NAMES, ...EXTENSION_PARAMETER_NAMES]);
+  const { values, errors } = parseStrictQuery(url, SEARCH_PARAMETER_NAMES);
   const typed: Record<string, unknown> = { ...values };
   if (values.whatsapp !== undefined) typed.whatsapp = toBoolean(values.whatsapp);
   if (values.verified !== undefined) typed.verified = toBoolean(values.verified);

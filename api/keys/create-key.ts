@@ -1,6 +1,6 @@
 // Creating a key: the one place a secret exists in plaintext, returned once to the caller and never stored.
 import { AppError } from '../../platform/errors/app-error.ts';
-import { cleanText } from '../accounts/input-hygiene.ts';
+import { cleanText } from '../../model/typed-text.ts';
 import { generateKeyId, generateKeySecret, hashKeySecret, shownPrefixOf } from './key-secret.ts';
 import type { ApiKey, InsertOptions, KeyStore, StoredKey } from './key-store.ts';
 

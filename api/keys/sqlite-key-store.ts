@@ -2,7 +2,7 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { ensureAccountsSchema } from '../accounts/sqlite-accounts-schema.ts';
+import { ensureAccountsSchema } from './sqlite-accounts-schema.ts';
 import { KeyStoreUnavailableError, MAX_ACTIVE_KEYS_PER_ACCOUNT, TooManyActiveKeysError, isActiveKey, revokedPruneCutoff } from './key-store.ts';
 import type { InsertOptions, KeyStore, KeyStoreOptions, LastUse, StoredKey } from './key-store.ts';
 
@@ -143,7 +143,7 @@ export function openSqliteKeyStore(file: string, now: () => Date = () => new Dat
    * A positive lookup is reused only while the file is exactly as it was then: `PRAGMA data_version`, read during
    * each lookup, moves whenever another connection (any process: CLI, console, other replicas' usage flushes)
    * commits, and every write of this connection clears the map itself. So each request still asks the store, and a
-   * revocation, an expiry or a disabled account refuses the very next request, as a fresh query would (README,
+   * revocation, an expiry or a disabled account refuses the very next request, as a fresh query would (docs/api.md,
    * "Authentication and revocation"). It skips the query and its join: 10.5 → 5.4 µs CPU a lookup (the WAL read
    * lock is the rest).
    */

@@ -1,13 +1,5 @@
 // What an agent reads about the two tools: the spec's rules in plain words (lodgingType table, consent, paging, ratings).
-import {
-  DEFAULT_NEAR_RADIUS_M,
-  DEFAULT_PAGE_LIMIT,
-  MAX_CURSOR_LENGTH,
-  MAX_NEAR_RADIUS_M,
-  MAX_PAGE_LIMIT,
-  MAX_PLACE_ID_LENGTH,
-  MAX_Q_LENGTH,
-} from '../../model/limits.ts';
+import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, MAX_PLACE_ID_LENGTH } from '../../model/limits.ts';
 
 /** The spec's LodgingType table, one line per key. */
 const LODGING_TYPE_LINES = [
@@ -59,23 +51,5 @@ export const GET_PLACE_DESCRIPTION = `Get one published place of the Lodging Dir
 
 ${PLACE_NOTES}`;
 
-/** Descriptions of the input parameters, shown in each tool's inputSchema. */
-export const PARAMETER_NOTES = {
-  country: 'Country code: es (Spain), gb (United Kingdom), fr (France), pt (Portugal).',
-  city:
-    'City as a lowercase ASCII slug: accents removed, other characters to single hyphens (e.g. "madrid", ' +
-    '"a-coruna", "london"). Omit to search the whole country.',
-  q: `Literal text matched (case- and accent-insensitive) in names, city and the provider's category labels; not semantic search. At most ${MAX_Q_LENGTH} characters.`,
-  lodgingType: 'One lodgingType key (see the tool description). "lodging" restricts nothing.',
-  whatsapp:
-    'true: only places whose primary number appears WhatsApp-reachable; false: only places where it does not. ' +
-    'A reachability signal, not consent to message.',
-  verified: 'true: only listings the provider marks verified; false: only those it does not.',
-  limit: `Places per page, 1 to ${MAX_PAGE_LIMIT} (default ${DEFAULT_PAGE_LIMIT}).`,
-  cursor: `page.nextCursor of the previous result, to get the next page; repeat the same filters with it. At most ${MAX_CURSOR_LENGTH} characters.`,
-  placeId: `A place id from a search_places result (at most ${MAX_PLACE_ID_LENGTH} characters).`,
-  near: 'A point as "LAT,LNG" in decimal degrees, latitude first (e.g. "40.4168,-3.7038"): places within radius of it, nearest first.',
-  radius: `With near: the distance in metres, 1 to ${MAX_NEAR_RADIUS_M} (default ${DEFAULT_NEAR_RADIUS_M}).`,
-  bbox: 'A map area as "MIN_LNG,MIN_LAT,MAX_LNG,MAX_LAT" in decimal degrees, longitude first (GeoJSON order); not across ±180° longitude, not with near.',
-  fields: 'Comma-separated Place fields to return (e.g. "name,phone,location"); each place then holds id and those fields only.',
-} as const;
+/** get_place's own parameter; the search parameters' notes sit with their rules (query/search-params.ts). */
+export const PLACE_ID_NOTE = `A place id from a search_places result (at most ${MAX_PLACE_ID_LENGTH} characters).`;

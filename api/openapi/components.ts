@@ -1,62 +1,21 @@
 // OpenAPI parameters, headers and error responses, shared by the paths.
-import { COUNTRY_CODES } from '../../model/place.ts';
-import { DEFAULT_PAGE_LIMIT, MAX_CURSOR_LENGTH, MAX_PAGE_LIMIT, MAX_PLACE_ID_LENGTH, MAX_Q_LENGTH } from '../../model/limits.ts';
-import { CITY_SLUG_REGEX } from './schemas.ts';
+import { MAX_PLACE_ID_LENGTH } from '../../model/limits.ts';
+import { SPEC_SEARCH_PARAMETERS, type SearchParameter } from '../query/search-params.ts';
 
 const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const booleanText = { type: 'string', enum: ['true', 'false'] };
+
+/** A table of search parameters as OpenAPI query parameters, keyed and named by their names. */
+export function openApiParametersOf(table: Record<string, SearchParameter>): Record<string, Record<string, unknown>> {
+  return Object.fromEntries(
+    Object.entries(table).map(([name, { openapi }]) => [
+      name,
+      { name, in: 'query', ...(openapi.required ? { required: true } : {}), description: openapi.description, schema: openapi.schema },
+    ]),
+  );
+}
 
 export const parameters = {
-  country: {
-    name: 'country',
-    in: 'query',
-    required: true,
-    description: 'Country of the dataset. The list grows as datasets are published.',
-    schema: { type: 'string', enum: [...COUNTRY_CODES] },
-  },
-  city: {
-    name: 'city',
-    in: 'query',
-    description: 'City slug: lower-case ASCII, accents stripped, other runs as "-" ("A Coruña" → a-coruna). A city known under several names (A Coruña / La Coruña, Donostia / San Sebastián, Lisboa / Lisbon) is found by the slug of any of them; places whose published city is not a place ("s/n", a postal code) have no city.',
-    schema: { type: 'string', pattern: CITY_SLUG_REGEX, examples: ['madrid'] },
-  },
-  q: {
-    name: 'q',
-    in: 'query',
-    description: 'Literal text matched case- and accent-insensitively across names, city and lodging categories. Control characters (U+0000–U+001F, U+007F–U+009F) are a 400 naming q.',
-    schema: { type: 'string', minLength: 1, maxLength: MAX_Q_LENGTH },
-  },
-  lodgingType: {
-    name: 'lodgingType',
-    in: 'query',
-    description: 'One value; `lodging` restricts nothing.',
-    schema: schemaRef('LodgingType'),
-  },
-  whatsapp: {
-    name: 'whatsapp',
-    in: 'query',
-    description: '`true`: places whose primary number appears WhatsApp-reachable; `false`: places whose does not. Exactly true or false.',
-    schema: booleanText,
-  },
-  verified: {
-    name: 'verified',
-    in: 'query',
-    description: '`true`: listings marked verified by the provider; `false`: listings not so marked. Exactly true or false.',
-    schema: booleanText,
-  },
-  limit: {
-    name: 'limit',
-    in: 'query',
-    description: 'Page size.',
-    schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_LIMIT, default: DEFAULT_PAGE_LIMIT },
-  },
-  cursor: {
-    name: 'cursor',
-    in: 'query',
-    description:
-      'page.nextCursor of the preceding response, with the same filters (limit may change). Opaque and signed; a malformed, altered or foreign cursor is a 400. Cursors do not expire.',
-    schema: { type: 'string', minLength: 1, maxLength: MAX_CURSOR_LENGTH },
-  },
+  ...openApiParametersOf(SPEC_SEARCH_PARAMETERS),
   placeId: {
     name: 'placeId',
     in: 'path',

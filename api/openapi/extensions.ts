@@ -1,48 +1,15 @@
 // The API's additions beyond the spec, laid over the spec's document: only new paths, parameters, headers, responses
 // and optional members; nothing the spec's requests and answers rely on changes (the derivation test guards the base).
-import {
-  DEFAULT_CHANGES_LIMIT,
-  DEFAULT_NEAR_RADIUS_M,
-  MAX_CHANGES_LIMIT,
-  MAX_CURSOR_LENGTH,
-  MAX_NEAR_RADIUS_M,
-  MAX_PAGE_LIMIT,
-  MIN_NEAR_RADIUS_M,
-  SNAPSHOT_VERSION_PATTERN,
-} from '../../model/limits.ts';
-import { PLACE_FIELDS } from '../../model/place.ts';
+import { DEFAULT_CHANGES_LIMIT, MAX_CHANGES_LIMIT, MAX_CURSOR_LENGTH, MAX_PAGE_LIMIT, SNAPSHOT_VERSION_PATTERN } from '../../model/limits.ts';
+import { EXTENSION_SEARCH_PARAMETERS } from '../query/search-params.ts';
+import { openApiParametersOf } from './components.ts';
 
 type Json = Record<string, any>;
 const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
 const VERSION_EXAMPLE = '20261122T101500123Z-ab12cd';
 
 const parameters = {
-  near: {
-    name: 'near',
-    in: 'query',
-    description:
-      'Nearby search: `LAT,LNG` in WGS84 decimal degrees, **latitude first**. Places within `radius` metres (great-circle distance), nearest first, ties by id; the page adds `distancesMeters`. Combines with every filter; not with `bbox`. A latitude outside ±90, a longitude outside ±180 or a malformed pair is a 400 naming near. Example: `40.4168,-3.7038` (Madrid).',
-    schema: { type: 'string', pattern: '^[+-]?[0-9.]+,[+-]?[0-9.]+$' },
-  },
-  radius: {
-    name: 'radius',
-    in: 'query',
-    description: `With \`near\` only (alone it is a 400): the distance in metres, default ${DEFAULT_NEAR_RADIUS_M}.`,
-    schema: { type: 'integer', minimum: MIN_NEAR_RADIUS_M, maximum: MAX_NEAR_RADIUS_M },
-  },
-  bbox: {
-    name: 'bbox',
-    in: 'query',
-    description:
-      'Map-area search: `MIN_LNG,MIN_LAT,MAX_LNG,MAX_LAT` (GeoJSON order, **longitude first**), edges included, results in id order. A box crossing the antimeridian (MIN_LNG > MAX_LNG) is a 400: send one box for each side. Not with `near`. Example: `-3.75,40.39,-3.65,40.45` (central Madrid).',
-    schema: { type: 'string' },
-  },
-  fields: {
-    name: 'fields',
-    in: 'query',
-    description: `Comma-separated Place fields; each place then holds \`id\` and exactly those (see PlaceSelection). An unknown or repeated field is a 400 naming fields. One of: ${PLACE_FIELDS.filter((f) => f !== 'id').join(', ')}. Example: \`name,phone,location\`.`,
-    schema: { type: 'string' },
-  },
+  ...openApiParametersOf(EXTENSION_SEARCH_PARAMETERS),
   ifNoneMatch: {
     name: 'If-None-Match',
     in: 'header',
@@ -129,7 +96,7 @@ export function withApiExtensions(base: Record<string, unknown>): Record<string,
     content: { 'application/problem+json': { schema: ref('schemas', 'Problem') } },
   };
   // Path-level parameters: the spec's operations keep their own parameter lists as they are.
-  paths['/api/v1/places'].parameters = ['near', 'radius', 'bbox', 'fields', 'ifNoneMatch'].map((name) => ref('parameters', name));
+  paths['/api/v1/places'].parameters = [...Object.keys(EXTENSION_SEARCH_PARAMETERS), 'ifNoneMatch'].map((name) => ref('parameters', name));
   paths['/api/v1/places/{placeId}'].parameters = ['fields', 'ifNoneMatch'].map((name) => ref('parameters', name));
   // A search of a country with no published snapshot yet has no version to name, so only get lists it as always sent.
   const { 'X-Snapshot-Version': _sometimes, ...alwaysOnSearch } = conditionalHeaders;

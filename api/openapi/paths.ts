@@ -1,4 +1,5 @@
 // OpenAPI paths: the three /api/v1 operations and the public endpoints.
+import { SPEC_SEARCH_PARAMETERS } from '../query/search-params.ts';
 import { rateLimitHeaders } from './components.ts';
 
 const json = (schema: string) => ({ 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } });
@@ -34,7 +35,7 @@ export const paths = {
       summary: 'Search published places',
       description:
         'Results are ordered by id ascending; pages are keyset-based, so a walk with page.nextCursor returns every match exactly once, even across data updates. Unknown, repeated or empty parameters are rejected with 400.',
-      parameters: ['country', 'city', 'q', 'lodgingType', 'whatsapp', 'verified', 'limit', 'cursor'].map(param),
+      parameters: Object.keys(SPEC_SEARCH_PARAMETERS).map(param),
       responses: {
         '200': { description: 'A page of places (at most `limit`).', headers: rateLimitHeaders, content: json('PlacePage') },
         '400': response('BadRequest'),

@@ -2,12 +2,9 @@
 // The Place family is generated from the one zod definition in model/place.ts; the rest are the API's own.
 import { COUNTRY_CODES } from '../../model/place.ts';
 import { PLACE_SCHEMAS } from '../../model/place-schema.ts';
-import { CITY_SLUG_PATTERN } from '../../model/limits.ts';
 import { componentSchemasOf } from './json-schema-from-zod.ts';
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-
-export const CITY_SLUG_REGEX = CITY_SLUG_PATTERN.source;
 
 /** LodgingType, Address, Location, PhoneRecord, TimeRange, OpeningHours, Place, PlaceResponse, PageInfo, PlacePage. */
 const placeSchemas = componentSchemasOf(PLACE_SCHEMAS);

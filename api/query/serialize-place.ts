@@ -1,5 +1,5 @@
 // The API's side of the one allowlist: rows are stored already reduced to the spec's Place fields
-// (pipeline/snapshot/served-place.ts); serving appends profileUrl and wraps a page, without re-serializing places.
+// (model/served-place.ts); serving appends profileUrl and wraps a page, without re-serializing places.
 import { withProfileUrl } from '../../model/served-place.ts';
 import { PLACE_FIELDS } from '../../model/place.ts';
 import type { Place } from '../../model/place.ts';

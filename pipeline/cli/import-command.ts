@@ -4,7 +4,7 @@ import { createInProcessRunner } from '../jobs/in-process-runner.ts';
 import { type ImportRunner } from '../jobs/runner.ts';
 import { recordImportUnknownLabels } from '../labels/unknown-label-store.ts';
 import { importWithGates } from '../publish/import-with-gates.ts';
-import { openSnapshotStore } from '../publish/open-snapshot-store.ts';
+import { openSnapshotStore } from '../distribution/open-snapshot-store.ts';
 import { formatPublication } from '../report/format-publication.ts';
 import { formatReport } from '../report/format-report.ts';
 import { parseConfig, type Config } from '../../platform/environment.ts';

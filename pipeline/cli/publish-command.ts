@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import { formatDecision, formatGate } from '../report/format-publication.ts';
 import { publishHeldRun } from '../publish/publish-held-run.ts';
-import { openSnapshotStore } from '../publish/open-snapshot-store.ts';
+import { openSnapshotStore } from '../distribution/open-snapshot-store.ts';
 import { parseConfig } from '../../platform/environment.ts';
 import { UsageError, type CliIo } from '../../platform/cli-io.ts';
 import { parseForce, parseGateOptions } from './publication-options.ts';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { PublicationReport } from '../report/publication-report.ts';
 import { renderReportHtml } from '../report/report-html.ts';
-import { openSnapshotStore } from '../publish/open-snapshot-store.ts';
+import { openSnapshotStore } from '../distribution/open-snapshot-store.ts';
 import { parseConfig } from '../../platform/environment.ts';
 import { UsageError, type CliIo } from '../../platform/cli-io.ts';
 

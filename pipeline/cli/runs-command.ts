@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import { discardRun } from '../publish/publish-held-run.ts';
 import { formatGate } from '../report/format-publication.ts';
 import { isHeld, type RunRecord } from '../runs/run-record.ts';
-import { openSnapshotStore } from '../publish/open-snapshot-store.ts';
+import { openSnapshotStore } from '../distribution/open-snapshot-store.ts';
 import { COUNTRY_CODES, isCountryCode, type CountryCode } from '../../model/place.ts';
 import { parseConfig } from '../../platform/environment.ts';
 import { UsageError, type CliIo } from '../../platform/cli-io.ts';

@@ -1,6 +1,6 @@
 // `lodging snapshots --country CC [--json]`: the kept snapshots of a country (for rollback), which one is current.
 import { parseArgs } from 'node:util';
-import { openSnapshotStore } from '../publish/open-snapshot-store.ts';
+import { openSnapshotStore } from '../distribution/open-snapshot-store.ts';
 import { COUNTRY_CODES, isCountryCode } from '../../model/place.ts';
 import { parseConfig } from '../../platform/environment.ts';
 import { UsageError, type CliIo } from '../../platform/cli-io.ts';

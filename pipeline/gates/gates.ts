@@ -2,7 +2,7 @@
 import { fieldLossGate, type FieldShare } from './field-loss-gate.ts';
 import type { GateResult, GateStatus } from './gate-result.ts';
 
-/** Thresholds; see README "Operating imports" for why these defaults. */
+/** Thresholds; docs/operating.md, "Publication gates" says why these defaults. */
 export interface GateThresholds {
   /** Refuse when more than this share of input lines is rejected or unreadable (default 0.5). */
   maxRejectedShare: number;
@@ -32,7 +32,7 @@ export interface GateInput {
   published: number;
   /** The published count of the snapshot serving the country now; null on a first import. */
   currentPublished: number | null;
-  /** Each measured field's fill share in the candidate and now (report/field-quality.ts); absent: not compared. */
+  /** Each measured field's fill share in the candidate and now (gates/field-quality.ts); absent: not compared. */
   fieldShares?: readonly FieldShare[] | null;
 }
 

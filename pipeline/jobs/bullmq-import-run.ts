@@ -6,7 +6,7 @@ import { closeConnection, createProducerConnection, isConnectionError, sleep, wa
 import type { ChunkItem } from './process-chunk.ts';
 import type { PreparedImport } from './prepare-import.ts';
 import { CHUNK_JOB_NAME, chunkJobId, IMPORT_QUEUE_NAME, runKeys, type ChunkJobData, type ChunkResult, type RunKeys } from './queue-names.ts';
-import { ImportError } from './runner.ts';
+import { ImportError } from '../sources/import-error.ts';
 
 export interface QueuedRunSettings {
   redisUrl: string;

@@ -8,7 +8,7 @@ import { prepareImport } from './prepare-import.ts';
 import type { ImportJob, ImportProgress, ImportResult, ImportRunner } from './runner.ts';
 import { SnapshotSink } from './snapshot-sink.ts';
 import { ChunkWorkerPool, WorkerPoolError, type ChunkWorkerPoolOptions } from './worker-pool.ts';
-import { ImportError } from './runner.ts';
+import { ImportError } from '../sources/import-error.ts';
 import { LineChunker } from './line-chunker.ts';
 
 export interface InProcessRunnerOptions {

@@ -5,7 +5,8 @@ import type { SuppressionList } from '../normalise/suppression.ts';
 import { isCountryCode, COUNTRY_CODES, type CountryCode } from '../../model/place.ts';
 import { statExportFiles } from '../sources/read-export.ts';
 import { removeOrphanSnapshots } from '../snapshot/clean-orphan-snapshots.ts';
-import { ImportError, type ImportJob } from './runner.ts';
+import type { ImportJob } from './runner.ts';
+import { ImportError } from '../sources/import-error.ts';
 
 export interface PreparedImport {
   country: CountryCode;

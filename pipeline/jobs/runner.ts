@@ -1,7 +1,6 @@
 // The runner interface: how an import's listings get normalised and published, in-process or over BullMQ.
 import type { CountryCode } from '../../model/place.ts';
 import type { ImportReport } from '../report/import-report.ts';
-import { CommandFailure } from '../../platform/cli-io.ts';
 import type { SnapshotInfo } from '../snapshot/reader-types.ts';
 
 export interface ImportJob {
@@ -43,22 +42,4 @@ export interface ImportRunner {
   readonly name: string;
   run(job: ImportJob, onProgress?: (progress: ImportProgress) => void): Promise<ImportResult>;
   close(): Promise<void>;
-}
-
-/** A fatal problem that stops an import (unreadable file, unknown country); bad data never is one. */
-export class ImportError extends CommandFailure {
-  constructor(
-    override readonly code: | 'unreadable-file'
-      | 'unknown-country'
-      | 'no-files'
-      | 'bad-suppression-list'
-      | 'publish-failed'
-      | 'queue-unavailable'
-      | 'run-failed'
-      | 'import-cap',
-    message: string,
-  ) {
-    super(message, { code });
-    this.name = 'ImportError';
-  }
 }

@@ -8,7 +8,7 @@ import type { ChunkInput, ChunkItem } from './process-chunk.ts';
  * lets it grow with the garbage of every chunk (two threads held ~250 MB of a 200k import's peak). A chunk is bounded
  * (line-chunker.ts), so its live set stays far below this, and collecting sooner cost no CPU in the A/B runs; the
  * young generation is left alone (capping it at 8 or 16 MB saved 30–70 MB more for 12–21 % more CPU). A worker that
- * runs out all the same dies, and its chunk is retried like any lost chunk. See README, Benchmarks.
+ * runs out all the same dies, and its chunk is retried like any lost chunk. See docs/benchmarks.md, "Decisions".
  */
 const WORKER_RESOURCE_LIMITS = { maxOldGenerationSizeMb: 256 };
 

@@ -1,6 +1,6 @@
 // A suggested lodging key for a label no table knows: whole words of the label's own language only, never letters inside a word.
 import type { LodgingType } from '../../model/place.ts';
-import { LABEL_TABLES } from '../normalise/bundled-label-tables.ts';
+import { labelTables } from '../normalise/bundled-label-tables.ts';
 import { decideByHeadWord, findPhrases, moreSpecific } from '../normalise/head-word-rule.ts';
 import { labelKey, singularKey, type LabelLanguage } from '../normalise/label-key.ts';
 import type { LabelTable } from '../normalise/label-tables.ts';
@@ -44,7 +44,7 @@ export function suggestLabelKey(label: string, language?: LabelLanguage): Sugges
   const verdict = classifyLabel(label);
   if (verdict?.kind === 'lodging' && verdict.key !== undefined) return { key: verdict.key, why: verdict.rule ?? null };
   const key = labelKey(label);
-  const tables = language === undefined ? LABEL_TABLES : LABEL_TABLES.filter((table) => table.language === language);
+  const tables = language === undefined ? labelTables() : labelTables().filter((table) => table.language === language);
   let best = NONE;
   for (const table of tables) {
     const singular = singularKey(key, table.language);

@@ -1,6 +1,6 @@
 // Normalises a listing's email: one syntactically valid address on a public domain, domain lower-cased.
 import { domainToASCII } from 'node:url';
-import { issue, type Normalised } from './issues.ts';
+import { issue, type IssueCode, type Normalised } from './issues.ts';
 import { checkPublicHost } from './public-host.ts';
 
 const MAX_EMAIL_LENGTH = 254;
@@ -15,7 +15,7 @@ const DOMAIN_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 const SEPARATOR = /[\s,;/]+/u;
 
 interface Failure {
-  code: string;
+  code: IssueCode;
   detail: string;
 }
 

@@ -20,10 +20,63 @@ export type IssueField =
   | 'whatsappCheck'
   | 'crawledAt';
 
+/**
+ * Every issue code, once, with what it records: `repair` (the value was kept, cleaned) or `drop` (the value was
+ * dropped, or only flagged). Kebab-case and stable: reports count issues by these codes.
+ */
+export const ISSUE_CODES = {
+  'wrong-type': 'drop',
+  'too-long': 'drop',
+  'out-of-range': 'drop',
+  'not-an-integer': 'drop',
+  'unreadable-number': 'drop',
+  'unreadable-boolean': 'drop',
+  'unreadable-hours': 'drop',
+  'invalid-date': 'drop',
+  'invalid-phone': 'drop',
+  'invalid-reachable': 'drop',
+  'invalid-email': 'drop',
+  'invalid-city': 'drop',
+  'unparseable-url': 'drop',
+  'bad-scheme': 'drop',
+  'bad-port': 'drop',
+  'user-info': 'drop',
+  'ip-host': 'drop',
+  'private-host': 'drop',
+  'reserved-host': 'drop',
+  'unknown-suffix': 'drop',
+  'invalid-host': 'drop',
+  'third-party': 'drop',
+  'not-maps-host': 'drop',
+  'zero-location': 'drop',
+  'incomplete-location': 'drop',
+  'outside-country': 'drop',
+  'foreign-country': 'drop',
+  'unknown-country': 'drop',
+  'unknown-business-status': 'drop',
+  'too-many-labels': 'drop',
+  'name-suggests': 'drop',
+  'tracking-removed': 'repair',
+  'scheme-repaired': 'repair',
+  'extension-dropped': 'repair',
+  'extra-email-text': 'repair',
+  'duplicate-phone': 'repair',
+  'too-many-phones': 'repair',
+  'several-urls': 'repair',
+  'public-body': 'repair',
+  'city-tidied': 'repair',
+  'state-tidied': 'repair',
+  'city-from-full-address': 'repair',
+  'street-from-full-address': 'repair',
+  'postal-code-from-full-address': 'repair',
+} as const satisfies Record<string, 'repair' | 'drop'>;
+
+export type IssueCode = keyof typeof ISSUE_CODES;
+
 export interface Issue {
   field: IssueField;
-  /** kebab-case, stable: counted in reports, e.g. "invalid-phone", "private-host". */
-  code: string;
+  /** One of ISSUE_CODES, e.g. "invalid-phone", "private-host". */
+  code: IssueCode;
   /** The offending input as published (truncated), for the report and `lodging explain`. */
   value?: string;
   /** A sentence for humans. */
@@ -38,7 +91,7 @@ export interface Normalised<T> {
   issues: Issue[];
 }
 
-export function issue(field: IssueField, code: string, value?: unknown, detail?: string): Issue {
+export function issue(field: IssueField, code: IssueCode, value?: unknown, detail?: string): Issue {
   const out: Issue = { field, code };
   if (value !== undefined && value !== null) out.value = excerpt(value);
   if (detail !== undefined) out.detail = detail;
@@ -50,22 +103,8 @@ function excerpt(value: unknown): string {
   return text.length > 120 ? `${text.slice(0, 117)}...` : text;
 }
 
-/** Codes that record a repair (the value was kept, cleaned) rather than a value dropped. */
-export const REPAIR_CODES: ReadonlySet<string> = new Set([
-  'tracking-removed',
-  'scheme-repaired',
-  'extension-dropped',
-  'extra-email-text',
-  'duplicate-phone',
-  'too-many-phones',
-  'several-urls',
-  'public-body',
-  'city-tidied',
-  'state-tidied',
-  'city-from-full-address',
-  'street-from-full-address',
-  'postal-code-from-full-address',
-]);
+/** The codes that record a repair, read from ISSUE_CODES. */
+export const REPAIR_CODES: ReadonlySet<string> = new Set(Object.entries(ISSUE_CODES).flatMap(([code, kind]) => (kind === 'repair' ? [code] : [])));
 
 export function isRepair(code: string): boolean {
   return REPAIR_CODES.has(code);

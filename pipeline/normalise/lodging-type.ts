@@ -2,7 +2,7 @@
 import type { LodgingType } from '../../model/place.ts';
 import { decideByHeadWord, findPhrases, moreSpecific } from './head-word-rule.ts';
 import { compactKey, labelKey, singularKey } from './label-key.ts';
-import { LABEL_TABLES } from './bundled-label-tables.ts';
+import { labelTables } from './bundled-label-tables.ts';
 import type { LabelTable } from './label-tables.ts';
 
 export interface LabelVerdict {
@@ -51,7 +51,7 @@ interface Folded {
  * non-lodging word ("Hotel restaurante" is a hotel).
  */
 export function classifyLabel(label: string): LabelVerdict | null {
-  return classifyLabelIn(LABEL_TABLES, label);
+  return classifyLabelIn(labelTables(), label);
 }
 
 /** classifyLabel against given tables (the held-out measurement builds its own). */

@@ -1,5 +1,5 @@
 // Normalises the website and provider map URLs: public http(s) URLs only, tracking parameters removed.
-import { issue, type Issue, type IssueField, type Normalised } from './issues.ts';
+import { issue, type Issue, type IssueCode, type IssueField, type Normalised } from './issues.ts';
 import { MAX_URL_LENGTH } from '../../model/limits.ts';
 import { checkPublicHost } from './public-host.ts';
 import { isPublicBodyHost, thirdPartyHost } from './website-hosts.ts';
@@ -88,7 +88,7 @@ export function isProviderMapUrl(url: URL): boolean {
 
 function normalisePublicUrl(raw: unknown, field: IssueField): { url: URL | null; issues: Issue[] } {
   if (raw === undefined || raw === null) return { url: null, issues: [] };
-  const reject = (code: string, detail: string) => ({ url: null, issues: [issue(field, code, raw, detail)] });
+  const reject = (code: IssueCode, detail: string) => ({ url: null, issues: [issue(field, code, raw, detail)] });
   if (typeof raw !== 'string') return reject('wrong-type', 'expected a string');
   const text = raw.trim();
   if (text === '') return { url: null, issues: [] };

@@ -1,6 +1,6 @@
 // Reads the provider's optional WhatsApp reachability check and decides each number's whatsappEligible.
 import type { Country } from '../../model/countries.ts';
-import { issue, type Normalised } from './issues.ts';
+import { issue, type IssueCode, type Normalised } from './issues.ts';
 import { parsePhone, type ParsedPhone } from './phones.ts';
 
 export interface WhatsappCheck {
@@ -44,6 +44,6 @@ function isAbsent(value: unknown): boolean {
   return value === undefined || value === null || value === '';
 }
 
-function fail(code: string, raw: unknown, detail: string): Normalised<null> {
+function fail(code: IssueCode, raw: unknown, detail: string): Normalised<null> {
   return { value: null, issues: [issue('whatsappCheck', code, raw, detail)] };
 }

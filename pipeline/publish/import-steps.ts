@@ -1,8 +1,9 @@
 // The steps of an import with gates, each returning what it made: the request, the run, the candidate, the decision, the report.
 import { isCountryCode, COUNTRY_CODES, type CountryCode } from '../../model/place.ts';
-import type { CandidateReview } from '../gates/candidate-review.ts';
+import type { CandidateReview } from './candidate-review.ts';
 import { DEFAULT_GATE_THRESHOLDS, type GateThresholds } from '../gates/gates.ts';
-import { ImportError, type ImportProgress, type ImportRunner } from '../jobs/runner.ts';
+import type { ImportProgress, ImportRunner } from '../jobs/runner.ts';
+import { ImportError } from '../sources/import-error.ts';
 import type { ImportReport } from '../report/import-report.ts';
 import { nextStepsFor, type PublicationReport } from '../report/publication-report.ts';
 import { actorOf } from '../runs/actor.ts';

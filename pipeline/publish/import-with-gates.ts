@@ -1,5 +1,5 @@
 // Use case: import one country's export as a candidate, check the gates, then publish, hold (refused) or keep (dry run).
-import { reviewCandidate } from '../gates/candidate-review.ts';
+import { reviewCandidate } from './candidate-review.ts';
 import { makeRunId } from '../jobs/prepare-import.ts';
 import type { PublicationReport } from '../report/publication-report.ts';
 import { renderReportHtml } from '../report/report-html.ts';

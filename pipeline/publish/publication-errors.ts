@@ -1,6 +1,6 @@
 // Errors of the publication use cases that a caller shows as one line (CLI: exit 1; console: a message).
-import { CommandFailure } from '../../platform/cli-io.ts';
-export class PublicationError extends CommandFailure {
+import { AppError } from '../../platform/errors/app-error.ts';
+export class PublicationError extends AppError {
   constructor(
     override readonly code: 'not-held' | 'nothing-to-roll-back' | 'unknown-snapshot' | 'candidate-missing' | 'force-needs-reason' | 'confirm-remaining',
     message: string,

@@ -1,7 +1,7 @@
 // Use cases on a held candidate: publish it after review (gates re-checked against the snapshot current now), or discard it.
 import { localSnapshotStore, type SnapshotStore } from './snapshot-store.ts';
 import { actorOf } from '../runs/actor.ts';
-import { reviewCandidate } from '../gates/candidate-review.ts';
+import { reviewCandidate } from './candidate-review.ts';
 import { acquireCountryLock } from '../runs/country-lock.ts';
 import { DEFAULT_GATE_THRESHOLDS, type GateThresholds } from '../gates/gates.ts';
 import { discardHeld, expireHeld, supersedeHeld } from '../runs/held-candidates.ts';

@@ -8,7 +8,7 @@ import type { CountryCode } from '../../model/place.ts';
 import type { SnapshotInfo } from '../snapshot/reader-types.ts';
 import { actorOf } from '../runs/actor.ts';
 import { acquireCountryLock } from '../runs/country-lock.ts';
-import { PublicationError } from './publication-errors.ts';
+import { rollbackEvents, rollbackTarget } from './rollback-rule.ts';
 import type { RunEvent } from '../runs/run-record.ts';
 import { UnknownRunError, updateRun } from '../runs/run-store.ts';
 
@@ -28,8 +28,7 @@ export function listSnapshots(dataDir: string, country: CountryCode): SnapshotLi
 }
 
 /** A run published before run records existed (or pruned) has nowhere to record it: the catalog keeps the rollback anyway. */
-function recordOnRun(dataDir: string, runId: string | null | undefined, event: RunEvent): void {
-  if (!runId) return;
+function recordOnRun(dataDir: string, runId: string, event: RunEvent): void {
   try {
     updateRun(dataDir, runId, (run) => run.events.push(event));
   } catch (error) {
@@ -51,25 +50,7 @@ export function rollback(dataDir: string, country: CountryCode, options: { to?: 
   const by = actorOf(options.actor);
   const lock = acquireCountryLock(dataDir, country, `rollback-${makeRunId()}`, 'rollback');
   try {
-    const kept = listSnapshots(dataDir, country);
-    const at = kept.findIndex((s) => s.current);
-    const current = at === -1 ? null : kept[at]!;
-    let target: SnapshotListing | undefined;
-    if (options.to !== undefined) {
-      target = kept.find((s) => s.version === options.to);
-      if (!target) {
-        throw new PublicationError('unknown-snapshot', `no kept snapshot ${options.to} for ${country} (see \`lodging snapshots --country ${country}\`)`);
-      }
-      if (target.current) throw new PublicationError('nothing-to-roll-back', `snapshot ${options.to} is already current for ${country}`);
-    } else {
-      target = kept[at + 1];
-      if (!target) {
-        throw new PublicationError(
-          'nothing-to-roll-back',
-          current ? `nothing to roll back to: ${country} has no kept snapshot older than the current ${current.version}` : `nothing to roll back to: ${country} has no published snapshot`,
-        );
-      }
-    }
+    const { current, target } = rollbackTarget(country, listSnapshots(dataDir, country), options.to);
     const info: SnapshotInfo = {
       country,
       version: target.version,
@@ -84,8 +65,7 @@ export function rollback(dataDir: string, country: CountryCode, options: { to?: 
       catalog.rollbacks = [...(catalog.rollbacks ?? []), { at: when, by, from: current?.version ?? null, to: target.version }].slice(-50);
     });
     // The rollback is an event on the runs it concerns: the one whose snapshot stops being served, and the one served again.
-    recordOnRun(dataDir, current?.runId ?? null, { at: when, by, what: 'rolled back: its snapshot is no longer served', detail: `${country} serves ${target.version} again` });
-    recordOnRun(dataDir, target.runId, { at: when, by, what: 'served again after a rollback', detail: `${country} rolled back from ${current?.version ?? 'nothing'}` });
+    for (const { runId, event } of rollbackEvents(country, current, target, when, by)) recordOnRun(dataDir, runId, event);
     return { country, from: current?.version ?? null, to: info };
   } finally {
     lock.release();

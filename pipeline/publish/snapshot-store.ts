@@ -1,6 +1,6 @@
 // Where published snapshots live: this data directory only (the default), or a store shared by every machine (NATS).
 import type { CountryCode } from '../../model/place.ts';
-import { CommandFailure } from '../../platform/cli-io.ts';
+import { AppError } from '../../platform/errors/app-error.ts';
 import { activateSnapshot, type ActivateOptions } from '../snapshot/activate-snapshot.ts';
 import type { SnapshotInfo } from '../snapshot/reader-types.ts';
 import { fileRunStore, type RunStore } from '../runs/run-store.ts';
@@ -38,7 +38,7 @@ export interface SnapshotStore {
 }
 
 /** Another publisher moved the pointer between our read and our write: nothing changed, the candidate stays held. */
-export class PointerMovedError extends CommandFailure {
+export class PointerMovedError extends AppError {
   constructor(country: CountryCode, detail: string) {
     super(`${country}: another publisher moved the snapshot pointer first (${detail}); nothing was published, the candidate stays held: review it and publish again`, {
       code: 'pointer-moved',

@@ -1,5 +1,5 @@
 // Renders the per-field quality report for a terminal: one line per field, worst first, with its issues by code.
-import { MISCOUNTED_ISSUES_NOTE, type FieldQuality, type FieldQualityRow } from './field-quality.ts';
+import { MISCOUNTED_ISSUES_NOTE, type FieldQuality, type FieldQualityRow } from '../gates/field-quality.ts';
 
 const pct = (share: number) => `${(share * 100).toFixed(1)}%`;
 const num = (n: number) => n.toLocaleString('en-GB');

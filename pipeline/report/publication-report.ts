@@ -4,7 +4,7 @@ import type { RejectedLine } from '../snapshot/candidate-rejections.ts';
 import type { GateResult, GateThresholds } from '../gates/gates.ts';
 import type { RunOutcome } from '../runs/run-record.ts';
 import type { SnapshotDiff } from '../snapshot/snapshot-diff.ts';
-import type { FieldQuality } from './field-quality.ts';
+import type { FieldQuality } from '../gates/field-quality.ts';
 
 export interface PublicationReport {
   runId: string;

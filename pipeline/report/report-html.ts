@@ -4,7 +4,7 @@ import { html, joinHtml, raw, svgBarChart } from '../../platform/html/index.ts';
 import type { Markup } from '../../platform/html/index.ts';
 import type { GateResult } from '../gates/gates.ts';
 import type { PublicationReport } from './publication-report.ts';
-import { MISCOUNTED_ISSUES_NOTE, type FieldQuality } from './field-quality.ts';
+import { MISCOUNTED_ISSUES_NOTE, type FieldQuality } from '../gates/field-quality.ts';
 import { formatChange, formatIssueCounts } from './format-field-quality.ts';
 import { DIFF_KINDS, EVERY_RECORD_NOTE, type DiffCategory, type DiffExample, type DiffKind } from '../snapshot/snapshot-diff.ts';
 

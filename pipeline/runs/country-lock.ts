@@ -1,5 +1,5 @@
 // One import, publish or rollback per country at a time: an O_EXCL lock file holding pid and run, taken over once its process is dead.
-import { CommandFailure } from '../../platform/cli-io.ts';
+import { AppError } from '../../platform/errors/app-error.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CountryCode } from '../../model/place.ts';
@@ -15,7 +15,7 @@ export interface LockHolder extends ProcessStamp {
 }
 
 /** Another live process holds the country: the message is the one line the CLI prints. */
-export class CountryBusyError extends CommandFailure {
+export class CountryBusyError extends AppError {
   constructor(readonly holder: LockHolder) {
     super(
       `country ${holder.country} is busy: ${holder.action} run ${holder.runId} holds it (pid ${holder.pid} on ${holder.host}, since ${holder.since}); try again when it ends`,

@@ -3,7 +3,7 @@ import type { PublicationStatus } from '../normalise/normalised-listing.ts';
 import type { SourceFileDigest } from '../snapshot/snapshot-catalog.ts';
 import type { CountryCode } from '../../model/place.ts';
 import type { GateResult } from '../gates/gates.ts';
-import type { FieldQuality } from '../report/field-quality.ts';
+import type { FieldQuality } from '../gates/field-quality.ts';
 
 /**
  * running: in progress (or interrupted: reconciled to failed on the next command);

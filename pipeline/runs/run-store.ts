@@ -1,5 +1,5 @@
 // The run history: the RunStore interface every use case reads and writes, and its default, files under $LODGING_DATA_DIR/runs/<runId>/ (run.json, report.json, report.html).
-import { CommandFailure } from '../../platform/cli-io.ts';
+import { AppError } from '../../platform/errors/app-error.ts';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -36,7 +36,7 @@ export interface RunStore {
   dropCandidate(run: RunRecord): Promise<void>;
 }
 
-export class UnknownRunError extends CommandFailure {
+export class UnknownRunError extends AppError {
   constructor(readonly runId: string) {
     super(`no run ${JSON.stringify(runId)} in the run history (see \`lodging runs\`)`, { code: 'unknown-run', status: 404 });
     this.name = 'UnknownRunError';

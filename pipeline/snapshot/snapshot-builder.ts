@@ -17,7 +17,7 @@ import { FIELD_FILL_KEY, measureFieldFill, storedFieldFill } from './field-fill.
 
 /**
  * The build's page cache. Pages it cannot hold go to the file and come back from the OS's page cache, which is not
- * this process's memory; 256 MiB made the cache most of a 1M import's peak RSS and sped nothing up (README, Benchmarks).
+ * this process's memory; 256 MiB made the cache most of a 1M import's peak RSS and sped nothing up (docs/benchmarks.md, "Decisions").
  */
 const BUILD_CACHE_KIB = 16 * 1024;
 const DUPLICATE_REASON = 'duplicate-provider-id';
@@ -70,7 +70,7 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
       this.db.pragma('synchronous = OFF');
       this.db.pragma(`cache_size = -${BUILD_CACHE_KIB}`);
       // No mmap: mapped pages of a multi-gigabyte file count as the importer's resident memory, and reading
-      // through the page cache costs little more here (measured on 1M listings; see README, benchmarks).
+      // through the page cache costs little more here (measured on 1M listings; docs/benchmarks.md, "Decisions").
       this.db.pragma('threads = 2');
       this.db.exec(schemaSection('build'));
       this.db.exec(schemaSection('city-aliases-build'));

@@ -5,7 +5,7 @@ import {
   DEFAULT_IMPORT_MAX_DECOMPRESSED_BYTES,
   DEFAULT_IMPORT_MAX_LINES,
 } from '../../model/limits.ts';
-import { ImportError } from '../jobs/runner.ts';
+import { ImportError } from './import-error.ts';
 
 export interface ImportCaps {
   maxDecompressedBytes: number;

@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { LINE_EXCERPT_BYTES, MAX_LINE_BYTES } from '../../model/limits.ts';
-import { ImportError } from '../jobs/runner.ts';
+import { ImportError } from './import-error.ts';
 import { ImportCapGuard, type ImportCaps } from './import-caps.ts';
 import type { SourceRef } from '../normalise/normalised-listing.ts';
 

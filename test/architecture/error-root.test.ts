@@ -51,6 +51,15 @@ describe('the error root', () => {
     expect(stray).toEqual([]);
   });
 
+  it('the use cases’ errors know nothing of delivery: they extend AppError, and only pipeline/cli/ imports the CLI’s classes', () => {
+    const useCaseErrors = ['ImportError', 'PublicationError', 'PointerMovedError', 'CountryBusyError', 'UnknownRunError'];
+    expect(useCaseErrors.map((name) => `${name} extends ${parentOf.get(name)}`)).toEqual(useCaseErrors.map((name) => `${name} extends AppError`));
+    const cliIoOutsideCli = FOLDERS.flatMap(sourceFiles)
+      .filter((file) => file.startsWith('pipeline/') && !file.startsWith('pipeline/cli/'))
+      .filter((file) => /from '[./]*platform\/cli-io\.ts'/.test(readFileSync(path.join(ROOT, file), 'utf8')));
+    expect(cliIoOutsideCli).toEqual([]);
+  });
+
   it('every exported error class, once loaded, is AppError or derives from it', async () => {
     const files = [...new Set(declared.filter(isErrorClass).map((d) => d.file))];
     let checked = 0;

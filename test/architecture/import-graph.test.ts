@@ -1,4 +1,4 @@
-// The layering rule, checked over the real import graph: one-way dependencies between folders and no cycles at all.
+// The layering rule, checked over the real import graph: one-way dependencies between layers and between the rooms inside one, and no cycles at all.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +22,35 @@ const ALLOWED: Record<string, (target: string) => boolean> = {
   bin: () => true,
 };
 
+const topFolder = (file: string): string => file.split('/')[0]!;
+
+/**
+ * The rooms of pipeline/ and api/, bottom first: a file imports its own room and rooms below it, never one above.
+ * A room is a folder, or a file at the top of the layer; a new room gets its place here.
+ */
+const ROOM_ORDER: Record<string, readonly string[]> = {
+  pipeline: ['normalise', 'snapshot', 'gates', 'runs', 'report', 'suppression', 'sources', 'jobs', 'labels', 'publish', 'distribution', 'fixtures', 'generate', 'cli', 'index.ts'],
+  api: ['errors.ts', 'keys', 'query', 'openapi', 'http', 'usage', 'accounts', 'console', 'pages', 'app.ts', 'mcp', 'server.ts', 'cli'],
+};
+
+/** The one file of pipeline/distribution/ the rest of the pipeline imports. */
+const DISTRIBUTION_ENTRY = 'pipeline/distribution/open-snapshot-store.ts';
+
+/** A file's room within its layer: the folder under the layer, or the file itself when it sits at the top. */
+const roomOf = (file: string): string => file.split('/')[1]!;
+
+/** The rank of a file's room in its layer's order (-1: a room the order does not place). */
+const rankOf = (file: string): number => ROOM_ORDER[topFolder(file)]!.indexOf(roomOf(file));
+
+/** Imports from a room to a room above it, inside one layer. */
+function upwardImports(edges: Map<string, string[]>): string[] {
+  return [...edges].flatMap(([file, targets]) =>
+    targets
+      .filter((t) => topFolder(t) === topFolder(file) && topFolder(file) in ROOM_ORDER && rankOf(t) > rankOf(file))
+      .map((t) => `${file} -> ${t}`),
+  );
+}
+
 function sourceFiles(folder: string): string[] {
   const entries = readdirSync(path.join(ROOT, folder), { withFileTypes: true, recursive: true });
   return entries
@@ -33,8 +62,6 @@ function importsOf(file: string): string[] {
   const text = readFileSync(path.join(ROOT, file), 'utf8');
   return [...text.matchAll(SPECIFIER)].map((match) => path.relative(ROOT, path.resolve(path.dirname(path.join(ROOT, file)), match[2]!)));
 }
-
-const topFolder = (file: string): string => file.split('/')[0]!;
 
 const graph = new Map<string, string[]>(
   SOURCE_FOLDERS.flatMap(sourceFiles).map((file) => [file, importsOf(file).filter((t) => SOURCE_FOLDERS.includes(topFolder(t)))]),
@@ -99,6 +126,25 @@ describe('the import graph', () => {
     expect(crossings.filter(([file, t]) => topFolder(file) === 'pipeline' && topFolder(t) === 'api').map(([file, t]) => `${file} -> ${t}`)).toEqual([]);
   });
 
+  it('places every file of pipeline/ and api/ in a room of its layer’s order', () => {
+    const unplaced = [...graph.keys()].filter((file) => topFolder(file) in ROOM_ORDER && rankOf(file) === -1);
+    expect(unplaced).toEqual([]);
+  });
+
+  it('points down inside pipeline/ and api/: no room imports a room above it', () => {
+    expect(upwardImports(graph)).toEqual([]);
+  });
+
+  it('enters pipeline/distribution/ through its one entry', () => {
+    const intoDistribution = [...graph].flatMap(([file, targets]) =>
+      targets
+        .filter((t) => t.startsWith('pipeline/distribution/') && !file.startsWith('pipeline/distribution/') && t !== DISTRIBUTION_ENTRY)
+        .map((t) => `${file} -> ${t}`),
+    );
+    expect(intoDistribution).toEqual([]);
+    expect(graph.has(DISTRIBUTION_ENTRY)).toBe(true);
+  });
+
   it('imports only files that exist in the tree', () => {
     const missing = [...graph].flatMap(([file, targets]) =>
       targets.filter((t) => !graph.has(t) && SOURCE_FILE.test(t)).map((t) => `${file} -> ${t}`),
@@ -121,5 +167,14 @@ describe('the import graph', () => {
     expect(ALLOWED.api!('pipeline/jobs/import-files.ts')).toBe(false);
     expect(ALLOWED.api!('pipeline/publish/rollback.ts')).toBe(false);
     expect(ALLOWED.api!('pipeline/index.ts')).toBe(true);
+  });
+
+  it('finds an upward import inside a layer when there is one (the order can fail)', () => {
+    const sample = new Map([
+      ['pipeline/gates/a.ts', ['pipeline/publish/b.ts', 'pipeline/snapshot/c.ts', 'pipeline/gates/d.ts']],
+      ['api/keys/x.ts', ['api/accounts/y.ts', 'api/errors.ts']],
+      ['pipeline/index.ts', ['pipeline/cli/e.ts']],
+    ]);
+    expect(upwardImports(sample)).toEqual(['pipeline/gates/a.ts -> pipeline/publish/b.ts', 'api/keys/x.ts -> api/accounts/y.ts']);
   });
 });

@@ -1,5 +1,6 @@
-// The documentation holds together: every relative link of README.md and docs/*.md resolves (anchors included), and
-// docs/configuration.md names exactly the variables the configuration schema knows.
+// The documentation holds together: every relative link of README.md and docs/*.md resolves (anchors included), every
+// file, folder and section that docs and code comments name exists, and docs/configuration.md names exactly the
+// variables the configuration schema knows.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -60,6 +61,90 @@ describe('links of README.md and docs/', () => {
       expect(broken).toEqual([]);
     });
   }
+});
+
+/** Every file (and folder, ending in /) of the project, relative to its root; build output and dependencies left out. */
+function projectTree(dir = ''): string[] {
+  return readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+    if (['node_modules', 'dist', '.git', '.tmp', 'out'].includes(entry.name)) return [];
+    const rel = dir === '' ? entry.name : `${dir}/${entry.name}`;
+    return entry.isDirectory() ? [`${rel}/`, ...projectTree(rel)] : [rel];
+  });
+}
+
+const TOP_FOLDERS = ['model', 'platform', 'pipeline', 'api', 'bin', 'bench', 'test', 'data', 'docs', 'fixtures'];
+const ROOTED = new RegExp(String.raw`(?<![\w@./<>*{-])((?:${TOP_FOLDERS.join('|')})/(?:[\w.-]+/)*(?:[\w-][\w.-]*\.(?:ts|mts|mjs|js|md|json|jsonl|sql)|))(?![\w/*<>{-])`, 'g');
+/** A module named without its layer (`snapshot/snapshot-reader.ts`, `worker-pool.ts`). */
+const MODULE = /(?<![\w@./<>*{-])((?:[\w-]+\/)*[\w-][\w.-]*\.(?:ts|mts|mjs))(?![\w/*<>{-])/g;
+/** A section named by page and heading: `docs/api.md, "Rate limits"` or `docs/api.md#rate-limits`. */
+const SECTION = /(?<![\w/.-])((?:[\w.-]+\/)*[\w-]+\.md)(?:#([\w-]+)|,? "([^"]+)")/g;
+/** Folders the product writes into at run time (the default data directory, benchmark output): named, never committed. */
+const WRITTEN_AT_RUN_TIME = ['bench/out/', 'data/demo/'];
+
+/** Code comments: whole lines that are comments (enough for this tree, where a comment starts its line). */
+function commentsOf(source: string): string {
+  return source
+    .split('\n')
+    .filter((line) => /^\s*(\/\/|\/\*|\*)/.test(line))
+    .join('\n')
+    .replace(/\n\s*(?:\/\/|\*)\s*/g, ' ');
+}
+
+/** Headings of a page, as written (code spans unwrapped). */
+function headingsOf(markdown: string): string[] {
+  return [...markdown.replace(/```[\s\S]*?```/g, '').matchAll(/^#{1,6}\s+(.+?)\s*#*\s*$/gm)].map((m) => m[1]!.replace(/`/g, ''));
+}
+
+/** What a text names that is not there: rooted paths, modules, and page sections; a placeholder (FILE.ts, x.ts) is an example. */
+function missingNames(text: string, tree: readonly string[], read: (page: string) => string): string[] {
+  const files = tree.filter((entry) => !entry.endsWith('/'));
+  const placeholder = (name: string) => /(?:^|\/)(?:[A-Z]+|[a-z])(?:\.[a-z]+)+$/.test(name) || WRITTEN_AT_RUN_TIME.some((folder) => name.startsWith(folder));
+  const prose = text.replace(/\b[a-z][a-z0-9+.-]*:\/\/\S+/gi, '');
+  const missing: string[] = [];
+  for (const [, name] of prose.matchAll(ROOTED)) {
+    if (!placeholder(name!) && !tree.includes(name!)) missing.push(name!);
+  }
+  for (const [, name] of prose.matchAll(MODULE)) {
+    const folder = name!.split('/')[0]!;
+    const ours = !name!.includes('/') || tree.some((entry) => entry.endsWith('/') && (entry === `${folder}/` || entry.endsWith(`/${folder}/`)));
+    if (ours && !placeholder(name!) && !TOP_FOLDERS.includes(folder) && !files.some((file) => file === name || file.endsWith(`/${name}`))) missing.push(name!);
+  }
+  for (const [, page, anchor, heading] of prose.matchAll(SECTION)) {
+    if (!tree.includes(page!)) continue;
+    const markdown = read(page!);
+    const found = anchor !== undefined ? anchorsOf(markdown).has(anchor) : headingsOf(markdown).some((h) => h.startsWith(heading!));
+    if (!found) missing.push(`${page}${anchor !== undefined ? `#${anchor}` : `, "${heading}"`}`);
+  }
+  return missing;
+}
+
+describe('files, folders and sections named in docs and comments', () => {
+  const tree = projectTree();
+  const read = (page: string) => readFileSync(path.join(ROOT, page), 'utf8');
+  const sources = tree.filter((file) => /^(model|platform|pipeline|api|bin|bench|test)\/.*\.(ts|js|mjs)$/.test(file));
+
+  it('finds a name that is not there (the check can fail)', () => {
+    const sample = 'see pipeline/publication/, snapshot/gone.ts, docs/api.md, "No such section", docs/api.md#nope and README, Benchmarks';
+    expect(missingNames(sample, tree, read)).toEqual(['pipeline/publication/', 'snapshot/gone.ts', 'docs/api.md, "No such section"', 'docs/api.md#nope']);
+    expect(missingNames('pipeline/snapshot/snapshot-reader.ts, stored-snapshot.ts, docs/api.md, "Rate limits", FILE.ts', tree, read)).toEqual([]);
+  });
+
+  for (const page of PAGES) {
+    it(`${page}: every file, folder and section it names exists`, () => {
+      expect(missingNames(read(page), tree, read)).toEqual([]);
+    });
+  }
+
+  it('code comments: every file, folder and section they name exists', () => {
+    expect(sources.flatMap((file) => missingNames(commentsOf(read(file)), tree, read).map((name) => `${file}: ${name}`))).toEqual([]);
+  });
+
+  it('code comments of the product name a README or docs section by page and heading, never as "the README, Benchmarks"', () => {
+    const vague = sources
+      .filter((file) => !file.startsWith('test/') && !file.startsWith('bench/'))
+      .filter((file) => /\bREADME\b(?!\.md)/.test(commentsOf(read(file))));
+    expect(vague).toEqual([]);
+  });
 });
 
 describe('docs/configuration.md', () => {

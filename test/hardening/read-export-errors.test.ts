@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ImportError } from '../../pipeline/jobs/runner.ts';
+import { ImportError } from '../../pipeline/sources/import-error.ts';
 import { readExportLines } from '../../pipeline/sources/read-export.ts';
 
 let dir: string;

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importFiles } from '../../pipeline/jobs/import-files.ts';
-import { ImportError } from '../../pipeline/jobs/runner.ts';
+import { ImportError } from '../../pipeline/sources/import-error.ts';
 import { openSnapshotReader } from '../../pipeline/snapshot/snapshot-reader.ts';
 import { snapshotFiles } from '../pipeline/snapshot/support/snapshot-test-kit.ts';
 

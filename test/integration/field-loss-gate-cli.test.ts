@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../bin/commands.ts';
 import { generateListingLines } from '../../pipeline/generate/generate-listings.ts';
-import type { FieldQuality } from '../../pipeline/report/field-quality.ts';
+import type { FieldQuality } from '../../pipeline/gates/field-quality.ts';
 import type { GateResult } from '../../pipeline/gates/gates.ts';
 import { readPointer } from '../../pipeline/snapshot/snapshot-pointer.ts';
 import { readReportJson } from '../../pipeline/runs/run-store.ts';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createAccount } from '../../api/accounts/account-service.ts';
 import { CLI_ACTOR } from '../../api/accounts/audit.ts';
-import { createAccountKey, rollAccountKey } from '../../api/keys/key-service.ts';
+import { createAccountKey, rollAccountKey } from '../../api/accounts/key-service.ts';
 import { TEST_REDIS_URL, deletePrefix, describeWithRedis, pingRedis, uniquePrefix } from '../support/redis.ts';
 import { startTestApi } from '../api/support/test-api.ts';
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInProcessRunner } from '../../pipeline/jobs/in-process-runner.ts';
 import { importWithGates } from '../../pipeline/publish/import-with-gates.ts';
-import { openNatsSnapshotStore, type NatsSnapshotStore } from '../../pipeline/publish/nats-snapshot-store.ts';
+import { openNatsSnapshotStore, type NatsSnapshotStore } from '../../pipeline/distribution/nats-snapshot-store.ts';
 import type { ConsoleClient } from '../api/support/console-client.ts';
 import { startOpsHarness, type OpsHarness } from '../api/console/ops/support/ops-harness.ts';
 import { ES_LISTINGS, toJsonl } from '../api/support/provider-listings.ts';
@@ -77,8 +77,8 @@ describe.runIf(natsServerAvailable())('the operator console on a replica, with L
     expect((await store.list(publisherDir, 'es')).find((s) => s.current)?.version).toBe(first);
     // The rollback is an event of both runs, in the history every machine reads.
     const history = await store.runs(publisherDir).list({ country: 'es' });
-    expect(history.find((r) => r.publishedVersion === first)?.events.map((e) => e.what)).toContain('made current again by a rollback');
-    expect(history.find((r) => r.publishedVersion === second)?.events.map((e) => e.what)).toContain('rolled back');
+    expect(history.find((r) => r.publishedVersion === first)?.events.map((e) => e.what)).toContain('served again after a rollback');
+    expect(history.find((r) => r.publishedVersion === second)?.events.map((e) => e.what)).toContain('rolled back: its snapshot is no longer served');
   }, 60_000);
 
   it('shows a candidate held by another machine on Runs and Held, with its report, and publishes it from the replica', async () => {

@@ -6,7 +6,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openNatsSnapshotStore, type NatsSnapshotStore } from '../../pipeline/publish/nats-snapshot-store.ts';
+import { openNatsSnapshotStore, type NatsSnapshotStore } from '../../pipeline/distribution/nats-snapshot-store.ts';
 import { ES_LISTINGS, IDS, toJsonl } from '../api/support/provider-listings.ts';
 import { natsServerAvailable, startNatsServer, type TestNatsServer } from '../support/nats-server.ts';
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { brotliCompressSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openNatsSnapshotStore, type NatsSnapshotStore } from '../../pipeline/publish/nats-snapshot-store.ts';
+import { openNatsSnapshotStore, type NatsSnapshotStore } from '../../pipeline/distribution/nats-snapshot-store.ts';
 import { natsServerAvailable, startNatsServer, type TestNatsServer } from '../support/nats-server.ts';
 
 const PREFIX = `f${randomBytes(4).toString('hex')}`;

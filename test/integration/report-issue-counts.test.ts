@@ -7,7 +7,7 @@ import type { ConsoleClient } from '../api/support/console-client.ts';
 import { lodging, writeLines } from '../support/publication-kit.ts';
 import { startOpsHarness, type OpsHarness } from '../api/console/ops/support/ops-harness.ts';
 import { snapshotPath } from '../../pipeline/snapshot/snapshot-paths.ts';
-import { fieldOfIssue } from '../../pipeline/report/field-quality.ts';
+import { fieldOfIssue } from '../../pipeline/gates/field-quality.ts';
 import { isRepair } from '../../pipeline/normalise/issues.ts';
 import { MEASURED_PLACE_FIELDS } from '../../model/place-fields.ts';
 import type { PublicationReport } from '../../pipeline/report/publication-report.ts';

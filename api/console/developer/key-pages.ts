@@ -12,8 +12,8 @@ import {
   listAccountKeys,
   revokeAccountKey,
   rollAccountKey,
-} from '../../keys/key-service.ts';
-import type { RollOverlap } from '../../keys/key-service.ts';
+} from '../../accounts/key-service.ts';
+import type { RollOverlap } from '../../accounts/key-service.ts';
 import { MAX_ACTIVE_KEYS_PER_ACCOUNT, TooManyActiveKeysError } from '../../keys/key-store.ts';
 import type { StoredKey } from '../../keys/key-store.ts';
 import { HOUR_MS } from '../../usage/usage-store.ts';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { AccountInputError, KeyNotFoundError, UnknownAccountError } from '../../accounts/account-errors.ts';
 import { createAccount, inviteAccount, resolveAccount, setAccountRole, setAccountStatus } from '../../accounts/account-service.ts';
 import { ROLES, type Account } from '../../accounts/account-store.ts';
-import { keyState, listAccountKeys, revokeAccountKey } from '../../keys/key-service.ts';
+import { keyState, listAccountKeys, revokeAccountKey } from '../../accounts/key-service.ts';
 import type { StoredKey } from '../../keys/key-store.ts';
 import { HOUR_MS, hourOf } from '../../usage/usage-store.ts';
 import type { ConsoleKit } from '../console-kit.ts';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { KeyNotFoundError, UnknownAccountError } from '../../accounts/account-errors.ts';
 import { resolveAccount } from '../../accounts/account-service.ts';
 import type { Account } from '../../accounts/account-store.ts';
-import { findAccountKey, keyState, listAccountKeys } from '../../keys/key-service.ts';
+import { findAccountKey, keyState, listAccountKeys } from '../../accounts/key-service.ts';
 import { SUPPRESSION_KINDS, listSuppressions } from '../../../pipeline/index.ts';
 import type { ConsoleKit } from '../console-kit.ts';
 import { html } from '../../../platform/html/index.ts';

@@ -10,7 +10,7 @@ import { createInProcessRunner } from '../../../pipeline/jobs/in-process-runner.
 import { makeRunId } from '../../../pipeline/jobs/prepare-import.ts';
 import { processChunk, type ChunkItem } from '../../../pipeline/jobs/process-chunk.ts';
 import { IMPORT_QUEUE_NAME, runKeys } from '../../../pipeline/jobs/queue-names.ts';
-import { ImportError } from '../../../pipeline/jobs/runner.ts';
+import { ImportError } from '../../../pipeline/sources/import-error.ts';
 import type { ImportReport } from '../../../pipeline/report/import-report.ts';
 import { countryDir } from '../../../pipeline/snapshot/snapshot-paths.ts';
 import { readPointer } from '../../../pipeline/snapshot/snapshot-pointer.ts';

@@ -23,24 +23,34 @@ afterEach(() => {
 
 describe('bundled label tables', () => {
   it('reads the committed tables, one per language, named as data/labels/<lang>.json', async () => {
-    const { RAW_LABEL_TABLES, LABEL_TABLES } = await loadWith(undefined);
-    expect(RAW_LABEL_TABLES.map((table) => [table.language, table.source])).toEqual([
+    const { rawLabelTables, labelTables } = await loadWith(undefined);
+    expect(rawLabelTables().map((table) => [table.language, table.source])).toEqual([
       ['es', 'data/labels/es.json'],
       ['en', 'data/labels/en.json'],
       ['fr', 'data/labels/fr.json'],
       ['pt', 'data/labels/pt.json'],
     ]);
-    expect(LABEL_TABLES).toHaveLength(4);
+    expect(labelTables()).toHaveLength(4);
   });
 
   it('reads the tables of LODGING_LABELS_DIR when it is set, named by their full path', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'labels-'));
     try {
       cpSync(DEFAULT_LABELS_DIR, dir, { recursive: true });
-      const { RAW_LABEL_TABLES } = await loadWith(dir);
-      expect(RAW_LABEL_TABLES.map((table) => table.source)).toEqual(['es', 'en', 'fr', 'pt'].map((lang) => path.join(dir, `${lang}.json`)));
+      const { rawLabelTables } = await loadWith(dir);
+      expect(rawLabelTables().map((table) => table.source)).toEqual(['es', 'en', 'fr', 'pt'].map((lang) => path.join(dir, `${lang}.json`)));
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('reads no file and no environment when it loads: a missing directory fails on first use, not on import', async () => {
+    const missing = path.join(tmpdir(), 'no-such-labels-dir');
+    const loaded = await loadWith(missing);
+    process.env.LODGING_LABELS_DIR = DEFAULT_LABELS_DIR;
+    expect(() => loaded.labelTables()).not.toThrow();
+    vi.resetModules();
+    const late = await loadWith(missing);
+    expect(() => late.labelTables()).toThrow(/no-such-labels-dir/);
   });
 });

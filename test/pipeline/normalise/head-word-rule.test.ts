@@ -1,6 +1,6 @@
 // The head-word rule on labels that are NOT in any table: the noun naming the kind wins over qualifiers.
 import { describe, expect, it } from 'vitest';
-import { LABEL_TABLES } from '../../../pipeline/normalise/bundled-label-tables.ts';
+import { labelTables } from '../../../pipeline/normalise/bundled-label-tables.ts';
 import { labelKey } from '../../../pipeline/normalise/label-key.ts';
 import { classifyLabel } from '../../../pipeline/normalise/lodging-type.ts';
 import { decideByHeadWord, findPhrases, moreSpecific } from '../../../pipeline/normalise/head-word-rule.ts';
@@ -63,7 +63,7 @@ describe('the head-word rule classifies labels no table lists', () => {
   });
 
   it('none of these labels is an exact entry', () => {
-    const exact = new Set(LABEL_TABLES.flatMap((table) => [...table.exact.values()].map((e) => labelKey(e.entry))));
+    const exact = new Set(labelTables().flatMap((table) => [...table.exact.values()].map((e) => labelKey(e.entry))));
     expect(cases.filter(([label]) => exact.has(labelKey(label)))).toEqual([]);
   });
 

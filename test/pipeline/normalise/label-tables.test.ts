@@ -2,15 +2,15 @@
 import { describe, expect, it } from 'vitest';
 import { LODGING_TYPES_BY_SPECIFICITY } from '../../../model/place.ts';
 import { compactKey, labelKey, singularKey, singularKeys } from '../../../pipeline/normalise/label-key.ts';
-import { LABEL_TABLES, RAW_LABEL_TABLES } from '../../../pipeline/normalise/bundled-label-tables.ts';
+import { labelTables, rawLabelTables } from '../../../pipeline/normalise/bundled-label-tables.ts';
 import { compileLabelTable, entryLabel } from '../../../pipeline/normalise/label-tables.ts';
 import { checkLabelTables } from '../../../pipeline/labels/check-label-tables.ts';
 import { classifyLabel } from '../../../pipeline/normalise/lodging-type.ts';
 
-describe('LABEL_TABLES', () => {
+describe('labelTables()', () => {
   it('loads the four languages in a fixed order, each with every section filled', () => {
-    expect(LABEL_TABLES.map((table) => table.language)).toEqual(['es', 'en', 'fr', 'pt']);
-    for (const table of LABEL_TABLES) {
+    expect(labelTables().map((table) => table.language)).toEqual(['es', 'en', 'fr', 'pt']);
+    for (const table of labelTables()) {
       expect(table.exact.size, table.language).toBeGreaterThan(0);
       expect(table.headWords.length, table.language).toBeGreaterThan(0);
       expect(table.qualifiers.length, table.language).toBeGreaterThan(0);
@@ -20,7 +20,7 @@ describe('LABEL_TABLES', () => {
   });
 
   it('uses only the spec LodgingType keys', () => {
-    for (const table of LABEL_TABLES) {
+    for (const table of labelTables()) {
       const keys = [...table.exact.values(), ...table.headWords].map((entry) => entry.key);
       for (const key of keys) expect(LODGING_TYPES_BY_SPECIFICITY).toContain(key);
       for (const qualifier of table.qualifiers) if (qualifier.key !== null) expect(LODGING_TYPES_BY_SPECIFICITY).toContain(qualifier.key);
@@ -28,7 +28,7 @@ describe('LABEL_TABLES', () => {
   });
 
   it('classifies every exact entry of every table to its own key (no table contradicts another)', () => {
-    const wrong = LABEL_TABLES.flatMap((table) =>
+    const wrong = labelTables().flatMap((table) =>
       [...table.exact.values()]
         .map(({ entry, key }) => ({ table: table.language, entry, key, got: classifyLabel(entry)?.key }))
         .filter(({ key, got }) => key !== got),
@@ -37,7 +37,7 @@ describe('LABEL_TABLES', () => {
   });
 
   it('classifies every head word, alone, to its own key or a more specific one another language gives it', () => {
-    const wrong = LABEL_TABLES.flatMap((table) =>
+    const wrong = labelTables().flatMap((table) =>
       table.headWords
         .map(({ entry, key }) => ({ table: table.language, entry, key, got: classifyLabel(entry) }))
         .filter(({ got }) => got?.kind !== 'lodging'),
@@ -46,11 +46,11 @@ describe('LABEL_TABLES', () => {
   });
 
   it('passes `lodging labels check`: no duplicates, conflicts or folded twins in or across the files', () => {
-    expect(checkLabelTables(RAW_LABEL_TABLES)).toEqual([]);
+    expect(checkLabelTables(rawLabelTables())).toEqual([]);
   });
 
   it('classifies every non-lodging entry as non-lodging', () => {
-    const wrong = LABEL_TABLES.flatMap((table) =>
+    const wrong = labelTables().flatMap((table) =>
       [...table.nonLodging.values()]
         .map((entry) => ({ table: table.language, entry, got: classifyLabel(entry)?.kind }))
         .filter(({ got }) => got !== 'non-lodging'),

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createBullmqRunner } from '../../../pipeline/jobs/bullmq-runner.ts';
-import { ImportError } from '../../../pipeline/jobs/runner.ts';
+import { ImportError } from '../../../pipeline/sources/import-error.ts';
 import { importWithGates } from '../../../pipeline/publish/import-with-gates.ts';
 import { listRuns } from '../../../pipeline/runs/run-store.ts';
 import { pointerPath } from '../../../pipeline/snapshot/snapshot-paths.ts';

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openNatsSnapshotStore, type NatsSnapshotStore } from '../../../pipeline/publish/nats-snapshot-store.ts';
+import { openNatsSnapshotStore, type NatsSnapshotStore } from '../../../pipeline/distribution/nats-snapshot-store.ts';
 import { fileRunStore, UnknownRunError, type RunStore } from '../../../pipeline/runs/run-store.ts';
 import { snapshotsDir } from '../../../pipeline/snapshot/snapshot-paths.ts';
 import { natsServerAvailable, startNatsServer, type TestNatsServer } from '../../support/nats-server.ts';

@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readExportLines } from '../../../pipeline/sources/read-export.ts';
 import { DEFAULT_IMPORT_CAPS, ImportCapGuard, type ImportCaps } from '../../../pipeline/sources/import-caps.ts';
-import { ImportError } from '../../../pipeline/jobs/runner.ts';
+import { ImportError } from '../../../pipeline/sources/import-error.ts';
 import { COMPRESSION_RATIO_CHECKED_FROM_BYTES } from '../../../model/limits.ts';
 
 let dir: string;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readExportLines } from '../../../pipeline/sources/read-export.ts';
-import { ImportError } from '../../../pipeline/jobs/runner.ts';
+import { ImportError } from '../../../pipeline/sources/import-error.ts';
 
 let dir: string;
 beforeAll(async () => {

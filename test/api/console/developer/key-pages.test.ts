@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KeyAlreadyRolledError } from '../../../../api/accounts/account-errors.ts';
 import { CLI_ACTOR } from '../../../../api/accounts/audit.ts';
-import { needsRollReminder, rollAccountKey } from '../../../../api/keys/key-service.ts';
+import { needsRollReminder, rollAccountKey } from '../../../../api/accounts/key-service.ts';
 import { completeStoredKey } from '../../../../api/keys/key-store.ts';
 import type { ConsoleClient } from '../../support/console-client.ts';
 import { startConsoleHarness } from '../support/console-harness.ts';

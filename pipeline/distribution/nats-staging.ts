@@ -1,8 +1,8 @@
 // Staged publishes over NATS: replicas say they are alive and fetch an announced snapshot ahead; a publisher waits for them before moving the pointer.
 import type { KV } from 'nats';
 import type { CountryCode } from '../../model/place.ts';
-import type { StageAck, StagingSource } from '../snapshot/snapshot-replica.ts';
-import { parseStoredSnapshot, type StoredSnapshot } from '../snapshot/stored-snapshot.ts';
+import type { StageAck, StagingSource } from './snapshot-replica.ts';
+import { parseStoredSnapshot, type StoredSnapshot } from './stored-snapshot.ts';
 
 /** How long a publisher waits, by default, for every live replica to hold the snapshot before it moves the pointer. */
 export const DEFAULT_STAGE_WAIT_MS = 60_000;

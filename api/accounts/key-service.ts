@@ -1,12 +1,12 @@
 // Key use cases shared by `lodging keys` and the console: create, list, revoke and roll within an account, audited.
-import type { AccountStore } from '../accounts/account-store.ts';
-import { AccountDisabledError, KeyAlreadyRolledError, KeyNotActiveError, KeyNotFoundError, TooManyKeysCreatedError } from '../accounts/account-errors.ts';
-import { audit } from '../accounts/audit.ts';
-import type { Actor } from '../accounts/audit.ts';
-import { createKey } from './create-key.ts';
-import type { CreatedKey } from './create-key.ts';
-import { isActiveKey } from './key-store.ts';
-import type { KeyStore, StoredKey } from './key-store.ts';
+import type { AccountStore } from './account-store.ts';
+import { AccountDisabledError, KeyAlreadyRolledError, KeyNotActiveError, KeyNotFoundError, TooManyKeysCreatedError } from './account-errors.ts';
+import { audit } from './audit.ts';
+import type { Actor } from './audit.ts';
+import { createKey } from '../keys/create-key.ts';
+import type { CreatedKey } from '../keys/create-key.ts';
+import { isActiveKey } from '../keys/key-store.ts';
+import type { KeyStore, StoredKey } from '../keys/key-store.ts';
 
 export interface KeyStores {
   keys: KeyStore;

@@ -6,23 +6,24 @@ import type { KV, NatsConnection, ObjectStore } from 'nats';
 import { COUNTRY_CODES, type CountryCode } from '../../model/place.ts';
 import type { NatsStoreConfig } from '../../platform/environment.ts';
 import { connectNats, isRevisionConflict } from '../../platform/nats-connection.ts';
-import { objectDownloader } from '../../platform/nats-object-download.ts';
+import { objectDownloader } from './nats-object-download.ts';
 import { actorOf } from '../runs/actor.ts';
 import { acquireCountryLock } from '../runs/country-lock.ts';
-import { natsRunStore, type NatsRunBuckets } from '../runs/nats-run-store.ts';
+import { natsRunStore, type NatsRunBuckets } from './nats-run-store.ts';
 import { UnknownRunError, type RunStore } from '../runs/run-store.ts';
 import { makeRunId } from '../jobs/prepare-import.ts';
-import { followPointer, type FetchObject } from '../snapshot/follow-pointer.ts';
-import { PRESENCE_TTL_MS, type StagingSource } from '../snapshot/snapshot-replica.ts';
+import { followPointer, type FetchObject } from './follow-pointer.ts';
+import { PRESENCE_TTL_MS, type StagingSource } from './snapshot-replica.ts';
 import type { PublishedSnapshotEntry } from '../snapshot/snapshot-catalog.ts';
 import { snapshotPath } from '../snapshot/snapshot-paths.ts';
-import { rememberDigest } from '../snapshot/verified-digest.ts';
-import { objectNameOf, objectOf, parseStoredSnapshot, sha256OfFile, snapshotsToDrop, type StoredSnapshot } from '../snapshot/stored-snapshot.ts';
+import { rememberDigest } from './verified-digest.ts';
+import { objectNameOf, objectOf, parseStoredSnapshot, sha256OfFile, snapshotsToDrop, type StoredSnapshot } from './stored-snapshot.ts';
 import type { SnapshotInfo } from '../snapshot/reader-types.ts';
 import { DEFAULT_STAGE_WAIT_MS, endStage, stageSnapshot, stagingSource } from './nats-staging.ts';
-import { PublicationError } from './publication-errors.ts';
-import type { RollbackResult, SnapshotListing } from './rollback.ts';
-import { PointerMovedError, type PublishOptions, type RollbackOptions, type SnapshotStore } from './snapshot-store.ts';
+import { rollbackEvents, rollbackTarget } from '../publish/rollback-rule.ts';
+import type { RunEvent } from '../runs/run-record.ts';
+import type { RollbackResult, SnapshotListing } from '../publish/rollback.ts';
+import { PointerMovedError, type PublishOptions, type RollbackOptions, type SnapshotStore } from '../publish/snapshot-store.ts';
 
 export interface NatsSnapshotStore extends SnapshotStore, StagingSource {
   readonly kind: 'nats';
@@ -159,22 +160,13 @@ function natsStore(
       const lock = acquireCountryLock(dataDir, country, `rollback-${makeRunId()}`, 'rollback');
       try {
         const { revision } = await pointer(country);
-        const all = await list(country);
-        const at = all.findIndex((s) => s.current);
-        const current = at === -1 ? null : all[at]!;
-        const target = options.to !== undefined ? all.find((s) => s.entry.version === options.to) : all[at + 1];
-        if (!target) {
-          if (options.to !== undefined) throw new PublicationError('unknown-snapshot', `no kept snapshot ${options.to} for ${country} (see \`lodging snapshots --country ${country}\`)`);
-          throw new PublicationError('nothing-to-roll-back', current ? `nothing to roll back to: ${country} has no kept snapshot older than the current ${current.entry.version}` : `nothing to roll back to: ${country} has no published snapshot`);
-        }
-        if (target.current) throw new PublicationError('nothing-to-roll-back', `snapshot ${target.entry.version} is already current for ${country}`);
-        const { current: _c, ...stored } = target;
+        const kept = (await list(country)).map((s) => ({ version: s.entry.version, runId: s.entry.runId, current: s.current, stored: s }));
+        const { current, target } = rollbackTarget(country, kept, options.to);
+        const { current: _c, ...stored } = target.stored;
         await movePointer(country, stored, revision);
-        const from = current?.entry.version ?? null;
+        const from = current?.version ?? null;
         const runs = natsRunStore(runBuckets, dataDir);
-        const when = new Date().toISOString();
-        await recordRollback(runs, target.entry.runId, { at: when, what: 'made current again by a rollback', by, detail: `from ${from ?? 'nothing'}` });
-        if (current) await recordRollback(runs, current.entry.runId, { at: when, what: 'rolled back', by, detail: `to ${target.entry.version}` });
+        for (const { runId, event } of rollbackEvents(country, current, target, new Date().toISOString(), by)) await recordRollback(runs, runId, event);
         await follow(dataDir, stored).catch(() => undefined); // this machine's serve process follows the pointer anyway
         const { byStatus: _b, sources: _s, forced: _f, by: _by, reason: _r, ...info } = stored.entry;
         return { country, from, to: info };
@@ -227,7 +219,7 @@ function compressedStream(file: string, size: number): ReadableStream<Uint8Array
 }
 
 /** A rollback is an event of the runs whose snapshots it swaps (a snapshot published before run records were shared has none). */
-async function recordRollback(runs: RunStore, runId: string, event: { at: string; what: string; by: string; detail: string }): Promise<void> {
+async function recordRollback(runs: RunStore, runId: string, event: RunEvent): Promise<void> {
   try {
     await runs.update(runId, (run) => run.events.push(event));
   } catch (error) {

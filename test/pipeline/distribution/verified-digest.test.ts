@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rememberDigest, rememberedDigest, verifiedDigestPath } from '../../../pipeline/snapshot/verified-digest.ts';
+import { rememberDigest, rememberedDigest, verifiedDigestPath } from '../../../pipeline/distribution/verified-digest.ts';
 
 let dir: string;
 beforeAll(() => {

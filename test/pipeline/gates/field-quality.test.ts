@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { MEASURED_PLACE_FIELDS } from '../../../model/place-fields.ts';
 import { FIELD_FILL_KEY, measureFieldFill, readFieldFill, storedFieldFill, type FieldFill } from '../../../pipeline/snapshot/field-fill.ts';
-import { MISCOUNTED_ISSUES_NOTE, fieldOfIssue, fieldQuality } from '../../../pipeline/report/field-quality.ts';
+import { MISCOUNTED_ISSUES_NOTE, fieldOfIssue, fieldQuality } from '../../../pipeline/gates/field-quality.ts';
 import { formatFieldQuality } from '../../../pipeline/report/format-field-quality.ts';
 
 describe('measured Place fields', () => {

@@ -2,12 +2,12 @@
 import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { AppError } from '../../platform/errors/app-error.ts';
-import { activateSnapshot } from './activate-snapshot.ts';
-import { readCatalog, updateCatalog } from './snapshot-catalog.ts';
-import { countryDir, snapshotPath } from './snapshot-paths.ts';
-import { readPointer, writePointer } from './snapshot-pointer.ts';
+import { activateSnapshot } from '../snapshot/activate-snapshot.ts';
+import { readCatalog, updateCatalog } from '../snapshot/snapshot-catalog.ts';
+import { countryDir, snapshotPath } from '../snapshot/snapshot-paths.ts';
+import { readPointer, writePointer } from '../snapshot/snapshot-pointer.ts';
 import { objectOf, sha256OfFile, type ObjectEncoding, type StoredSnapshot } from './stored-snapshot.ts';
-import type { SnapshotInfo } from './reader-types.ts';
+import type { SnapshotInfo } from '../snapshot/reader-types.ts';
 import { rememberDigest, rememberedDigest } from './verified-digest.ts';
 
 /** Writes the named object's bytes to the file, decoded when the object is encoded. */

@@ -1,9 +1,12 @@
 // The snapshot store the configuration names: this data directory (LODGING_SNAPSHOT_STORE unset) or NATS JetStream; and a serve process's replica.
+// The one entry of pipeline/distribution/: the rest of the pipeline imports this file only.
 import type { Config } from '../../platform/environment.ts';
-import { startSnapshotReplica, type ReplicaLog, type SnapshotReplica } from '../snapshot/snapshot-replica.ts';
+import { startSnapshotReplica, type ReplicaLog, type SnapshotReplica } from './snapshot-replica.ts';
 import { openNatsSnapshotStore } from './nats-snapshot-store.ts';
-import { localSnapshotStore, type SnapshotStore } from './snapshot-store.ts';
+import { localSnapshotStore, type SnapshotStore } from '../publish/snapshot-store.ts';
 import type { RunStore } from '../runs/run-store.ts';
+
+export type { ReplicaStatus, SnapshotReplica } from './snapshot-replica.ts';
 
 export async function openSnapshotStore(config: Pick<Config, 'snapshotStore' | 'keepSnapshots'>, name = 'lodging'): Promise<SnapshotStore> {
   if (!config.snapshotStore) return localSnapshotStore;

@@ -5,11 +5,11 @@ import { snapshotPath, snapshotsDir } from '../snapshot/snapshot-paths.ts';
 import type { CountryCode } from '../../model/place.ts';
 import type { SnapshotInfo } from '../snapshot/reader-types.ts';
 import { readRejectedLines, type RejectedLine } from '../snapshot/candidate-rejections.ts';
-import { evaluateGates, type GateThresholds, type GateVerdict } from './gates.ts';
+import { evaluateGates, type GateThresholds, type GateVerdict } from '../gates/gates.ts';
 import { diffSnapshots, type SnapshotDiff } from '../snapshot/snapshot-diff.ts';
 import { readFieldFill } from '../snapshot/field-fill.ts';
-import { fieldQuality, type FieldQuality } from '../report/field-quality.ts';
-import { checkRemoval, type RemovalCheck } from '../publish/removal-check.ts';
+import { fieldQuality, type FieldQuality } from '../gates/field-quality.ts';
+import { checkRemoval, type RemovalCheck } from './removal-check.ts';
 
 /** The counts of the run that built the candidate that the gates read (a run record's counts fit). */
 export interface CandidateCounts {

@@ -1,6 +1,6 @@
 // The per-field quality report: each measured Place field's fill share, its issues by code, and the change against now.
-import type { FieldShare } from '../gates/field-loss-gate.ts';
-import { fieldLossOf } from '../gates/field-loss-gate.ts';
+import type { FieldShare } from './field-loss-gate.ts';
+import { fieldLossOf } from './field-loss-gate.ts';
 import type { FieldFill } from '../snapshot/field-fill.ts';
 
 export interface FieldQualityRow extends FieldShare {

@@ -2,8 +2,8 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import type { CountryCode } from '../../model/place.ts';
-import type { PublishedSnapshotEntry } from './snapshot-catalog.ts';
-import { isSnapshotVersion } from './snapshot-paths.ts';
+import type { PublishedSnapshotEntry } from '../snapshot/snapshot-catalog.ts';
+import { isSnapshotVersion } from '../snapshot/snapshot-paths.ts';
 
 export interface StoredSnapshot {
   entry: PublishedSnapshotEntry;

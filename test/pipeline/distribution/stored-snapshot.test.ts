@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { objectNameOf, objectOf, parseStoredSnapshot, sha256OfFile, snapshotsToDrop, type StoredSnapshot } from '../../../pipeline/snapshot/stored-snapshot.ts';
+import { objectNameOf, objectOf, parseStoredSnapshot, sha256OfFile, snapshotsToDrop, type StoredSnapshot } from '../../../pipeline/distribution/stored-snapshot.ts';
 
 const stored = (version: string, minute: number): StoredSnapshot => ({
   sha256: version.padEnd(64, '0'),

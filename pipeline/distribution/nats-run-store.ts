@@ -5,12 +5,12 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { KV, ObjectStore } from 'nats';
 import { isRevisionConflict } from '../../platform/nats-connection.ts';
-import type { DownloadObject } from '../../platform/nats-object-download.ts';
+import type { DownloadObject } from './nats-object-download.ts';
 import { snapshotsDir } from '../snapshot/snapshot-paths.ts';
-import { sha256OfFile } from '../snapshot/stored-snapshot.ts';
-import { holdCandidate } from './held-candidates.ts';
-import type { RunRecord } from './run-record.ts';
-import { checkRunId, interruptedRun, newestFirst, reportHtmlPath, saveReportFiles, UnknownRunError, writeAtomically, type RunStore } from './run-store.ts';
+import { sha256OfFile } from './stored-snapshot.ts';
+import { holdCandidate } from '../runs/held-candidates.ts';
+import type { RunRecord } from '../runs/run-record.ts';
+import { checkRunId, interruptedRun, newestFirst, reportHtmlPath, saveReportFiles, UnknownRunError, writeAtomically, type RunStore } from '../runs/run-store.ts';
 
 export interface NatsRunBuckets {
   /** `run.<runId>`: the run record as JSON; `candidate.<runId>`: the SHA-256 of its shared candidate file. */
