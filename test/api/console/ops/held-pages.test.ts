@@ -63,6 +63,10 @@ describe('a held candidate that empties its country', () => {
     const wrong = await operator.post(`/console/ops/held/${runId}/publish`, { confirm: 'es', reason: 'the provider closed every hotel', remaining: '4' });
     expect(wrong.status).toBe(400);
     expect(wrong.text).toMatch(/4 is not the number that remains/);
+    // The form keeps what was typed: only the wrong field needs typing again.
+    expect(wrong.text).toMatch(/<input id="field-confirm" name="confirm" type="text" value="es"/);
+    expect(wrong.text).toMatch(/<input id="field-reason" name="reason" type="text" value="the provider closed every hotel"/);
+    expect(wrong.text).toMatch(/<input id="field-remaining" name="remaining" type="text" value="4"/);
     expect(await served()).toBe(4);
   });
 
