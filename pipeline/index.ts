@@ -21,6 +21,7 @@ export type { SnapshotDiff } from './snapshot/snapshot-diff.ts';
 
 // Snapshots: list, roll back, a country at a glance, and the files of interrupted imports removed at start-up.
 export { rollback, listSnapshots, type RollbackResult, type SnapshotListing } from './publish/rollback.ts';
+export { moveDirection, MOVED, MOVE_NOUN, type MoveDirection } from './publish/move-direction.ts';
 export { countryOverview, previewRollback, type CountryOverview, type RollbackPreview } from './publish/country-overview.ts';
 export { removeOrphanSnapshots } from './snapshot/clean-orphan-snapshots.ts';
 

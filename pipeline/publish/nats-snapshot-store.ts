@@ -22,6 +22,7 @@ import type { SnapshotInfo } from '../snapshot/reader-types.ts';
 import { DEFAULT_STAGE_WAIT_MS, endStage, stageSnapshot, stagingSource } from './nats-staging.ts';
 import { PublicationError } from './publication-errors.ts';
 import type { RollbackResult, SnapshotListing } from './rollback.ts';
+import { MOVE_NOUN, MOVED, moveDirection } from './move-direction.ts';
 import { PointerMovedError, type PublishOptions, type RollbackOptions, type SnapshotStore } from './snapshot-store.ts';
 
 export interface NatsSnapshotStore extends SnapshotStore, StagingSource {
@@ -173,8 +174,9 @@ function natsStore(
         const from = current?.entry.version ?? null;
         const runs = natsRunStore(runBuckets, dataDir);
         const when = new Date().toISOString();
-        await recordRollback(runs, target.entry.runId, { at: when, what: 'made current again by a rollback', by, detail: `from ${from ?? 'nothing'}` });
-        if (current) await recordRollback(runs, current.entry.runId, { at: when, what: 'rolled back', by, detail: `to ${target.entry.version}` });
+        const direction = moveDirection(from, target.entry.version);
+        await recordRollback(runs, target.entry.runId, { at: when, what: `made current again by a ${MOVE_NOUN[direction]}`, by, detail: `from ${from ?? 'nothing'}` });
+        if (current) await recordRollback(runs, current.entry.runId, { at: when, what: MOVED[direction], by, detail: `to ${target.entry.version}` });
         await follow(dataDir, stored).catch(() => undefined); // this machine's serve process follows the pointer anyway
         const { byStatus: _b, sources: _s, forced: _f, by: _by, reason: _r, ...info } = stored.entry;
         return { country, from, to: info };

@@ -9,6 +9,7 @@ import type { SnapshotInfo } from '../snapshot/reader-types.ts';
 import { actorOf } from '../runs/actor.ts';
 import { acquireCountryLock } from '../runs/country-lock.ts';
 import { PublicationError } from './publication-errors.ts';
+import { MOVE_NOUN, MOVED, moveDirection } from './move-direction.ts';
 import type { RunEvent } from '../runs/run-record.ts';
 import { UnknownRunError, updateRun } from '../runs/run-store.ts';
 
@@ -83,9 +84,10 @@ export function rollback(dataDir: string, country: CountryCode, options: { to?: 
     updateCatalog(dataDir, country, (catalog) => {
       catalog.rollbacks = [...(catalog.rollbacks ?? []), { at: when, by, from: current?.version ?? null, to: target.version }].slice(-50);
     });
-    // The rollback is an event on the runs it concerns: the one whose snapshot stops being served, and the one served again.
-    recordOnRun(dataDir, current?.runId ?? null, { at: when, by, what: 'rolled back: its snapshot is no longer served', detail: `${country} serves ${target.version} again` });
-    recordOnRun(dataDir, target.runId, { at: when, by, what: 'served again after a rollback', detail: `${country} rolled back from ${current?.version ?? 'nothing'}` });
+    // The move is an event on the runs it concerns: the one whose snapshot stops being served, and the one served again.
+    const direction = moveDirection(current?.version ?? null, target.version);
+    recordOnRun(dataDir, current?.runId ?? null, { at: when, by, what: `${MOVED[direction]}: its snapshot is no longer served`, detail: `${country} serves ${target.version} again` });
+    recordOnRun(dataDir, target.runId, { at: when, by, what: `served again after a ${MOVE_NOUN[direction]}`, detail: `${country} ${MOVED[direction]} from ${current?.version ?? 'nothing'}` });
     return { country, from: current?.version ?? null, to: info };
   } finally {
     lock.release();

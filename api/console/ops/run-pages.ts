@@ -56,13 +56,13 @@ ${
 }
 
 async function runPage(kit: ConsoleKit, ops: OpsContext, req: Request, res: Response, run: RunRecord) {
-  const rolledBack = run.events.filter((e) => e.what.startsWith('rolled back')).at(-1);
+  const rolledBack = run.events.filter((e) => /^rolled (back|forward)/.test(e.what)).at(-1);
   await sendOps(kit, req, res, {
     title: `Run ${run.runId}`,
     body: html`<p class="lead">${COUNTRY_NAMES[run.country]} · ${runBadge(run)}${run.dryRun && run.outcome !== 'dry-run' ? ' · dry run' : ''}</p>
 <p><a class="button" href="${OPS}/runs/${run.runId}/report">Open the report</a></p>
 ${run.removal ? html`<div class="notice error" role="status">Published although it left ${COUNTRY_NAMES[run.country]} ${run.removal.remaining.toLocaleString('en-GB')} of its ${run.removal.current.toLocaleString('en-GB')} places (the remaining count was typed to confirm).</div>` : ''}
-${rolledBack ? html`<div class="notice warning" role="status">Rolled back ${when(rolledBack.at)} by ${rolledBack.by}: ${rolledBack.detail ?? ''}. <a href="${OPS}/snapshots/${run.country}">Snapshots of ${COUNTRY_NAMES[run.country]}</a></div>` : ''}
+${rolledBack ? html`<div class="notice warning" role="status">${rolledBack.what.startsWith('rolled forward') ? 'Rolled forward' : 'Rolled back'} ${when(rolledBack.at)} by ${rolledBack.by}: ${rolledBack.detail ?? ''}. <a href="${OPS}/snapshots/${run.country}">Snapshots of ${COUNTRY_NAMES[run.country]}</a></div>` : ''}
 <dl class="facts">
 <dt>Started</dt><dd>${formatTime(run.startedAt, { seconds: true })} by ${run.by} (${run.runner})</dd>
 <dt>Finished</dt><dd>${formatTime(run.finishedAt, { seconds: true, empty: 'not yet' })}${run.finishedAt ? `, after ${formatElapsed(run.startedAt, run.finishedAt) ?? '—'}` : ''}</dd>
