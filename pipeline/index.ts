@@ -10,6 +10,7 @@ export { progressFigures, type ProgressEvent, type ProgressFigures } from './cli
 // The run history and the country lock.
 export { UnknownRunError, type RunStore } from './runs/run-store.ts';
 export { isHeld, type RunRecord, type RunOutcome } from './runs/run-record.ts';
+export { publicationCounts, publishedCountText, publishedPlacesText, publishedWord, runAsJson } from './runs/publish-wording.ts';
 export { CountryBusyError, countryLockHolder } from './runs/country-lock.ts';
 
 // Gates and reports.

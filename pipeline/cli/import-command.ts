@@ -7,6 +7,7 @@ import { importWithGates } from '../publish/import-with-gates.ts';
 import { openSnapshotStore } from '../publish/open-snapshot-store.ts';
 import { formatPublication } from '../report/format-publication.ts';
 import { formatReport } from '../report/format-report.ts';
+import { publicationCounts } from '../runs/publish-wording.ts';
 import { parseConfig, type Config } from '../../platform/environment.ts';
 import { UsageError, type CliIo } from '../../platform/cli-io.ts';
 import { parseGateOptions, parseForce } from './publication-options.ts';
@@ -96,7 +97,9 @@ export async function runImportCommand(argv: string[], io: CliIo): Promise<numbe
     // Kept across runs for `lodging labels review`; the report itself already lists them.
     await recordImportUnknownLabels(config.dataDir, report.import, result.run.candidate?.file ?? null);
     if (values.json) {
-      const json = { ...report.import, outcome: report.outcome, gates: report.gates, forced: report.forced, diff: report.diff, fieldQuality: report.fieldQuality ?? null, reportHtml: result.reportHtml, nextSteps: report.nextSteps };
+      // publishedCount: what this run made the API serve (0 unless published); candidateCount: what its candidate would serve.
+      const counts = publicationCounts(report.outcome, result.run.candidate?.publishedCount ?? report.import.byStatus.published);
+      const json = { ...report.import, ...counts, outcome: report.outcome, gates: report.gates, forced: report.forced, diff: report.diff, fieldQuality: report.fieldQuality ?? null, reportHtml: result.reportHtml, nextSteps: report.nextSteps };
       io.stdout(`${JSON.stringify(json, null, 2)}\n`);
     } else {
       io.stdout(formatReport(report.import) + formatPublication(report, result.reportHtml));

@@ -12,8 +12,10 @@ const LATER: Partial<Record<RunRecord['outcome'], string>> = {
 export interface ImportOutcome {
   /** The run's state now when it moved on since the import ended (null: the import's own state still holds). */
   laterText: string | null;
-  /** Where the lines went, once the run recorded its counts. */
+  /** Where the lines went, once the run recorded its counts; `published` counts the publishable places, served only when `outcome` is published. */
   counts: { published: number; rejected: number; suppressed: number; closed: number; unreadable: number } | null;
+  /** What the run came to now (null while it runs or when it was never recorded). */
+  outcome: RunRecord['outcome'] | null;
   /** The candidate waits for review on Held. */
   held: boolean;
 }
@@ -29,13 +31,14 @@ export async function readRunOf(runs: RunStore, job: ImportJob): Promise<RunReco
 }
 
 export function importOutcome(job: ImportJob, run: RunRecord | null): ImportOutcome {
-  if (!run || job.state === 'running') return { laterText: null, counts: null, held: false };
+  if (!run || job.state === 'running') return { laterText: null, counts: null, held: false, outcome: null };
   const moved = (job.state === 'refused' || job.state === 'dry-run') && run.outcome !== job.state ? (LATER[run.outcome] ?? null) : null;
   const c = run.counts;
   return {
     laterText: moved,
     counts: c ? { published: c.byStatus.published, rejected: c.byStatus.rejected, suppressed: c.byStatus.suppressed, closed: c.byStatus.closed, unreadable: c.badLines } : null,
     held: isHeld(run),
+    outcome: run.outcome,
   };
 }
 

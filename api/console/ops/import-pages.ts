@@ -10,7 +10,7 @@ import type { Markup } from '../../../platform/html/index.ts';
 import { ImportFileError, listImportFiles, resolveImportFile, type ImportFile } from './import-directory.ts';
 import { ImportBusyError, type ImportJob } from './import-jobs.ts';
 import { cleanMessage, importOutcome, readRunOf, type ImportOutcome } from './import-outcome.ts';
-import type { RunRecord } from '../../../pipeline/index.ts';
+import { publishedCountText, type RunRecord } from '../../../pipeline/index.ts';
 import { firstError, formText, parseFields, parseQuery, requireForm } from '../form-input.ts';
 import { COUNTRY_NAMES, COUNTRY_QUERY, OPS, actorName, countryChoices, showActor, operatorOnly, parseCountry, recordAction, type OpsContext, type OpsPlugin, sendOps } from './ops-kit.ts';
 import { receiveUpload, UploadError } from './receive-upload.ts';
@@ -58,10 +58,10 @@ export function jobView(job: ImportJob, run: RunRecord | null = null) {
 
 const n = (value: number) => value.toLocaleString('en-GB');
 
-/** Where the lines went: published + rejected + suppressed + closed + unreadable = lines read. */
+/** Where the lines went: published (or would publish) + rejected + suppressed + closed + unreadable = lines read. */
 function outcomeText(outcome: ImportOutcome): string {
   const c = outcome.counts;
-  return c ? `${n(c.published)} published, ${n(c.rejected)} rejected, ${n(c.suppressed)} suppressed, ${n(c.closed)} closed, ${n(c.unreadable)} unreadable` : '';
+  return c && outcome.outcome ? `${publishedCountText(outcome.outcome, c.published)}, ${n(c.rejected)} rejected, ${n(c.suppressed)} suppressed, ${n(c.closed)} closed, ${n(c.unreadable)} unreadable` : '';
 }
 
 function progressBlock(job: ImportJob, run: RunRecord | null): Markup {
