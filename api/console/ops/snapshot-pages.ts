@@ -90,7 +90,7 @@ export const snapshotPages: OpsPlugin = (router, kit, ops) => {
 ${preview.from ? html`<code>${preview.from.version}</code> (${preview.from.publishedCount.toLocaleString('en-GB')} places)` : 'nothing'}.</p>
 <h2>What changes</h2>
 ${diffSummary(preview.diff)}
-${postForm(`${OPS}/snapshots/${country}/rollback`, csrf, html`<input type="hidden" name="to" value="${preview.to.version}">${button(`Roll ${country} ${way} to ${preview.to.version}`, { kind: 'danger' })}`)}
+${postForm(`${OPS}/snapshots/${country}/rollback`, csrf, html`<input type="hidden" name="to" value="${preview.to.version}">${button(`Roll ${way} ${country} to ${preview.to.version}`, { kind: 'danger' })}`)}
 <p><a href="${OPS}/snapshots/${country}">Cancel</a></p>`,
     });
   });

@@ -82,7 +82,7 @@ describe('run, report, snapshot and rollback', () => {
     expect(snapshots.text).not.toContain(`aria-label="Review rollback to ${version}"`);
     const preview = await operator.post('/console/ops/snapshots/es/preview', { to: version });
     expect(preview.text).toContain('<h1>Roll Spain forward?</h1>');
-    expect(preview.text).toContain(`Roll es forward to ${version}`);
+    expect(preview.text).toContain(`Roll forward es to ${version}`);
     expect((await operator.post('/console/ops/snapshots/es/rollback', { to: version })).status).toBe(303);
     expect((await operator.get('/console/ops/snapshots/es?notice=rolled-forward')).text).toContain('Rolled forward: every API process serves this snapshot within a second.');
     expect(readRun(harness.api.dataDir, first).events.at(-1)).toMatchObject({ what: 'rolled forward: its snapshot is no longer served' });
