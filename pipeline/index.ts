@@ -62,6 +62,7 @@ export {
   type SuppressionListing,
   type SuppressionRequest,
 } from './suppression/suppressions.ts';
+export { demoListInForce, type DemoListInForce } from './suppression/lists-in-force.ts';
 
 // The import queue: the name and BullMQ prefix `lodging import --queue` uses, for the console's dashboard.
 export { DEFAULT_QUEUE_PREFIX, IMPORT_QUEUE_NAME } from './jobs/queue-names.ts';

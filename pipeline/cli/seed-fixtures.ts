@@ -8,6 +8,9 @@ import { parseConfig } from '../../platform/environment.ts';
 import { projectFile } from '../../platform/project-files.ts';
 import { importFiles } from '../jobs/import-files.ts';
 import { readPointer } from '../snapshot/snapshot-pointer.ts';
+import { DEMO_SUPPRESSION_FILE, demoReportPath } from '../suppression/lists-in-force.ts';
+
+export { demoReportPath };
 
 export const START_USAGE = `usage: lodging start [serve options]
   The main job on its embedded defaults: when $LODGING_DATA_DIR has no snapshot yet, imports the demo data (the
@@ -15,11 +18,6 @@ export const START_USAGE = `usage: lodging start [serve options]
   $LODGING_DATA_DIR/demo/), then serves the API like \`lodging serve --dev-key\`.`;
 
 const FIXTURES = projectFile('fixtures/');
-
-/** Where `npm start` writes the demo import's reports (JSON, as `lodging import --json` prints them). */
-export function demoReportPath(dataDir: string, country: string): string {
-  return path.join(dataDir, 'demo', `${country}-import-report.json`);
-}
 
 /** A path as the user would type it from the working directory. */
 function shown(file: string): string {
@@ -35,7 +33,7 @@ export async function importFixturesWhenEmpty(io: CliIo): Promise<void> {
     mkdirSync(path.dirname(demoReportPath(dataDir, 'es')), { recursive: true });
     for (const country of COUNTRY_CODES) {
       const { report } = await importFiles(
-        { country, files: [`${FIXTURES}${country}/listings.jsonl`], dataDir, suppressionFile: `${FIXTURES}suppression-list.txt` },
+        { country, files: [`${FIXTURES}${country}/listings.jsonl`], dataDir, suppressionFile: DEMO_SUPPRESSION_FILE },
         threads === undefined ? {} : { threads },
       );
       writeFileSync(demoReportPath(dataDir, country), `${JSON.stringify(report, null, 2)}\n`);
