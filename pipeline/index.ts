@@ -10,6 +10,7 @@ export { progressFigures, type ProgressEvent, type ProgressFigures } from './cli
 // The run history and the country lock.
 export { UnknownRunError, type RunStore } from './runs/run-store.ts';
 export { isHeld, type RunRecord, type RunOutcome } from './runs/run-record.ts';
+export { publicationCounts, publishedCountText, publishedPlacesText, publishedWord, runAsJson } from './runs/publish-wording.ts';
 export { CountryBusyError, countryLockHolder } from './runs/country-lock.ts';
 
 // Gates and reports.
@@ -24,6 +25,7 @@ export { EVERY_RECORD_NOTE } from './snapshot/snapshot-diff.ts';
 
 // Snapshots: list, roll back, a country at a glance, and the files of interrupted imports removed at start-up.
 export { rollback, listSnapshots, type RollbackResult, type SnapshotListing } from './publish/rollback.ts';
+export { moveDirection, MOVED, MOVE_NOUN, type MoveDirection } from './publish/move-direction.ts';
 export { countryOverview, previewRollback, type CountryOverview, type RollbackPreview } from './publish/country-overview.ts';
 export { removeOrphanSnapshots } from './snapshot/clean-orphan-snapshots.ts';
 
@@ -63,6 +65,7 @@ export {
   type SuppressionListing,
   type SuppressionRequest,
 } from './suppression/suppressions.ts';
+export { demoListInForce, type DemoListInForce } from './suppression/lists-in-force.ts';
 
 // The import queue: the name and BullMQ prefix `lodging import --queue` uses, for the console's dashboard.
 export { DEFAULT_QUEUE_PREFIX, IMPORT_QUEUE_NAME } from './jobs/queue-names.ts';

@@ -64,6 +64,7 @@ export type AuditAction =
   | 'held-published'
   | 'held-discarded'
   | 'rolled-back'
+  | 'rolled-forward'
   | 'suppression-added'
   | 'suppression-removed'
   | 'label-mapped';

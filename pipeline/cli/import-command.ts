@@ -7,6 +7,7 @@ import { importWithGates } from '../publish/import-with-gates.ts';
 import { openSnapshotStore } from '../distribution/open-snapshot-store.ts';
 import { formatPublication } from '../report/format-publication.ts';
 import { formatReport } from '../report/format-report.ts';
+import { publicationCounts } from '../runs/publish-wording.ts';
 import { parseConfig, type Config } from '../../platform/environment.ts';
 import { UsageError, type CliIo } from '../../platform/cli-io.ts';
 import { parseGateOptions, parseForce } from './publication-options.ts';
@@ -30,6 +31,8 @@ export const IMPORT_USAGE = `usage: lodging import --country CC [--json] [--queu
                              (0 to 1; from 100 published; default LODGING_GATE_MAX_FIELD_LOSS or 0.2)
   --progress json            progress as one JSON object per stderr line (what the operator console reads)
   --actor NAME               who is recorded as running it (default the OS user; the console passes its account)
+  --name NAME                the name a FILE is recorded and shown by, once per FILE in order (default its own
+                             file name; the console passes an upload's original name)
 Exit status: 0 published (or dry run passed); 3 refused by a publication gate (nothing published, candidate held);
 1 a fatal problem (nothing published); 2 a usage error.`;
 
@@ -50,11 +53,15 @@ export async function runImportCommand(argv: string[], io: CliIo): Promise<numbe
       'wait-for-workers': { type: 'string' },
       progress: { type: 'string' },
       actor: { type: 'string' },
+      name: { type: 'string', multiple: true },
     },
   });
   if (!values.country) throw new UsageError('--country is required');
   if (positionals.length === 0) throw new UsageError('give at least one export FILE');
   if (values.progress !== undefined && values.progress !== 'json') throw new UsageError('--progress takes json');
+  const names = values.name;
+  if (names && names.length !== positionals.length) throw new UsageError(`give one --name per FILE (${names.length} names for ${positionals.length} files)`);
+  if (names?.some((n) => n.trim() === '' || n.length > 255)) throw new UsageError('--name must be a file name of 1 to 255 characters');
   const config = parseConfig(io.env);
   const thresholds = parseGateOptions(values, config.gates);
   const force = parseForce(values);
@@ -89,6 +96,7 @@ export async function runImportCommand(argv: string[], io: CliIo): Promise<numbe
         if (jsonProgress) io.stderr(formatProgressLine({ event: 'started', runId: run.runId }));
       },
       ...(values.actor ? { actor: values.actor } : {}),
+      ...(names ? { names } : {}),
       ...(waitForWorkersMs === undefined ? {} : { waitForWorkersMs }),
     });
     display.stop();
@@ -96,7 +104,9 @@ export async function runImportCommand(argv: string[], io: CliIo): Promise<numbe
     // Kept across runs for `lodging labels review`; the report itself already lists them.
     await recordImportUnknownLabels(config.dataDir, report.import, result.run.candidate?.file ?? null);
     if (values.json) {
-      const json = { ...report.import, outcome: report.outcome, gates: report.gates, forced: report.forced, diff: report.diff, fieldQuality: report.fieldQuality ?? null, reportHtml: result.reportHtml, nextSteps: report.nextSteps };
+      // publishedCount: what this run made the API serve (0 unless published); candidateCount: what its candidate would serve.
+      const counts = publicationCounts(report.outcome, result.run.candidate?.publishedCount ?? report.import.byStatus.published);
+      const json = { ...report.import, ...counts, outcome: report.outcome, gates: report.gates, forced: report.forced, diff: report.diff, fieldQuality: report.fieldQuality ?? null, reportHtml: result.reportHtml, nextSteps: report.nextSteps };
       io.stdout(`${JSON.stringify(json, null, 2)}\n`);
     } else {
       io.stdout(formatReport(report.import) + formatPublication(report, result.reportHtml));

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { discardRun } from '../publish/publish-held-run.ts';
 import { formatGate } from '../report/format-publication.ts';
 import { isHeld, type RunRecord } from '../runs/run-record.ts';
+import { publishedCountText, runAsJson } from '../runs/publish-wording.ts';
 import { openSnapshotStore } from '../distribution/open-snapshot-store.ts';
 import { COUNTRY_CODES, isCountryCode, type CountryCode } from '../../model/place.ts';
 import { parseConfig } from '../../platform/environment.ts';
@@ -34,10 +35,10 @@ export async function runRunsCommand(argv: string[], io: CliIo): Promise<number>
     const history = store.runs(config.dataDir);
     if (action === undefined) {
       const runs = await history.list(country ? { country: country as CountryCode } : {});
-      io.stdout(values.json ? `${JSON.stringify(runs, null, 2)}\n` : formatRunList(runs));
+      io.stdout(values.json ? `${JSON.stringify(runs.map(runAsJson), null, 2)}\n` : formatRunList(runs));
     } else if (action === 'show') {
       const run = await history.read(runId!);
-      io.stdout(values.json ? `${JSON.stringify(run, null, 2)}\n` : formatRun(run, await history.reportFile(run.runId)));
+      io.stdout(values.json ? `${JSON.stringify(runAsJson(run), null, 2)}\n` : formatRun(run, await history.reportFile(run.runId)));
     } else {
       const run = await discardRun(config.dataDir, runId!, { keep: config.keepSnapshots, store });
       io.stdout(`discarded the held candidate ${run.candidate?.version} of run ${run.runId} (${run.country}); nothing else changed\n`);
@@ -62,7 +63,7 @@ function formatRunList(runs: RunRecord[]): string {
     outcomeOf(r),
     r.runner,
     r.startedAt.replace('T', ' ').slice(0, 19),
-    r.counts ? String(r.counts.byStatus.published) : '-',
+    r.counts ? (r.outcome === 'published' ? String(r.counts.byStatus.published) : publishedCountText(r.outcome, r.counts.byStatus.published)) : '-',
     r.counts ? String(r.counts.lines) : '-',
     r.files.map((f) => f.name).join(','),
   ]);
@@ -80,7 +81,7 @@ function formatRun(run: RunRecord, reportFile: string | null): string {
   ];
   if (run.counts) {
     const s = run.counts.byStatus;
-    out.push(`  ${run.counts.lines} lines, ${run.counts.badLines} unreadable; published ${s.published}, closed ${s.closed}, suppressed ${s.suppressed}, rejected ${s.rejected}`);
+    out.push(`  ${run.counts.lines} lines, ${run.counts.badLines} unreadable; ${run.outcome === 'published' ? `published ${s.published}` : publishedCountText(run.outcome, s.published)}, closed ${s.closed}, suppressed ${s.suppressed}, rejected ${s.rejected}`);
   }
   if (run.candidate) out.push(`  candidate ${run.candidate.version}${run.candidate.heldUntil ? `, held until ${run.candidate.heldUntil}` : ''}`);
   if (run.publishedVersion) out.push(`  published snapshot ${run.publishedVersion}`);

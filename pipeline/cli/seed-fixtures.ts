@@ -1,15 +1,17 @@
 // The first half of `lodging start` (npm start): on a data directory with no snapshot, import the demo data (the
 // reviewer fixtures, with their own suppression list) as recorded runs, and say in one line which countries serve it.
 import path from 'node:path';
-import { COUNTRY_CODES, type CountryCode } from '../../model/place.ts';
+import { COUNTRY_CODES } from '../../model/place.ts';
 import type { CliIo } from '../../platform/cli-io.ts';
 import { parseConfig } from '../../platform/environment.ts';
 import { projectFile } from '../../platform/project-files.ts';
 import { createInProcessRunner } from '../jobs/in-process-runner.ts';
 import { recordImportUnknownLabels } from '../labels/unknown-label-store.ts';
 import { importWithGates } from '../publish/import-with-gates.ts';
-import { localSnapshotStore } from '../publish/snapshot-store.ts';
 import { readPointer } from '../snapshot/snapshot-pointer.ts';
+import { countriesServingDemo, DEMO_ACTOR, DEMO_SUPPRESSION_FILE } from '../suppression/lists-in-force.ts';
+
+export { countriesServingDemo, DEMO_ACTOR };
 
 export const START_USAGE = `usage: lodging start [serve options]
   The main job on its embedded defaults: when $LODGING_DATA_DIR has no snapshot yet, imports the demo data (the
@@ -18,26 +20,10 @@ export const START_USAGE = `usage: lodging start [serve options]
 
 const FIXTURES = projectFile('fixtures/');
 
-/** Who the run history names as running the demo import. */
-export const DEMO_ACTOR = 'npm start (demo data)';
-
 /** A path as the user would type it from the working directory. */
 function shown(file: string): string {
   const relative = path.relative(process.cwd(), file);
   return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
-}
-
-/** The countries whose serving snapshot is one the demo import published (a later import or rollback may have replaced it). */
-export async function countriesServingDemo(dataDir: string): Promise<CountryCode[]> {
-  const runs = localSnapshotStore.runs(dataDir);
-  const serving: CountryCode[] = [];
-  for (const country of COUNTRY_CODES) {
-    const current = readPointer(dataDir, country);
-    if (current === null) continue;
-    const demo = (await runs.list({ country })).some((run) => run.by === DEMO_ACTOR && run.publishedVersion === current.version);
-    if (demo) serving.push(country);
-  }
-  return serving;
 }
 
 export async function importFixturesWhenEmpty(io: CliIo): Promise<void> {
@@ -55,7 +41,7 @@ export async function importFixturesWhenEmpty(io: CliIo): Promise<void> {
           dataDir,
           runner,
           actor: DEMO_ACTOR,
-          suppressionFile: `${FIXTURES}suppression-list.txt`,
+          suppressionFile: DEMO_SUPPRESSION_FILE,
           thresholds: config.gates,
           keep: config.keepSnapshots,
         });

@@ -19,6 +19,8 @@ import { PublicationError } from './publication-errors.ts';
 export interface ImportWithGatesOptions {
   country: string;
   files: string[];
+  /** The names the files are recorded and shown by, one per file (an upload's original name); default each file's own name. */
+  names?: string[];
   dataDir: string;
   runner: ImportRunner;
   /** Everything but the publication: gates and report, candidate held for review. */
@@ -90,7 +92,7 @@ export async function startRun(request: ImportRequest, runId: string): Promise<R
     country: request.country,
     runner: request.options.runner.name,
     dryRun: request.dryRun,
-    files: await digestFiles(request.options.files),
+    files: await digestFiles(request.options.files, request.options.names),
     startedAt,
     finishedAt: null,
     ...thisProcess(),

@@ -1,6 +1,7 @@
 // The one rollback rule both snapshot stores follow: which kept snapshot becomes current, and the events left on the runs it swaps.
 import type { CountryCode } from '../../model/place.ts';
 import type { RunEvent } from '../runs/run-record.ts';
+import { MOVE_NOUN, MOVED, moveDirection } from './move-direction.ts';
 import { PublicationError } from './publication-errors.ts';
 
 /** A kept snapshot as the rule reads it: newest publication first in a list, the one serving now marked current. */
@@ -31,7 +32,7 @@ export function rollbackTarget<T extends KeptSnapshot>(country: CountryCode, kep
 }
 
 /**
- * What a rollback records, on the run whose snapshot stops being served and on the one served again (a snapshot
+ * What a rollback or a roll forward records, on the run whose snapshot stops being served and on the one served again (a snapshot
  * published before run records existed names no run, and gets none).
  */
 export function rollbackEvents(
@@ -42,7 +43,8 @@ export function rollbackEvents(
   by: string,
 ): { runId: string; event: RunEvent }[] {
   const events: { runId: string; event: RunEvent }[] = [];
-  if (current?.runId) events.push({ runId: current.runId, event: { at, by, what: 'rolled back: its snapshot is no longer served', detail: `${country} serves ${target.version} again` } });
-  if (target.runId) events.push({ runId: target.runId, event: { at, by, what: 'served again after a rollback', detail: `${country} rolled back from ${current?.version ?? 'nothing'}` } });
+  const direction = moveDirection(current?.version ?? null, target.version);
+  if (current?.runId) events.push({ runId: current.runId, event: { at, by, what: `${MOVED[direction]}: its snapshot is no longer served`, detail: `${country} serves ${target.version} again` } });
+  if (target.runId) events.push({ runId: target.runId, event: { at, by, what: `served again after a ${MOVE_NOUN[direction]}`, detail: `${country} ${MOVED[direction]} from ${current?.version ?? 'nothing'}` } });
   return events;
 }

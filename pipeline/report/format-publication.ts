@@ -42,7 +42,7 @@ export function formatPublication(r: PublicationReport, reportFile: string): str
     lines.push(`  ${kind.padEnd(14)} ${num(c.count).padStart(9)}${types ? `  (${types}${Object.keys(c.byLodgingType).length > 4 ? ', …' : ''})` : ''}`);
   }
   lines.push('');
-  const fields = formatFieldQuality(r.fieldQuality);
+  const fields = formatFieldQuality(r.fieldQuality, r.outcome);
   if (fields.length > 0) lines.push(...fields, '');
   lines.push(formatDecision(r));
   lines.push(`Report: ${reportFile}`);

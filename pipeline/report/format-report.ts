@@ -1,5 +1,6 @@
 // Renders an ImportReport for a person at a terminal: counts first, then what to fix, with line numbers.
 import type { ImportReport } from './import-report.ts';
+import { publishedWord } from '../runs/publish-wording.ts';
 
 const pad = (text: string, width: number) => text.padEnd(width);
 const num = (n: number) => n.toLocaleString('en-GB');
@@ -30,11 +31,13 @@ export function formatReport(report: ImportReport): string {
   }
   for (const warning of report.warnings) lines.push(`  WARNING: ${warning}`);
   lines.push('');
-  lines.push(...table('By status', Object.entries(report.byStatus)));
+  // Nothing is served until its snapshot is: a candidate's publishable places "would publish".
+  const word = publishedWord(report.snapshot ? 'published' : 'dry-run');
+  lines.push(...table('By status', Object.entries(report.byStatus).map(([status, n]): [string, number] => [status === 'published' ? word : status, n])));
   lines.push('');
   lines.push(...table('Not published, by reason', Object.entries(report.byReason)));
   lines.push('');
-  lines.push(...table('Published, by lodgingType', Object.entries(report.byLodgingType).filter(([, n]) => n > 0)));
+  lines.push(...table(`${word.replace(/^\w/, (c) => c.toUpperCase())}, by lodgingType`, Object.entries(report.byLodgingType).filter(([, n]) => n > 0)));
   lines.push('');
   const invalid = report.invalid;
   lines.push(

@@ -6,6 +6,8 @@ import type { GateResult } from '../gates/gates.ts';
 import type { PublicationReport } from './publication-report.ts';
 import { MISCOUNTED_ISSUES_NOTE, type FieldQuality } from '../gates/field-quality.ts';
 import { formatChange, formatIssueCounts } from './format-field-quality.ts';
+import type { RunOutcome } from '../runs/run-record.ts';
+import { publishedPlacesText, publishedWord } from '../runs/publish-wording.ts';
 import { DIFF_KINDS, EVERY_RECORD_NOTE, type DiffCategory, type DiffExample, type DiffKind } from '../snapshot/snapshot-diff.ts';
 
 const STATUS_COLOURS: Record<string, string> = { published: '#2e7d32', closed: '#8d6e63', suppressed: '#6a1b9a', rejected: '#c62828' };
@@ -88,10 +90,10 @@ function diffSection(kind: DiffKind, category: DiffCategory): Markup {
   )}</tbody></table>${category.count > category.examples.length ? html`<p class="small">first ${category.examples.length} of ${num(category.count)} by id</p>` : ''}`;
 }
 
-function fieldsSection(q: FieldQuality | null | undefined): Markup {
+function fieldsSection(q: FieldQuality | null | undefined, outcome: RunOutcome): Markup {
   if (!q) return html`<p>Not measured for this run.</p>`;
   const against = q.currentPublished === null ? 'first import: nothing to compare with' : `compared with the current snapshot (${num(q.currentPublished)} published)`;
-  return html`<p>Share of the ${num(q.published)} published places that have each field, worst first; ${against}.</p>
+  return html`<p>Share of ${publishedPlacesText(outcome, q.published)} that have each field, worst first; ${against}.</p>
 <table><thead><tr><th>field</th><th>filled</th><th>share</th><th>now</th><th>change</th><th>values dropped or changed, by issue</th></tr></thead><tbody>${q.rows.map(
     (r) =>
       html`<tr><td><code>${r.field}</code></td><td class="n">${num(r.filled)}</td><td class="n">${pct(r.share)}</td><td class="n">${r.currentShare === null ? '—' : pct(r.currentShare)}</td><td class="n${
@@ -116,18 +118,21 @@ export function renderReportHtml(r: PublicationReport): string {
     (g) =>
       html`<tr><td>${GATE_LABELS[g.gate] ?? g.gate}</td><td class="${g.status}">${g.status}</td><td class="n">${gateValue(g)}</td><td>${gateLimit(g)}</td><td>${g.detail}</td></tr>`,
   )}</tbody></table>`;
+  // Nothing is served until the run publishes: until then its publishable places "would publish".
+  const word = publishedWord(r.outcome);
+  const Word = word.replace(/^\w/, (c) => c.toUpperCase());
   const charts = html`<div class="charts">
 <figure><figcaption>Listings by status</figcaption>${svgBarChart({
     layout: 'rows',
-    bars: bars(im.byStatus),
+    bars: bars(im.byStatus).map((b) => (b.label === 'published' ? { ...b, label: word } : b)),
     title: 'Listings by status',
-    colourOf: (l) => STATUS_COLOURS[l] ?? '#4a6fa5',
+    colourOf: (l) => STATUS_COLOURS[l === word ? 'published' : l] ?? '#4a6fa5',
   })}</figure>
 <figure><figcaption>Not published, by reason</figcaption>${svgBarChart({ layout: 'rows', bars: bars(im.byReason), title: 'Not published, by reason', colourOf: () => '#c62828' })}</figure>
-<figure><figcaption>Published, by lodgingType</figcaption>${svgBarChart({
+<figure><figcaption>${Word}, by lodgingType</figcaption>${svgBarChart({
     layout: 'rows',
     bars: bars(im.byLodgingType).filter((b) => b.value > 0),
-    title: 'Published, by lodgingType',
+    title: `${Word}, by lodgingType`,
   })}</figure></div>`;
   const against = r.diff.against
     ? html`against the current snapshot ${r.diff.against.version} (${num(r.diff.against.publishedCount)} published)`
@@ -159,7 +164,7 @@ ${banner}
 <p>${num(im.lines)} lines, ${num(im.listings)} listings, ${num(im.badLines)} unreadable lines; candidate snapshot ${r.candidateVersion ?? '—'}.</p>
 ${im.warnings.length ? html`<ul>${im.warnings.map((w) => html`<li class="warn">${w}</li>`)}</ul>` : ''}
 <h2>Publication gates</h2>${gates}
-<h2>Fields</h2>${fieldsSection(r.fieldQuality)}
+<h2>Fields</h2>${fieldsSection(r.fieldQuality, r.outcome)}
 <h2>Counts</h2>${charts}
 <h2>What it changes</h2><p>${against}. ${
   r.diff.servedOnly ? 'Added, removed and changed count places served: added − removed is the change in places served.' : html`<strong>Counts ${EVERY_RECORD_NOTE}.</strong>`

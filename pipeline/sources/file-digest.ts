@@ -11,14 +11,18 @@ export async function digestFile(file: string): Promise<SourceFileDigest> {
   return { name: path.basename(file), size, sha256: hash.digest('hex') };
 }
 
-/** Null for a file that cannot be read: the import itself reports that. */
-export async function digestFiles(files: readonly string[]): Promise<(SourceFileDigest & { path: string })[]> {
+/**
+ * Size -1 for a file that cannot be read: the import itself reports that. `names`: what each file is known by (an
+ * upload's original name, not the name it is stored under); default its own file name.
+ */
+export async function digestFiles(files: readonly string[], names?: readonly string[]): Promise<(SourceFileDigest & { path: string })[]> {
   const digests = [];
-  for (const file of files) {
+  for (const [index, file] of files.entries()) {
+    const name = names?.[index] ?? path.basename(file);
     try {
-      digests.push({ ...(await digestFile(file)), path: path.resolve(file) });
+      digests.push({ ...(await digestFile(file)), name, path: path.resolve(file) });
     } catch {
-      digests.push({ name: path.basename(file), size: -1, sha256: '', path: path.resolve(file) });
+      digests.push({ name, size: -1, sha256: '', path: path.resolve(file) });
     }
   }
   return digests;

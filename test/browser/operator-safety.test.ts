@@ -60,7 +60,7 @@ describe.runIf(browserAvailable())('operator safety in Chromium', () => {
     await page.getByRole('button', { name: 'Upload and import' }).click();
     await page.getByRole('status').filter({ hasText: 'Refused' }).waitFor({ timeout: 60_000 });
     await page.getByRole('link', { name: 'Review the held candidate' }).waitFor();
-    expect(await page.locator('#fig-outcome').innerText()).toBe('0 published, 0 rejected, 0 suppressed, 0 closed, 0 unreadable');
+    expect(await page.locator('#fig-outcome').innerText()).toBe('would publish 0, 0 rejected, 0 suppressed, 0 closed, 0 unreadable');
     expect(await page.locator('#import-messages').innerText()).not.toMatch(/\/[\w.-]+\/[\w.-]+\//);
     await shots('safety-01-import-refused');
   }, 90_000);

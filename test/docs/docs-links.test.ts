@@ -79,7 +79,7 @@ const MODULE = /(?<![\w@./<>*{-])((?:[\w-]+\/)*[\w-][\w.-]*\.(?:ts|mts|mjs))(?![
 /** A section named by page and heading: `docs/api.md, "Rate limits"` or `docs/api.md#rate-limits`. */
 const SECTION = /(?<![\w/.-])((?:[\w.-]+\/)*[\w-]+\.md)(?:#([\w-]+)|,? "([^"]+)")/g;
 /** Folders the product writes into at run time (the default data directory, benchmark output): named, never committed. */
-const WRITTEN_AT_RUN_TIME = ['bench/out/', 'data/demo/'];
+const WRITTEN_AT_RUN_TIME = ['bench/out/'];
 
 /** Code comments: whole lines that are comments (enough for this tree, where a comment starts its line). */
 function commentsOf(source: string): string {

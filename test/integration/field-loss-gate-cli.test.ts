@@ -72,7 +72,7 @@ describe('the field-loss gate through `lodging import`', () => {
     const text = await run(['import', '--country', 'es', '--dry-run', partial]);
     expect(text.code).toBe(3);
     expect(text.stdout).toMatch(/FAIL\s+field-loss\s+[\d.]+ pts\s+phone \d+\.\d% now → \d+\.\d% in the candidate/);
-    expect(text.stdout).toMatch(/Fields of the \d+ published places, worst first[^\n]*\n[^\n]*\n\s+phone\s/);
+    expect(text.stdout).toMatch(/Fields of the \d+ places it would publish, worst first[^\n]*\n[^\n]*\n\s+phone\s/);
 
     // A higher limit for one import lets it through (a dry run: nothing published).
     expect((await run(['import', '--country', 'es', '--dry-run', '--max-field-loss', '0.9', partial])).code).toBe(0);

@@ -31,6 +31,7 @@ export const AUDIT_LABELS: Record<AuditAction, string> = {
   'held-published': 'Held candidate published',
   'held-discarded': 'Held candidate discarded',
   'rolled-back': 'Rolled back',
+  'rolled-forward': 'Rolled forward',
   'suppression-added': 'Suppression added',
   'suppression-removed': 'Suppression removed',
   'label-mapped': 'Label mapped',

@@ -1,6 +1,6 @@
 // Countries page: one row per country: published places now by status and lodgingType (inline SVG), current snapshot, last run, warnings.
 import { COUNTRY_CODES } from '../../../model/place.ts';
-import { countryOverview, type CountryOverview, type RunRecord } from '../../../pipeline/index.ts';
+import { MOVED, countryOverview, moveDirection, type CountryOverview, type RunRecord } from '../../../pipeline/index.ts';
 import { when } from '../form-html.ts';
 import { html, svgBarChart } from '../../../platform/html/index.ts';
 import type { Markup } from '../../../platform/html/index.ts';
@@ -58,6 +58,12 @@ function charts(o: CountryOverview): Markup {
   }`;
 }
 
+/** The move that made the current snapshot current again, named by its direction (back to an older one, forward to a newer one). */
+function moved(m: NonNullable<CountryOverview['rolledBack']>): Markup {
+  const text = MOVED[moveDirection(m.from, m.to)];
+  return html`<dt>${text.replace(/^r/, 'R')}</dt><dd><span class="badge warn">${text}</span> ${when(m.at)} by ${m.by}, from <code>${m.from ?? 'nothing'}</code></dd>`;
+}
+
 function warning(o: CountryOverview): Markup {
   const run = o.lastRun;
   if (!run) return html``;
@@ -86,7 +92,7 @@ ${
 <dt>Current snapshot</dt><dd><a href="${OPS}/snapshots/${o.country}#snapshot-${c.version}"><code>${c.version}</code></a>, published ${when(c.publishedAt)}${c.forced ? ' (forced)' : ''}${
       c.runId ? html` by <a href="${OPS}/runs/${c.runId}">run ${c.runId}</a>` : ''
     }</dd>
-${o.rolledBack ? html`<dt>Rolled back</dt><dd><span class="badge warn">rolled back</span> ${when(o.rolledBack.at)} by ${o.rolledBack.by}, from <code>${o.rolledBack.from ?? 'nothing'}</code></dd>` : ''}
+${o.rolledBack ? moved(o.rolledBack) : ''}
 <dt>Source file</dt><dd>${c.sources.length ? c.sources.map((s, i) => html`${i ? ', ' : ''}<code>${s.name}</code>`) : '—'}</dd>
 </dl>
 <div class="split">${charts(o)}</div>`

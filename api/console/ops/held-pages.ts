@@ -56,20 +56,35 @@ export async function decisionSummary(ops: OpsContext, run: RunRecord): Promise<
   return changeSummary(report?.diff ?? null, removal, run.country);
 }
 
+/** What the publish form was sent with: shown again beside an error, so only the wrong field is typed again. */
+export interface HeldFormValues {
+  confirm: string;
+  reason: string;
+  remaining: string;
+}
+
 /** The publish form and the discard link of one held run (on the held page and the run page). */
-export async function heldActions(kit: ConsoleKit, ops: OpsContext, res: Response, run: RunRecord, errors: FieldErrors | null = null): Promise<Markup> {
+export async function heldActions(
+  kit: ConsoleKit,
+  ops: OpsContext,
+  res: Response,
+  run: RunRecord,
+  errors: FieldErrors | null = null,
+  values: HeldFormValues | null = null,
+): Promise<Markup> {
   const csrf = await kit.csrfToken(res);
   const removal = await removalOf(ops, run);
   return html`<section class="card" aria-labelledby="held-${run.runId}"><h2 id="held-${run.runId}">Held until ${when(run.candidate?.heldUntil ?? null)}</h2>
 ${postForm(
   `${OPS}/held/${run.runId}/publish`,
   csrf,
-  html`${field({ label: `Type the country code (${run.country}) to confirm`, name: 'confirm', required: true, maxLength: 2, autocomplete: 'off', error: errorOf(errors, 'confirm'), hint: 'Publishing replaces what the API serves for this country.' })}
+  html`${field({ label: `Type the country code (${run.country}) to confirm`, name: 'confirm', value: values?.confirm, required: true, maxLength: 2, autocomplete: 'off', error: errorOf(errors, 'confirm'), hint: 'Publishing replaces what the API serves for this country.' })}
 ${
   removal?.drastic
     ? field({
         label: 'Places that will remain',
         name: 'remaining',
+        value: values?.remaining,
         required: true,
         maxLength: 9,
         autocomplete: 'off',
@@ -78,7 +93,7 @@ ${
       })
     : ''
 }
-${field({ label: 'Reason', name: 'reason', required: true, maxLength: 300, error: errorOf(errors, 'reason'), hint: 'Why it is safe to publish: recorded with your account (as forced when a gate still fails).' })}
+${field({ label: 'Reason', name: 'reason', value: values?.reason, required: true, maxLength: 300, error: errorOf(errors, 'reason'), hint: 'Why it is safe to publish: recorded with your account (as forced when a gate still fails).' })}
 ${button(`Publish ${run.country} candidate`, { kind: 'danger' })}`,
   { label: `Publish held run ${run.runId}` },
 )}
@@ -86,7 +101,7 @@ ${button(`Publish ${run.country} candidate`, { kind: 'danger' })}`,
 </section>`;
 }
 
-async function heldPage(kit: ConsoleKit, ops: OpsContext, req: Request, res: Response, problem: { runId: string; errors: FieldErrors } | null = null) {
+async function heldPage(kit: ConsoleKit, ops: OpsContext, req: Request, res: Response, problem: { runId: string; errors: FieldErrors; values?: HeldFormValues } | null = null) {
   const held = (await ops.runs.list()).filter((r) => isHeld(r)).sort((a, b) => COUNTRY_CODES.indexOf(a.country) - COUNTRY_CODES.indexOf(b.country));
   const sections: Markup[] = [];
   for (const run of held) {
@@ -94,7 +109,7 @@ async function heldPage(kit: ConsoleKit, ops: OpsContext, req: Request, res: Res
 <p>${run.files.map((f) => f.name).join(', ')}, started ${when(run.startedAt)} by ${run.by}. ${countsLine(run)}. <a href="${OPS}/runs/${run.runId}/report">Open its report</a> (diff, rejected lines).</p>
 ${await decisionSummary(ops, run)}
 ${gatesTable(run.gates)}
-${await heldActions(kit, ops, res, run, problem?.runId === run.runId ? problem.errors : null)}
+${await heldActions(kit, ops, res, run, problem?.runId === run.runId ? problem.errors : null, problem?.runId === run.runId ? (problem.values ?? null) : null)}
 </article>`);
   }
   await sendOps(kit, req, res, {
@@ -149,7 +164,7 @@ export const heldPages: OpsPlugin = (router, kit, ops) => {
           const errors: Record<string, string> = {};
           if (fields.confirm.trim().toLowerCase() !== run.country) errors.confirm = `Type ${run.country} to confirm: nothing was published.`;
           if (!fields.reason.trim()) errors.reason = 'Give a reason: nothing was published.';
-          if (Object.keys(errors).length > 0) return heldPage(kit, ops, req, res, { runId, errors });
+          if (Object.keys(errors).length > 0) return heldPage(kit, ops, req, res, { runId, errors, values: fields });
           const result = await publishHeldRun(ops.dataDir, runId, {
             force: { reason: fields.reason },
             confirmRemaining: typedCount(fields.remaining),
@@ -164,8 +179,9 @@ export const heldPages: OpsPlugin = (router, kit, ops) => {
           await recordAction(kit, req, res, 'held-discarded', `${run.country} run ${runId}`);
         }
       } catch (error) {
-        if (error instanceof PublicationError && error.code === 'confirm-remaining') return heldPage(kit, ops, req, res, { runId, errors: { remaining: error.message } });
-        if (error instanceof PublicationError || error instanceof CountryBusyError || error instanceof PointerMovedError) return heldPage(kit, ops, req, res, { runId, errors: { confirm: error.message } });
+        const values = verb === 'publish' ? fields : undefined;
+        if (error instanceof PublicationError && error.code === 'confirm-remaining') return heldPage(kit, ops, req, res, { runId, errors: { remaining: error.message }, values });
+        if (error instanceof PublicationError || error instanceof CountryBusyError || error instanceof PointerMovedError) return heldPage(kit, ops, req, res, { runId, errors: { confirm: error.message }, values });
         throw error;
       }
       res.redirect(303, `${OPS}/held?notice=${verb === 'publish' ? 'published' : 'discarded'}`);

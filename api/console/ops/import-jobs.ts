@@ -118,6 +118,8 @@ export function createImportLauncher(options: LauncherOptions): ImportLauncher {
       const args = [options.lodgingBin ?? DEFAULT_BIN, 'import', '--country', request.country, '--json', '--progress', 'json', '--actor', request.by];
       if (options.queue) args.push('--queue');
       if (request.dryRun) args.push('--dry-run');
+      // The run records each file by the name the operator knows (an upload's original), not its stored name.
+      for (const name of job.names ?? []) args.push(`--name=${name}`);
       args.push('--', ...request.files);
       const child = spawn(process.execPath, args, {
         cwd: PROJECT_ROOT,

@@ -9,12 +9,12 @@ import { html } from '../../../platform/html/index.ts';
 import type { Markup } from '../../../platform/html/index.ts';
 import { ImportFileError, listImportFiles, resolveImportFile, type ImportFile } from './import-directory.ts';
 import { ImportBusyError, type ImportJob } from './import-jobs.ts';
-import { cleanMessage, importOutcome, readRunOf, type ImportOutcome } from './import-outcome.ts';
-import type { RunRecord } from '../../../pipeline/index.ts';
+import { importMessage, importOutcome, readRunOf, type ImportOutcome } from './import-outcome.ts';
+import { publishedCountText, type RunRecord } from '../../../pipeline/index.ts';
 import { firstError, formText, parseFields, parseQuery, requireForm } from '../form-input.ts';
 import { COUNTRY_NAMES, COUNTRY_QUERY, OPS, actorName, countryChoices, showActor, operatorOnly, parseCountry, recordAction, type OpsContext, type OpsPlugin, sendOps } from './ops-kit.ts';
 import { receiveUpload, UploadError } from './receive-upload.ts';
-import { pruneUploads } from './upload-retention.ts';
+import { pruneUploads, uploadedName } from './upload-retention.ts';
 import { formatSize } from '../../../platform/format/index.ts';
 
 const STATE_TEXT: Record<ImportJob['state'], string> = {
@@ -50,7 +50,7 @@ export function jobView(job: ImportJob, run: RunRecord | null = null) {
     runId: job.runId,
     outcomeText: outcomeText(outcome),
     held: outcome.held,
-    messages: job.messages.map(cleanMessage),
+    messages: job.messages.map((m) => importMessage(m, job)),
     startedAt: job.startedAt,
     finishedAt: job.finishedAt,
   };
@@ -58,10 +58,10 @@ export function jobView(job: ImportJob, run: RunRecord | null = null) {
 
 const n = (value: number) => value.toLocaleString('en-GB');
 
-/** Where the lines went: published + rejected + suppressed + closed + unreadable = lines read. */
+/** Where the lines went: published (or would publish) + rejected + suppressed + closed + unreadable = lines read. */
 function outcomeText(outcome: ImportOutcome): string {
   const c = outcome.counts;
-  return c ? `${n(c.published)} published, ${n(c.rejected)} rejected, ${n(c.suppressed)} suppressed, ${n(c.closed)} closed, ${n(c.unreadable)} unreadable` : '';
+  return c && outcome.outcome ? `${publishedCountText(outcome.outcome, c.published)}, ${n(c.rejected)} rejected, ${n(c.suppressed)} suppressed, ${n(c.closed)} closed, ${n(c.unreadable)} unreadable` : '';
 }
 
 function progressBlock(job: ImportJob, run: RunRecord | null): Markup {
@@ -79,7 +79,7 @@ function progressBlock(job: ImportJob, run: RunRecord | null): Markup {
 <dt>Listings written</dt><dd id="fig-written">${p?.listingsWritten ?? 0}</dd>
 <dt>Outcome</dt><dd id="fig-outcome">${view.outcomeText || '—'}</dd>
 </dl>
-<ul id="import-messages" class="messages">${view.messages.map((m) => html`<li>${m}</li>`)}</ul>
+<ul id="import-messages" class="messages">${view.messages.map((m) => html`<li>${m.text}${m.href ? html` <a href="${m.href}">Open its report</a>` : ''}</li>`)}</ul>
 <p id="import-next">${
     job.runId
       ? html`${view.held ? html`<a class="button" href="${OPS}/held#candidate-${job.runId}">Review the held candidate</a> ` : ''}<a class="button plain" href="${OPS}/runs/${job.runId}">Open the run and its report</a>`
@@ -102,7 +102,7 @@ function filePicker(files: ImportFile[]): Markup {
   return html`<fieldset class="field file-picker" aria-describedby="field-file-hint"><legend>Files in the import directory</legend>
 <small id="field-file-hint">Tick every file of the country: they run as one import. Newest first.</small>
 <ul class="file-choices">${files.map(
-    (f, i) => html`<li><input type="checkbox" id="field-file-${i}" name="file" value="${f.name}"><label for="field-file-${i}"><code>${f.name}</code> <small>${mb(f.bytes)}${f.bytes === 0 ? ' (empty)' : ''}, ${when(f.modifiedAt)}</small></label></li>`,
+    (f, i) => html`<li><input type="checkbox" id="field-file-${i}" name="file" value="${f.name}"><label for="field-file-${i}"><code>${uploadedName(f.name)}</code> <small>${uploadedName(f.name) === f.name ? '' : 'uploaded, '}${mb(f.bytes)}${f.bytes === 0 ? ' (empty)' : ''}, ${when(f.modifiedAt)}</small></label></li>`,
   )}</ul></fieldset>`;
 }
 

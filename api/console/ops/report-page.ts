@@ -31,9 +31,23 @@ function consoleParts(run: RunRecord): Markup {
 <p>The same steps as commands are at the end of this report.</p></section>`;
 }
 
-/** The report file with the console's bar and next steps after <body>, its icon in <head>. */
+/** Where the report's own commands begin: they name files by their server paths, as they must to work when run there. */
+const COMMANDS = '<h2>Next steps</h2><ul class="cmd">';
+
+/** The report before its commands, each file named by the name the operator knows (an upload's original), not by its server path. */
+function namedByTheirNames(page: string, run: RunRecord): string {
+  const at = page.indexOf(COMMANDS);
+  let head = at === -1 ? page : page.slice(0, at);
+  // The longest path first, so no path is cut inside a longer one.
+  for (const f of [...run.files].sort((a, b) => b.path.length - a.path.length)) {
+    head = head.split(html`${f.path}`.text).join(html`${f.name}`.text);
+  }
+  return at === -1 ? head : head + page.slice(at);
+}
+
+/** The report file with the console's bar and next steps after <body>, its icon in <head>, files named as the operator knows them. */
 export function reportInConsole(page: string, run: RunRecord): string {
-  return page
+  return namedByTheirNames(page, run)
     .replace('</head>', html`<link rel="icon" href="/console/static/favicon.svg" type="image/svg+xml"><style>${raw(BAR_CSS)}</style></head>`.text)
     .replace(/<body>(<main>)?/, (body) => `${body}${consoleParts(run).text}`);
 }

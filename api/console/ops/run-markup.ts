@@ -1,5 +1,5 @@
 // Markup shared by the run, held and country pages: a run's gates with their measured values, what it changes, its fields' fill shares.
-import { EVERY_RECORD_NOTE, MISCOUNTED_ISSUES_NOTE, formatIssueCounts, type FieldQuality, type GateResult, type RemovalCheck, type RunRecord, type SnapshotDiff } from '../../../pipeline/index.ts';
+import { EVERY_RECORD_NOTE, MISCOUNTED_ISSUES_NOTE, formatIssueCounts, publishedCountText, publishedPlacesText, type FieldQuality, type GateResult, type RemovalCheck, type RunOutcome, type RunRecord, type SnapshotDiff } from '../../../pipeline/index.ts';
 import { html } from '../../../platform/html/index.ts';
 import type { Markup } from '../../../platform/html/index.ts';
 
@@ -12,10 +12,10 @@ export function gatesTable(gates: GateResult[] | null): Markup {
 const pct = (share: number) => `${(share * 100).toFixed(1)}%`;
 const change = (c: number | null) => (c === null ? '—' : c === 0 ? '±0' : `${c > 0 ? '+' : '−'}${Math.abs(c * 100).toFixed(1)} pts`);
 
-/** The per-field quality table, worst field first (the largest fall of its fill share, then the lowest share). */
-export function fieldQualityTable(q: FieldQuality | null | undefined): Markup {
+/** The per-field quality table, worst field first (the largest fall of its fill share, then the lowest share); a candidate's places "would publish". */
+export function fieldQualityTable(q: FieldQuality | null | undefined, outcome: RunOutcome): Markup {
   if (!q) return html`<p>No field measures (the run ended before the gates, or it predates them).</p>`;
-  return html`<div class="table-wrap"><table><caption>${q.published} published places${
+  return html`<div class="table-wrap"><table><caption>${publishedPlacesText(outcome, q.published).replace(/^the /, '').replace(/^\w/, (c) => c.toUpperCase())}${
     q.currentPublished === null ? ' (first import: nothing to compare with)' : ` against ${q.currentPublished} now`
   }</caption><thead><tr><th scope="col">Field</th><th scope="col" class="num">Share</th><th scope="col" class="num">Now</th><th scope="col" class="num">Change</th><th scope="col">Dropped or changed, by issue</th></tr></thead>
 <tbody>${q.rows.map(
@@ -33,9 +33,7 @@ export function countsLine(run: Pick<RunRecord, 'counts' | 'dryRun' | 'outcome'>
   const c = run.counts;
   if (!c) return '—';
   const s = c.byStatus;
-  const published =
-    run.outcome === 'published' ? `${n(s.published)} published` : ['refused', 'dry-run', 'running'].includes(run.outcome) ? `would publish ${n(s.published)}` : `${n(s.published)} publishable (not published)`;
-  return `${n(c.lines)} lines: ${published}, ${n(s.rejected)} rejected, ${n(s.suppressed)} suppressed, ${n(s.closed)} closed, ${n(c.badLines)} unreadable`;
+  return `${n(c.lines)} lines: ${publishedCountText(run.outcome, s.published)}, ${n(s.rejected)} rejected, ${n(s.suppressed)} suppressed, ${n(s.closed)} closed, ${n(c.badLines)} unreadable`;
 }
 
 /**

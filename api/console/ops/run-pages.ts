@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { COUNTRY_CODES } from '../../../model/place.ts';
-import { isHeld, UnknownRunError, type RunRecord } from '../../../pipeline/index.ts';
+import { isHeld, publishedCountText, UnknownRunError, type RunRecord } from '../../../pipeline/index.ts';
 import type { ConsoleKit } from '../console-kit.ts';
 import { when } from '../form-html.ts';
 import { parseQuery } from '../form-input.ts';
@@ -48,7 +48,7 @@ ${
 <thead><tr><th scope="col">Started</th><th scope="col">Country</th><th scope="col">Outcome</th><th scope="col" class="num">Published</th><th scope="col">File</th><th scope="col">By</th><th scope="col">Report</th></tr></thead>
 <tbody>${runs.slice(0, PAGE_SIZE).map(
         (r) => html`<tr><td><a href="${OPS}/runs/${r.runId}">${when(r.startedAt)}</a></td><td>${r.country}</td><td>${runBadge(r)}</td><td class="num">${
-          r.counts ? (r.outcome === 'published' ? formatCount(r.counts.byStatus.published) : html`<small>would publish</small> ${formatCount(r.counts.byStatus.published)}`) : '—'
+          r.counts ? (r.outcome === 'published' ? formatCount(r.counts.byStatus.published) : html`<small>${publishedCountText(r.outcome, r.counts.byStatus.published)}</small>`) : '—'
         }</td><td>${r.files.map((f, i) => html`${i ? ', ' : ''}<code>${f.name}</code>`)}</td><td>${r.by}</td><td><a href="${OPS}/runs/${r.runId}/report">Report</a></td></tr>`,
       )}</tbody></table></div>`
 }`,
@@ -56,13 +56,13 @@ ${
 }
 
 async function runPage(kit: ConsoleKit, ops: OpsContext, req: Request, res: Response, run: RunRecord) {
-  const rolledBack = run.events.filter((e) => e.what.startsWith('rolled back')).at(-1);
+  const rolledBack = run.events.filter((e) => /^rolled (back|forward)/.test(e.what)).at(-1);
   await sendOps(kit, req, res, {
     title: `Run ${run.runId}`,
     body: html`<p class="lead">${COUNTRY_NAMES[run.country]} · ${runBadge(run)}${run.dryRun && run.outcome !== 'dry-run' ? ' · dry run' : ''}</p>
 <p><a class="button" href="${OPS}/runs/${run.runId}/report">Open the report</a></p>
 ${run.removal ? html`<div class="notice error" role="status">Published although it left ${COUNTRY_NAMES[run.country]} ${run.removal.remaining.toLocaleString('en-GB')} of its ${run.removal.current.toLocaleString('en-GB')} places (the remaining count was typed to confirm).</div>` : ''}
-${rolledBack ? html`<div class="notice warning" role="status">Rolled back ${when(rolledBack.at)} by ${rolledBack.by}: ${rolledBack.detail ?? ''}. <a href="${OPS}/snapshots/${run.country}">Snapshots of ${COUNTRY_NAMES[run.country]}</a></div>` : ''}
+${rolledBack ? html`<div class="notice warning" role="status">${rolledBack.what.startsWith('rolled forward') ? 'Rolled forward' : 'Rolled back'} ${when(rolledBack.at)} by ${rolledBack.by}: ${rolledBack.detail ?? ''}. <a href="${OPS}/snapshots/${run.country}">Snapshots of ${COUNTRY_NAMES[run.country]}</a></div>` : ''}
 <dl class="facts">
 <dt>Started</dt><dd>${formatTime(run.startedAt, { seconds: true })} by ${run.by} (${run.runner})</dd>
 <dt>Finished</dt><dd>${formatTime(run.finishedAt, { seconds: true, empty: 'not yet' })}${run.finishedAt ? `, after ${formatElapsed(run.startedAt, run.finishedAt) ?? '—'}` : ''}</dd>
@@ -78,7 +78,7 @@ ${await decisionSummary(ops, run)}
 ${gatesTable(run.gates)}
 ${isHeld(run) ? await heldActions(kit, ops, res, run) : ''}
 <h2>Fields</h2>
-${fieldQualityTable(run.fieldQuality)}
+${fieldQualityTable(run.fieldQuality, run.outcome)}
 <h2>Events</h2>
 <ul>${run.events.map((e) => html`<li>${formatTime(e.at, { seconds: true })}: ${e.what} (${e.by})${e.detail ? html` — ${e.detail}` : ''}</li>`)}</ul>`,
   });

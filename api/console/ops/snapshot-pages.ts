@@ -2,7 +2,7 @@
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import type { CountryCode } from '../../../model/place.ts';
-import { CountryBusyError, PointerMovedError, PublicationError, previewRollback, type SnapshotDiff } from '../../../pipeline/index.ts';
+import { CountryBusyError, PointerMovedError, PublicationError, moveDirection, previewRollback, type SnapshotDiff } from '../../../pipeline/index.ts';
 import type { ConsoleKit } from '../console-kit.ts';
 import type { Notice } from '../console-layout.ts';
 import { button, postForm, when } from '../form-html.ts';
@@ -16,6 +16,7 @@ const SNAPSHOT_FORM = z.object({ to: formText({ max: 200 }) });
 
 const NOTICES: Record<string, Notice> = {
   'rolled-back': { kind: 'success', text: 'Rolled back: every API process serves this snapshot within a second.' },
+  'rolled-forward': { kind: 'success', text: 'Rolled forward: every API process serves this snapshot within a second.' },
 };
 
 const KIND_TEXT = { added: 'Places that come back', removed: 'Places that go away', changed: 'Places whose fields change', statusChanged: 'Records served by neither whose status changes' } as const;
@@ -33,12 +34,15 @@ function diffSummary(diff: SnapshotDiff): Markup {
 
 async function snapshotsPage(kit: ConsoleKit, ops: OpsContext, req: Request, res: Response, country: CountryCode, error: string | null = null) {
   const kept = await ops.snapshots.list(ops.dataDir, country);
+  const current = kept.find((s) => s.current)?.version ?? null;
+  /** A snapshot newer than the one serving is a roll forward, an older one a rollback. */
+  const review = (version: string) => (moveDirection(current, version) === 'forward' ? 'Review roll forward' : 'Review rollback');
   const csrf = await kit.csrfToken(res);
   await sendOps(kit, req, res, {
     title: `Snapshots of ${COUNTRY_NAMES[country]}`,
     status: error ? 409 : 200,
     notices: [...flash(kit, req, NOTICES), ...(error ? [{ kind: 'error' as const, text: error }] : [])],
-    body: html`<p class="lead">The kept published snapshots, newest first. Rolling back makes an earlier one current at once (the same as <code>lodging rollback --country ${country} --to ID</code>); every other country is untouched.</p>
+    body: html`<p class="lead">The kept published snapshots, newest first. Rolling back makes an earlier one current at once, rolling forward a newer one (the same as <code>lodging rollback --country ${country} --to ID</code>); every other country is untouched.</p>
 ${
   kept.length === 0
     ? html`<p>Nothing published yet.</p>`
@@ -47,7 +51,7 @@ ${
         (s) => html`<tr id="snapshot-${s.version}"><th scope="row"><code>${s.version}</code>${s.current ? html` <span class="badge active">current</span>` : ''}${s.forced ? html` <span class="badge warn">forced</span>` : ''}</th><td>${when(s.publishedAt)}</td><td class="num">${s.publishedCount.toLocaleString('en-GB')}</td><td>${s.sources.map((f, i) => html`${i ? ', ' : ''}<code>${f.name}</code>`)}</td><td>${s.runId ? html`<a href="${OPS}/runs/${s.runId}">${s.runId}</a>` : '—'}</td><td>${s.by || '—'}</td><td class="actions">${
           s.current
             ? ''
-            : postForm(`${OPS}/snapshots/${country}/preview`, csrf, html`<input type="hidden" name="to" value="${s.version}">${button('Review rollback', { kind: 'plain' })}`, { className: 'inline', label: `Review rollback to ${s.version}` })
+            : postForm(`${OPS}/snapshots/${country}/preview`, csrf, html`<input type="hidden" name="to" value="${s.version}">${button(review(s.version), { kind: 'plain' })}`, { className: 'inline', label: `${review(s.version)} to ${s.version}` })
         }</td></tr>`,
       )}</tbody></table></div>`
 }`,
@@ -79,13 +83,14 @@ export const snapshotPages: OpsPlugin = (router, kit, ops) => {
       throw error;
     }
     const csrf = await kit.csrfToken(res);
+    const way = moveDirection(preview.from?.version ?? null, preview.to.version);
     await sendOps(kit, req, res, {
-      title: `Roll ${COUNTRY_NAMES[country]} back?`,
+      title: `Roll ${COUNTRY_NAMES[country]} ${way}?`,
       body: html`<p class="lead">The API will serve snapshot <code>${preview.to.version}</code> (published ${when(preview.to.publishedAt)}, ${preview.to.publishedCount.toLocaleString('en-GB')} places) instead of
 ${preview.from ? html`<code>${preview.from.version}</code> (${preview.from.publishedCount.toLocaleString('en-GB')} places)` : 'nothing'}.</p>
 <h2>What changes</h2>
 ${diffSummary(preview.diff)}
-${postForm(`${OPS}/snapshots/${country}/rollback`, csrf, html`<input type="hidden" name="to" value="${preview.to.version}">${button(`Roll back ${country} to ${preview.to.version}`, { kind: 'danger' })}`)}
+${postForm(`${OPS}/snapshots/${country}/rollback`, csrf, html`<input type="hidden" name="to" value="${preview.to.version}">${button(`Roll ${way} ${country} to ${preview.to.version}`, { kind: 'danger' })}`)}
 <p><a href="${OPS}/snapshots/${country}">Cancel</a></p>`,
     });
   });
@@ -94,13 +99,15 @@ ${postForm(`${OPS}/snapshots/${country}/rollback`, csrf, html`<input type="hidde
     const country = await countryOf(req, res);
     if (!country) return;
     const { to } = requireForm(SNAPSHOT_FORM, req);
+    let way: 'back' | 'forward';
     try {
       const result = await ops.snapshots.rollback(ops.dataDir, country, { to, actor: actorName(kit, res) });
-      await recordAction(kit, req, res, 'rolled-back', `${country} from ${result.from ?? 'nothing'} to ${result.to.version}`);
+      way = moveDirection(result.from, result.to.version);
+      await recordAction(kit, req, res, way === 'forward' ? 'rolled-forward' : 'rolled-back', `${country} from ${result.from ?? 'nothing'} to ${result.to.version}`);
     } catch (error) {
       if (error instanceof PublicationError || error instanceof CountryBusyError || error instanceof PointerMovedError) return snapshotsPage(kit, ops, req, res, country, error.message);
       throw error;
     }
-    res.redirect(303, `${OPS}/snapshots/${country}?notice=rolled-back`);
+    res.redirect(303, `${OPS}/snapshots/${country}?notice=rolled-${way}`);
   });
 };

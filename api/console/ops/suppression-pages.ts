@@ -8,8 +8,10 @@ import {
   SUPPRESSION_KINDS,
   SuppressionInputError,
   addSuppression,
+  demoListInForce,
   listSuppressions,
   removeSuppression,
+  type DemoListInForce,
   type SuppressionEntry,
 } from '../../../pipeline/index.ts';
 import type { ConsoleKit } from '../console-kit.ts';
@@ -82,8 +84,20 @@ function entryRow(e: SuppressionEntry) {
   }</td><td class="actions"><a class="button danger-link" href="${OPS}/suppressions/remove?${new URLSearchParams({ kind: e.kind, value: e.value }).toString()}">Remove<span class="visually-hidden"> ${e.kind} ${e.value}</span>…</a></td></tr>`;
 }
 
+/** The countries still serving the demo data, and the demo's own list that suppressed their places (read only: it is a project file). */
+function demoSection(demo: DemoListInForce, own: number) {
+  const names = demo.countries.map((c) => COUNTRY_NAMES[c]);
+  const countries = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0];
+  return html`<section class="card" aria-labelledby="in-force-heading"><h2 id="in-force-heading">In force now</h2>
+<p>${countries} serve the demo data, imported with the demo's own list <code>${demo.file}</code> (${demo.entries.length} entries): it decided which of their places are suppressed until each country's next import, which applies this data directory's list instead (${own} ${own === 1 ? 'entry' : 'entries'}, below).</p>
+<div class="table-wrap"><table><caption>The demo's list</caption>
+<thead><tr><th scope="col">Kind</th><th scope="col">Value</th><th scope="col">Note</th></tr></thead>
+<tbody>${demo.entries.map((e) => html`<tr><td>${KIND_SHOWN[e.kind]}</td><th scope="row"><code>${e.value}</code></th><td>${e.note || '—'}</td></tr>`)}</tbody></table></div></section>`;
+}
+
 async function suppressionsPage(kit: ConsoleKit, ops: OpsContext, req: Request, res: Response, form: FormState = {}) {
   const listing = await listSuppressions(ops.dataDir);
+  const demo = await demoListInForce(ops.dataDir);
   const csrf = await kit.csrfToken(res);
   const err = (name: string) => (form.error?.field === name ? form.error.message : null);
   const query = parseQuery(NOTICE_QUERY, req);
@@ -99,7 +113,7 @@ async function suppressionsPage(kit: ConsoleKit, ops: OpsContext, req: Request, 
     ],
     body: html`<p class="lead">Listings that must never be published (opt-outs, takedowns). A change applies from the next import of the
 country: <a href="${OPS}/imports">start an import</a>. The list is <code>${listing.file}</code>, reviewed like code; <code>lodging suppress</code> changes the same file.</p>
-<section class="card narrow" aria-labelledby="add-heading"><h2 id="add-heading">Add a suppression</h2>
+${demo ? demoSection(demo, listing.entries.length) : ''}<section class="card narrow" aria-labelledby="add-heading"><h2 id="add-heading">Add a suppression</h2>
 ${postForm(
   `${OPS}/suppressions`,
   csrf,
@@ -118,7 +132,7 @@ ${button('Add suppression')}`,
 <h2>On the list <small>(${listing.entries.length})</small></h2>
 ${
   listing.entries.length === 0
-    ? html`<p>The list is empty.</p>`
+    ? html`<p>${demo ? "This data directory's list is empty: the next import of a country suppresses nothing." : 'The list is empty.'}</p>`
     : html`<div class="table-wrap"><table>
 <thead><tr><th scope="col">Kind</th><th scope="col">Value</th><th scope="col">Note</th><th scope="col">Added</th><th scope="col"><span class="visually-hidden">Action</span></th></tr></thead>
 <tbody>${listing.entries.map((e) => entryRow(e))}</tbody></table></div>`

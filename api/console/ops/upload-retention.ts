@@ -10,6 +10,11 @@ export interface UploadRetention {
 
 /** The names receive-upload gives stored files (`20261125-154129-ab12-name.jsonl`); files put there by hand never match. */
 const STORED_UPLOAD = /^\d{8}-\d{6}-[0-9a-f]{4}-/;
+
+/** A stored upload's name as it was uploaded (without its time and random prefix); a file put there by hand keeps its own. */
+export function uploadedName(stored: string): string {
+  return STORED_UPLOAD.test(stored) ? stored.replace(STORED_UPLOAD, '') : stored;
+}
 /** Temp files of uploads cut off by a crash are removed once this old. */
 const STALE_PART_MS = 24 * 3_600_000;
 

@@ -29,7 +29,14 @@
     list.textContent = '';
     job.messages.forEach(function (m) {
       var li = document.createElement('li');
-      li.textContent = m;
+      li.textContent = m.text;
+      if (m.href) {
+        var report = document.createElement('a');
+        report.href = m.href;
+        report.textContent = 'Open its report';
+        li.appendChild(document.createTextNode(' '));
+        li.appendChild(report);
+      }
       list.appendChild(li);
     });
     if (job.outcomeText) text('fig-outcome', job.outcomeText);

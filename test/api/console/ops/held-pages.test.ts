@@ -63,6 +63,10 @@ describe('a held candidate that empties its country', () => {
     const wrong = await operator.post(`/console/ops/held/${runId}/publish`, { confirm: 'es', reason: 'the provider closed every hotel', remaining: '4' });
     expect(wrong.status).toBe(400);
     expect(wrong.text).toMatch(/4 is not the number that remains/);
+    // The form keeps what was typed: only the wrong field needs typing again.
+    expect(wrong.text).toMatch(/<input id="field-confirm" name="confirm" type="text" value="es"/);
+    expect(wrong.text).toMatch(/<input id="field-reason" name="reason" type="text" value="the provider closed every hotel"/);
+    expect(wrong.text).toMatch(/<input id="field-remaining" name="remaining" type="text" value="4"/);
     expect(await served()).toBe(4);
   });
 
@@ -108,6 +112,8 @@ describe('a dry run and a discard', () => {
     expect(page.text).toMatch(/2 lines: would publish 2, 0 rejected, 0 suppressed, 0 closed, 0 unreadable/);
     expect(page.text).not.toMatch(/· dry run/);
     expect(page.text).toMatch(/<strong class="added">\+1 added<\/strong>/);
+    expect(page.text).toMatch(/<caption>2 places it would publish against 1 now<\/caption>/);
+    expect(page.text).not.toMatch(/2 published/);
 
     const held = await operator.get('/console/ops/held');
     expect(held.text).toContain(`href="/console/ops/held/${dry}/discard">Discard candidate…</a>`);
@@ -118,6 +124,9 @@ describe('a dry run and a discard', () => {
     expect(confirm.text).toMatch(/can no longer be published/);
     expect(confirm.text).toContain(`action="/console/ops/held/${dry}/discard"`);
     expect((await operator.post(`/console/ops/held/${dry}/discard`, {})).status).toBe(303);
-    expect((await operator.get(`/console/ops/runs/${dry}`)).text).toMatch(/badge outcome-discarded/);
+    const discarded = await operator.get(`/console/ops/runs/${dry}`);
+    expect(discarded.text).toMatch(/badge outcome-discarded/);
+    expect(discarded.text).toMatch(/2 lines: 2 candidates \(not published\), 0 rejected/);
+    expect((await operator.get('/console/ops/runs?outcome=discarded')).text).toContain('<small>2 candidates (not published)</small>');
   }, 60_000);
 });

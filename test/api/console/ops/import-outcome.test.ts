@@ -1,6 +1,7 @@
 // A console import reads what its run came to (a held candidate since published or discarded), its counts, and shows messages without server paths.
 import { describe, expect, it } from 'vitest';
 import { cleanMessage, importOutcome } from '../../../../api/console/ops/import-outcome.ts';
+import { jobView } from '../../../../api/console/ops/import-pages.ts';
 import type { ImportJob } from '../../../../api/console/ops/import-jobs.ts';
 import type { RunRecord } from '../../../../pipeline/index.ts';
 
@@ -31,7 +32,20 @@ describe('importOutcome', () => {
   });
 
   it('a running import has no outcome yet', () => {
-    expect(importOutcome(job({ state: 'running' }), run())).toEqual({ laterText: null, counts: null, held: false });
+    expect(importOutcome(job({ state: 'running' }), run())).toEqual({ laterText: null, counts: null, held: false, outcome: null });
+  });
+});
+
+describe('the outcome line of an import (its page and the imports list)', () => {
+  it.each([
+    ['refused, held', job(), run(), 'would publish 663'],
+    ['dry run, held', job({ state: 'dry-run', dryRun: true }), run({ outcome: 'dry-run', dryRun: true }), 'would publish 663'],
+    ['refused, since discarded', job(), run({ outcome: 'discarded', candidate: null }), '663 candidates (not published)'],
+    ['refused, since published after review', job(), run({ outcome: 'published' }), '663 published'],
+    ['published', job({ state: 'published', exitCode: 0 }), run({ outcome: 'published' }), '663 published'],
+  ] as const)('%s', (_name, j, r, expected) => {
+    const view = jobView(j, r);
+    expect(view.outcomeText).toBe(`${expected}, 0 rejected, 2 suppressed, 0 closed, 0 unreadable`);
   });
 });
 

@@ -72,6 +72,38 @@ describe('imports page', () => {
     expect(await countryPlaces()).toEqual(['es-p1', 'es-p2']);
   }, 60_000);
 
+  it('a refused upload is named by its original name everywhere, never by its stored name or a server path; its report is a link', async () => {
+    const page = await operator.get('/console/ops/imports');
+    const body = new FormData();
+    body.append('_csrf', hiddenValue(page.text, '_csrf')!);
+    body.append('country', 'es');
+    // Nothing to publish: the zero-published gate refuses it, and the candidate is held.
+    body.append('export', new Blob([`${JSON.stringify({ providerId: 'r1', name: '', address: { city: 'Sevilla' } })}\n`]), 'es-madrid.jsonl');
+    const res = await fetch(`${harness.api.url}/console/ops/imports/upload`, { method: 'POST', body, headers: { cookie: `lodging_console=${operator.cookie()}` }, redirect: 'manual' });
+    expect(res.status).toBe(303);
+    const location = res.headers.get('location')!;
+    const last = (await finalState(location)) as unknown as { state: string; runId: string; messages: { text: string; href: string | null }[] };
+    expect(last.state).toBe('refused');
+    const runId = last.runId;
+    const stored = /\d{8}-\d{6}-[0-9a-f]+-es-madrid\.jsonl/;
+    // The child's refusal line: its report is a link to the console's report page, not the text "report report.html".
+    expect(last.messages).toContainEqual({ text: expect.stringMatching(/^Refused by a publication gate; nothing was published \(run [\w-]+\)$/), href: `/console/ops/runs/${runId}/report` });
+    const job = await operator.get(location);
+    expect(job.text).toContain(`<a href="/console/ops/runs/${runId}/report">Open its report</a>`);
+    expect(job.text).not.toMatch(/report report\.html/);
+    for (const url of [location, '/console/ops/imports', `/console/ops/runs/${runId}`, '/console/ops/runs', '/console/ops/held', `/console/ops/runs/${runId}/report`]) {
+      // The report's commands at its end name the file on the server, as they must to work when run there.
+      // A checkbox's value names the stored file for the server; what the page shows is the original name.
+      const shown = (await operator.get(url)).text.split('<h2>Next steps</h2><ul class="cmd">')[0]!.replace(/ value="[^"]*"/g, '');
+      expect(shown, url).toContain('es-madrid.jsonl');
+      expect(shown, url).not.toMatch(stored);
+      expect(shown, url).not.toContain(path.join(harness.api.dataDir, 'imports'));
+    }
+    // The report's rejected line is named by the original name too.
+    const report = await operator.get(`/console/ops/runs/${runId}/report`);
+    expect(report.text).toContain('<code>es-madrid.jsonl:1</code>');
+  }, 60_000);
+
   it('preselects the country given in the address', async () => {
     const page = await operator.get('/console/ops/imports?country=pt');
     expect(page.text).toMatch(/<option value="pt" selected>/);

@@ -35,12 +35,12 @@ describe('fieldQualityTable', () => {
   });
 
   it('shows the other issues with the same formatter as the report', () => {
-    const text = fieldQualityTable(quality(true)).text;
+    const text = fieldQualityTable(quality(true), 'published').text;
     expect(text).toMatch(/<p class="aside">Other issues: lodgingType\/name-suggests 1<\/p>/);
     expect(text).not.toMatch(/counted by field\/code/);
   });
 
   it('a report recorded before issues were counted by field/code says its issue counts are wrong', () => {
-    expect(fieldQualityTable(quality(false)).text).toMatch(/Issue counts recorded before issues were counted by field\/code: these issue counts are wrong/);
+    expect(fieldQualityTable(quality(false), 'published').text).toMatch(/Issue counts recorded before issues were counted by field\/code: these issue counts are wrong/);
   });
 });

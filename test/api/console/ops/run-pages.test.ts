@@ -74,4 +74,22 @@ describe('run, report, snapshot and rollback', () => {
     const countries = await operator.get('/console/ops/countries');
     expect(countries.text).toMatch(/<dt>Rolled back<\/dt><dd><span class="badge warn">rolled back<\/span> .* by console:chain@example\.org, from <code>[\w.-]+<\/code><\/dd>/);
   });
+
+  it('names a move to a newer snapshot a roll forward: on Snapshots, its review, the runs and Countries', async () => {
+    const older = readRun(harness.api.dataDir, first).publishedVersion!;
+    const snapshots = await operator.get('/console/ops/snapshots/es');
+    expect(snapshots.text).toContain(`aria-label="Review roll forward to ${version}"`);
+    expect(snapshots.text).not.toContain(`aria-label="Review rollback to ${version}"`);
+    const preview = await operator.post('/console/ops/snapshots/es/preview', { to: version });
+    expect(preview.text).toContain('<h1>Roll Spain forward?</h1>');
+    expect(preview.text).toContain(`Roll forward es to ${version}`);
+    expect((await operator.post('/console/ops/snapshots/es/rollback', { to: version })).status).toBe(303);
+    expect((await operator.get('/console/ops/snapshots/es?notice=rolled-forward')).text).toContain('Rolled forward: every API process serves this snapshot within a second.');
+    expect(readRun(harness.api.dataDir, first).events.at(-1)).toMatchObject({ what: 'rolled forward: its snapshot is no longer served' });
+    expect(readRun(harness.api.dataDir, second).events.at(-1)).toMatchObject({ what: 'served again after a roll forward', detail: `es rolled forward from ${older}` });
+    expect((await operator.get(`/console/ops/runs/${first}`)).text).toMatch(/<div class="notice warning" role="status">Rolled forward .* by console:chain@example\.org: es serves [\w.-]+ again\./);
+    const countries = await operator.get('/console/ops/countries');
+    expect(countries.text).toMatch(/<dt>Rolled forward<\/dt><dd><span class="badge warn">rolled forward<\/span> .* by console:chain@example\.org, from <code>[\w.-]+<\/code><\/dd>/);
+    expect(countries.text).not.toMatch(/rolled back/i);
+  });
 });
