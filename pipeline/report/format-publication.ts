@@ -8,7 +8,7 @@ const pct = (share: number) => `${(share * 100).toFixed(1)}%`;
 const num = (n: number) => n.toLocaleString('en-GB');
 
 export function formatGate(g: GateResult): string {
-  const value = g.measured === null ? '-' : g.gate === 'zero-published' ? num(g.measured) : g.gate === 'field-loss' ? `${(g.measured * 100).toFixed(1)} pts` : pct(g.measured);
+  const value = g.measured === null ? '-' : g.gate === 'zero-published' ? num(g.measured) : pct(g.measured);
   return `  ${g.status.toUpperCase().padEnd(7)} ${g.gate.padEnd(15)} ${value.padStart(8)}  ${g.detail}`;
 }
 
