@@ -17,6 +17,8 @@ export { DEFAULT_GATE_THRESHOLDS, evaluateGates, type GateResult, type GateThres
 export { renderReportHtml } from './report/report-html.ts';
 export type { PublicationReport } from './report/publication-report.ts';
 export type { FieldQuality, FieldQualityRow } from './report/field-quality.ts';
+export { keptFieldRows } from './report/format-kept-fields.ts';
+export type { KeptFieldFill } from './snapshot/kept-field-fill.ts';
 export type { SnapshotDiff } from './snapshot/snapshot-diff.ts';
 
 // Snapshots: list, roll back, a country at a glance, and the files of interrupted imports removed at start-up.

@@ -26,8 +26,9 @@ export const IMPORT_USAGE = `usage: lodging import --country CC [--json] [--queu
                              (default LODGING_GATE_MAX_REJECTED_SHARE or 0.5)
   --max-drop X               refuse when the published count falls by more than this share (from 100 published;
                              default LODGING_GATE_MAX_DROP or 0.1)
-  --max-field-loss X         refuse when a published field's fill share falls by more than this many share points
-                             (0 to 1; from 100 published; default LODGING_GATE_MAX_FIELD_LOSS or 0.2)
+  --max-field-loss X         refuse when more than this share of the places kept from the served snapshot (same id)
+                             lose a field they had (0 to 1; from 100 kept places; new places never refuse;
+                             default LODGING_GATE_MAX_FIELD_LOSS or 0.2)
   --progress json            progress as one JSON object per stderr line (what the operator console reads)
   --actor NAME               who is recorded as running it (default the OS user; the console passes its account)
 Exit status: 0 published (or dry run passed); 3 refused by a publication gate (nothing published, candidate held);

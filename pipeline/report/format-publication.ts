@@ -3,6 +3,7 @@ import type { GateResult } from '../gates/gates.ts';
 import type { PublicationReport } from './publication-report.ts';
 import { DIFF_KINDS } from '../snapshot/snapshot-diff.ts';
 import { formatFieldQuality } from './format-field-quality.ts';
+import { formatKeptFields } from './format-kept-fields.ts';
 
 const pct = (share: number) => `${(share * 100).toFixed(1)}%`;
 const num = (n: number) => n.toLocaleString('en-GB');
@@ -44,6 +45,8 @@ export function formatPublication(r: PublicationReport, reportFile: string): str
   lines.push('');
   const fields = formatFieldQuality(r.fieldQuality);
   if (fields.length > 0) lines.push(...fields, '');
+  const kept = formatKeptFields(r.fieldQuality?.kept);
+  if (kept.length > 0) lines.push(...kept, '');
   lines.push(formatDecision(r));
   lines.push(`Report: ${reportFile}`);
   lines.push('Next:');
