@@ -179,7 +179,8 @@ export function withDecision(run: RunRecord, decision: Decision): RunRecord {
   };
 }
 
-export function publicationReport(request: ImportRequest, run: RunRecord, built: BuiltCandidate, review: CandidateReview, decision: Decision): PublicationReport {
+/** `canRollBack`: a kept snapshot older than the one this run published exists (rollback's next step works). */
+export function publicationReport(request: ImportRequest, run: RunRecord, built: BuiltCandidate, review: CandidateReview, decision: Decision, canRollBack = false): PublicationReport {
   const report: PublicationReport = {
     runId: run.runId,
     country: run.country,
@@ -199,7 +200,7 @@ export function publicationReport(request: ImportRequest, run: RunRecord, built:
     confirmRemaining: review.removal.drastic ? review.removal.remaining : null,
     nextSteps: [],
   };
-  return { ...report, nextSteps: nextStepsFor(report) };
+  return { ...report, nextSteps: nextStepsFor(report, canRollBack) };
 }
 
 /** Whatever failed (the runner, the review, the publish), the run says so: never left running in a live process. */

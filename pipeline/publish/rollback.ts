@@ -37,6 +37,12 @@ function recordOnRun(dataDir: string, runId: string | null | undefined, event: R
   }
 }
 
+/** What `rollback` without `--to` goes back to: the kept snapshot published before the current one (undefined: none). */
+export function rollbackTarget(kept: readonly SnapshotListing[]): SnapshotListing | undefined {
+  const at = kept.findIndex((s) => s.current);
+  return at === -1 ? undefined : kept[at + 1];
+}
+
 export interface RollbackResult {
   country: CountryCode;
   from: string | null;
@@ -62,7 +68,7 @@ export function rollback(dataDir: string, country: CountryCode, options: { to?: 
       }
       if (target.current) throw new PublicationError('nothing-to-roll-back', `snapshot ${options.to} is already current for ${country}`);
     } else {
-      target = kept[at + 1];
+      target = rollbackTarget(kept);
       if (!target) {
         throw new PublicationError(
           'nothing-to-roll-back',

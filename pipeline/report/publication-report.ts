@@ -31,15 +31,19 @@ export interface PublicationReport {
   nextSteps: string[];
 }
 
-/** Every command printed here is tested to work as printed (test/pipeline/cli/explain-command.test.ts). */
-export function nextStepsFor(r: Pick<PublicationReport, 'runId' | 'country' | 'outcome' | 'import' | 'confirmRemaining'>): string[] {
+/**
+ * Every command printed here works as printed (test/pipeline/cli/next-steps.test.ts): publishing a candidate the gates
+ * refuse asks for --force, and rollback is offered only when a kept snapshot older than the one published exists.
+ */
+export function nextStepsFor(r: Pick<PublicationReport, 'runId' | 'country' | 'outcome' | 'import' | 'confirmRemaining' | 'gates'>, canRollBack = false): string[] {
   const steps = [`npx lodging report ${r.runId} --html ${r.runId}.html`];
   if (r.outcome === 'refused' || r.outcome === 'dry-run') {
     const confirm = typeof r.confirmRemaining === 'number' ? ` --confirm-remaining ${r.confirmRemaining}` : '';
-    steps.push(`npx lodging publish ${r.runId}${r.outcome === 'refused' ? ' --force --reason "why it is safe"' : ''}${confirm}`);
+    const force = r.outcome === 'refused' || r.gates.some((g) => g.status === 'fail') ? ' --force --reason "why it is safe"' : '';
+    steps.push(`npx lodging publish ${r.runId}${force}${confirm}`);
     steps.push(`npx lodging runs discard ${r.runId}`);
   }
-  if (r.outcome === 'published') steps.push(`npx lodging rollback --country ${r.country}`);
+  if (r.outcome === 'published' && canRollBack) steps.push(`npx lodging rollback --country ${r.country}`);
   const sample = r.import.samples.rejected[0] ?? r.import.samples.badLines[0];
   if (sample) steps.push(`npx lodging explain --country ${r.country} ${shellQuote(`${sample.file}:${sample.line}`)}`);
   return steps;
