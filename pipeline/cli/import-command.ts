@@ -97,7 +97,7 @@ export async function runImportCommand(argv: string[], io: CliIo): Promise<numbe
     // Kept across runs for `lodging labels review`; the report itself already lists them.
     await recordImportUnknownLabels(config.dataDir, report.import, result.run.candidate?.file ?? null);
     if (values.json) {
-      const json = { ...report.import, outcome: report.outcome, gates: report.gates, forced: report.forced, diff: report.diff, fieldQuality: report.fieldQuality ?? null, reportHtml: result.reportHtml, nextSteps: report.nextSteps };
+      const json = { ...report.import, outcome: report.outcome, gates: report.gates, forced: report.forced, diff: report.diff, fieldQuality: report.fieldQuality ?? null, reportHtml: result.reportHtml, advice: report.advice ?? [], nextSteps: report.nextSteps };
       io.stdout(`${JSON.stringify(json, null, 2)}\n`);
     } else {
       io.stdout(formatReport(report.import) + formatPublication(report, result.reportHtml));

@@ -5,6 +5,7 @@ import { DEFAULT_GATE_THRESHOLDS, type GateThresholds } from '../gates/gates.ts'
 import { ImportError, type ImportProgress, type ImportRunner } from '../jobs/runner.ts';
 import type { ImportReport } from '../report/import-report.ts';
 import { nextStepsFor, type PublicationReport } from '../report/publication-report.ts';
+import { publicationAdvice } from '../report/publication-advice.ts';
 import { actorOf } from '../runs/actor.ts';
 import { heldUntil, holdCandidate } from '../runs/held-candidates.ts';
 import { thisProcess } from '../runs/process-liveness.ts';
@@ -200,7 +201,7 @@ export function publicationReport(request: ImportRequest, run: RunRecord, built:
     confirmRemaining: review.removal.drastic ? review.removal.remaining : null,
     nextSteps: [],
   };
-  return { ...report, nextSteps: nextStepsFor(report, canRollBack) };
+  return { ...report, advice: publicationAdvice(report, review.removal), nextSteps: nextStepsFor(report, canRollBack) };
 }
 
 /** Whatever failed (the runner, the review, the publish), the run says so: never left running in a live process. */

@@ -9,6 +9,7 @@ import { PublicationError } from './publication-errors.ts';
 import { assertRemainingConfirmed } from './removal-check.ts';
 import { rollbackTarget } from './rollback.ts';
 import { nextStepsFor, type PublicationReport } from '../report/publication-report.ts';
+import { publicationAdvice } from '../report/publication-advice.ts';
 import { renderReportHtml } from '../report/report-html.ts';
 import { isHeld, type RunRecord } from '../runs/run-record.ts';
 
@@ -100,6 +101,7 @@ export async function publishHeldRun(dataDir: string, runId: string, options: He
         confirmRemaining: run.outcome !== 'published' && review.removal.drastic ? review.removal.remaining : null,
       };
       if (run.publishedVersion) report.import = { ...report.import, snapshot: { country: run.country, version: run.publishedVersion, file: run.candidate!.file, publishedAt: at, runId, publishedCount: run.candidate!.publishedCount } };
+      report.advice = run.outcome === 'published' ? [] : publicationAdvice(report, review.removal);
       report.nextSteps = nextStepsFor(report, run.outcome === 'published' && rollbackTarget(await store.list(dataDir, run.country)) !== undefined);
       await runs.saveReport(runId, report, renderReportHtml(report));
     }

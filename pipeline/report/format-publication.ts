@@ -49,6 +49,7 @@ export function formatPublication(r: PublicationReport, reportFile: string): str
   if (kept.length > 0) lines.push(...kept, '');
   lines.push(formatDecision(r));
   lines.push(`Report: ${reportFile}`);
+  for (const line of r.advice ?? []) lines.push(`Note: ${line}`);
   lines.push('Next:');
   for (const step of r.nextSteps) lines.push(`  ${step}`);
   return `${lines.join('\n')}\n`;

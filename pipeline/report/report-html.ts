@@ -177,6 +177,7 @@ ${joinHtml(
 )}
 <h2>Unknown labels</h2>${unknown}
 <h2>Rejected and unreadable lines</h2>${rejected}
+${r.advice?.length ? html`<h2>Before the next steps</h2><ul>${r.advice.map((a) => html`<li class="warn">${a}</li>`)}</ul>` : ''}
 <h2>Next steps</h2><ul class="cmd">${r.nextSteps.map((c) => html`<li><code>${c}</code></li>`)}</ul>
 </main></body></html>
 `.text;

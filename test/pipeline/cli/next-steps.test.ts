@@ -60,6 +60,11 @@ describe('the next steps an import prints', () => {
   }, 60_000);
 
   it('a refused import: its publish step (with --force and the remaining count) works; so does discard, on a second refusal', async () => {
+    const printed = await lodging(dataDir, ['import', '--country', 'es', '--dry-run', 'bad.jsonl']);
+    // Before any --force: an import replaces the whole country, and a country's files go together in one import.
+    const note = printed.stdout.indexOf('Note: An import replaces the whole of es: places served now that its files do not contain are removed');
+    expect(note).toBeGreaterThan(-1);
+    expect(printed.stdout.slice(note)).toMatch(/^Note: [^\n]*Give all of a country's files together in one import[^\n]*\nNext:\n(?:.*\n)*.*--force/);
     const steps = await importSteps(['bad.jsonl'], 3);
     expect(steps.find((s) => s.includes('lodging publish '))).toMatch(/--force --reason "why it is safe" --confirm-remaining 1$/);
     for (const step of steps.filter((s) => !s.includes('runs discard'))) await runStep(step);
@@ -76,5 +81,15 @@ describe('the next steps an import prints', () => {
     const passing = await importSteps(['--dry-run', 'es-more.jsonl'], 0);
     expect(passing.find((s) => s.includes('lodging publish '))).not.toContain('--force');
     for (const step of passing.filter((s) => !s.includes('runs discard'))) await runStep(step);
+  }, 60_000);
+
+  it('an export of mostly Portuguese addresses imported as es: the report names Portugal and the first step imports it with --country pt', async () => {
+    const pt = (id: string) => hotel(id, { address: { city: 'Lisboa', countryCode: 'PT' }, phone: '+351 21 342 1234' });
+    writeLines(dir, 'campings pt.jsonl', [pt('p1'), pt('p2'), pt('p3'), hotel('s1')]);
+    const result = await lodging(dataDir, ['import', '--country', 'es', '--dry-run', 'campings pt.jsonl']);
+    expect(result.stdout).toContain('Note: 3 of 4 listings have an address in Portugal (pt), not in Spain: this looks like an export of pt; import it with --country pt.');
+    const steps = nextSteps(result.stdout);
+    expect(steps[0]).toBe("npx lodging import --country pt 'campings pt.jsonl'");
+    for (const step of steps.filter((s) => !/lodging publish |runs discard/.test(s))) await runStep(step);
   }, 60_000);
 });
