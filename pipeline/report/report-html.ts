@@ -102,10 +102,11 @@ function fieldsSection(q: FieldQuality | null | undefined): Markup {
 
 /** What the field-loss gate reads: the kept places' fill now and in the candidate, how many lost each field, the new places' fill. */
 function keptFieldsSection(fill: KeptFieldFill | null | undefined): Markup {
-  if (!fill) return html``;
+  const rows = fill ? keptFieldRows(fill) : [];
+  if (!fill || rows.length === 0) return html``;
   const share = (n: number, of: number) => (of === 0 ? '—' : pct(n / of));
   return html`<h3>Places kept and new places</h3><p>${num(fill.kept)} places kept from the current snapshot (same id), ${num(fill.newPlaces)} new places. The field-loss gate counts the kept places that lost a field they had; new places never refuse.</p>
-<table><thead><tr><th>field</th><th>kept: now</th><th>kept: candidate</th><th>kept places that lost it</th><th>new places</th></tr></thead><tbody>${keptFieldRows(fill).map(
+<table><thead><tr><th>field</th><th>kept: now</th><th>kept: candidate</th><th>kept places that lost it</th><th>new places</th></tr></thead><tbody>${rows.map(
     (f) =>
       html`<tr><td><code>${f.field}</code></td><td class="n">${share(f.before, fill.kept)}</td><td class="n">${share(f.after, fill.kept)}</td><td class="n${f.lost > 0 ? ' warn' : ''}">${num(f.lost)}</td><td class="n">${share(f.newFilled, fill.newPlaces)}</td></tr>`,
   )}</tbody></table>`;

@@ -33,10 +33,11 @@ const n = (value: number) => value.toLocaleString('en-GB');
 
 /** What the field-loss gate reads: per field, the kept places' fill now and in the candidate, how many lost it, the new places' fill. */
 export function keptFieldsTable(fill: KeptFieldFill | null | undefined): Markup {
-  if (!fill) return html``;
+  const rows = fill ? keptFieldRows(fill) : [];
+  if (!fill || rows.length === 0) return html``;
   const share = (count: number, of: number) => (of === 0 ? '—' : pct(count / of));
   return html`<div class="table-wrap"><table><caption>${n(fill.kept)} places kept from the current snapshot (same id), ${n(fill.newPlaces)} new places</caption><thead><tr><th scope="col">Field</th><th scope="col" class="num">Kept: now</th><th scope="col" class="num">Kept: candidate</th><th scope="col" class="num">Kept places that lost it</th><th scope="col" class="num">New places</th></tr></thead>
-<tbody>${keptFieldRows(fill).map(
+<tbody>${rows.map(
     (f) =>
       html`<tr><th scope="row"><code>${f.field}</code></th><td class="num">${share(f.before, fill.kept)}</td><td class="num">${share(f.after, fill.kept)}</td><td class="num">${n(f.lost)}</td><td class="num">${share(f.newFilled, fill.newPlaces)}</td></tr>`,
   )}</tbody></table></div>`;
