@@ -35,7 +35,7 @@ export interface PublicationReport {
 }
 
 /**
- * Every command printed here works as printed (test/pipeline/cli/next-steps.test.ts): publishing a candidate the gates
+ * Every command printed here works as printed (test/pipeline/cli/import-command.next-steps.test.ts): publishing a candidate the gates
  * refuse asks for --force, rollback is offered only when a kept snapshot older than the one published exists, and an
  * export whose addresses are mostly in another covered country is imported again with that country.
  */
