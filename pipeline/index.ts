@@ -20,6 +20,8 @@ export type { PublicationReport } from './report/publication-report.ts';
 export type { FieldQuality, FieldQualityRow } from './gates/field-quality.ts';
 export { formatIssueCounts } from './report/format-field-quality.ts';
 export { MISCOUNTED_ISSUES_NOTE } from './gates/field-quality.ts';
+export { keptFieldRows } from './report/format-kept-fields.ts';
+export type { KeptFieldFill } from './snapshot/kept-field-fill.ts';
 export type { SnapshotDiff } from './snapshot/snapshot-diff.ts';
 export { EVERY_RECORD_NOTE } from './snapshot/snapshot-diff.ts';
 

@@ -27,8 +27,9 @@ export const IMPORT_USAGE = `usage: lodging import --country CC [--json] [--queu
                              (default LODGING_GATE_MAX_REJECTED_SHARE or 0.5)
   --max-drop X               refuse when the published count falls by more than this share (from 100 published;
                              default LODGING_GATE_MAX_DROP or 0.1)
-  --max-field-loss X         refuse when a published field's fill share falls by more than this many share points
-                             (0 to 1; from 100 published; default LODGING_GATE_MAX_FIELD_LOSS or 0.2)
+  --max-field-loss X         refuse when more than this share of the places kept from the served snapshot (same id)
+                             lose a field they had (0 to 1; from 100 kept places; new places never refuse;
+                             default LODGING_GATE_MAX_FIELD_LOSS or 0.2)
   --progress json            progress as one JSON object per stderr line (what the operator console reads)
   --actor NAME               who is recorded as running it (default the OS user; the console passes its account)
   --name NAME                the name a FILE is recorded and shown by, once per FILE in order (default its own
@@ -106,7 +107,7 @@ export async function runImportCommand(argv: string[], io: CliIo): Promise<numbe
     if (values.json) {
       // publishedCount: what this run made the API serve (0 unless published); candidateCount: what its candidate would serve.
       const counts = publicationCounts(report.outcome, result.run.candidate?.publishedCount ?? report.import.byStatus.published);
-      const json = { ...report.import, ...counts, outcome: report.outcome, gates: report.gates, forced: report.forced, diff: report.diff, fieldQuality: report.fieldQuality ?? null, reportHtml: result.reportHtml, nextSteps: report.nextSteps };
+      const json = { ...report.import, ...counts, outcome: report.outcome, gates: report.gates, forced: report.forced, diff: report.diff, fieldQuality: report.fieldQuality ?? null, reportHtml: result.reportHtml, advice: report.advice ?? [], nextSteps: report.nextSteps };
       io.stdout(`${JSON.stringify(json, null, 2)}\n`);
     } else {
       io.stdout(formatReport(report.import) + formatPublication(report, result.reportHtml));

@@ -1,48 +1,57 @@
-// The field-loss gate: refuse a candidate when a published field's fill share falls too far below the current snapshot's.
+// The field-loss gate: refuse a candidate when too many of the places it keeps from the served snapshot lose a field they had.
+import type { KeptFieldCounts, KeptFieldFill } from '../snapshot/kept-field-fill.ts';
 import type { GateResult, GateStatus } from './gate-result.ts';
 
-/** One measured field's fill share in the candidate and in the snapshot serving now (null: not measured there). */
-export interface FieldShare {
-  field: string;
-  share: number;
-  currentShare: number | null;
-}
-
-/** Warn (but publish) when a field loses more than this many share points. */
+/** Warn (but publish) when more than this share of the kept places lose a field. */
 export const WARN_FIELD_LOSS = 0.1;
+/** The loss is measured from this many kept places, and the new places' fill from this many new places: a few places swing a share. */
+export const MIN_PLACES_FOR_FIELD_LOSS = 100;
 
-const points = (share: number) => `${(share * 100).toFixed(1)}%`;
-const drop = (loss: number) => `${(loss * 100).toFixed(1)} points`;
+const pct = (share: number) => `${(share * 100).toFixed(1)}%`;
+const num = (n: number) => n.toLocaleString('en-GB');
+const shareOf = (n: number, of: number) => (of === 0 ? 0 : n / of);
 
-/** Share points lost, rounded so that 0.3 → 0.1 counts as 0.2 exactly. */
-export function fieldLossOf({ share, currentShare }: FieldShare): number {
-  return currentShare === null ? 0 : Math.max(0, Math.round((currentShare - share) * 1e9) / 1e9);
-}
+/** The share of the kept places that lost this field (0..1). */
+export const lostShareOf = (f: KeptFieldCounts, kept: number) => shareOf(f.lost, kept);
 
-const describeLoss = (f: FieldShare) => `${f.field} ${points(f.currentShare!)} now → ${points(f.share)} in the candidate (down ${drop(fieldLossOf(f))})`;
+/** How far below the kept places' share (in the candidate) the new places fill a field; 0 when they fill it as well or better. */
+export const newShortfallOf = (f: KeptFieldCounts, fill: KeptFieldFill) => Math.max(0, shareOf(f.after, fill.kept) - shareOf(f.newFilled, fill.newPlaces));
+
+const describeLoss = (f: KeptFieldCounts, kept: number) =>
+  `${f.field} lost by ${num(f.lost)} of ${num(kept)} kept places (${pct(lostShareOf(f, kept))}; kept places with it ${pct(shareOf(f.before, kept))} now → ${pct(shareOf(f.after, kept))} in the candidate)`;
+
+const describeNew = (f: KeptFieldCounts, fill: KeptFieldFill) => `${f.field} ${pct(shareOf(f.newFilled, fill.newPlaces))} (kept places ${pct(shareOf(f.after, fill.kept))})`;
 
 /**
- * `skipped` for a first import, a current snapshot under `minCurrent` published places (like the drop gate), or no
- * field counts to compare; otherwise the largest loss of any field is measured, and every field over the limit named.
+ * `skipped` on a first import, under 100 kept places, or with no counts to compare. Otherwise measures the largest share
+ * of kept places that lost any one field: refused above `maxFieldLoss`, warned above 0.1, every field over named with
+ * both shares. New places never refuse: from 100 of them, a field they fill more than `maxFieldLoss` below the kept
+ * places is a warning, named with both shares.
  */
-export function fieldLossGate(
-  fields: readonly FieldShare[] | null | undefined,
-  currentPublished: number | null,
-  maxFieldLoss: number,
-  minCurrent: number,
-): GateResult {
+export function fieldLossGate(fill: KeptFieldFill | null | undefined, currentPublished: number | null, maxFieldLoss: number, minPlaces = MIN_PLACES_FOR_FIELD_LOSS): GateResult {
   const base = { gate: 'field-loss' as const, threshold: maxFieldLoss, warnAbove: WARN_FIELD_LOSS };
   const skipped = (detail: string): GateResult => ({ ...base, status: 'skipped', measured: null, detail });
   if (currentPublished === null) return skipped('first import of this country: nothing to compare with');
-  if (currentPublished < minCurrent) return skipped(`the current snapshot has ${currentPublished} published places (checked from ${minCurrent})`);
-  const compared = (fields ?? []).filter((f) => f.currentShare !== null);
-  if (compared.length === 0) return skipped('no field fill shares to compare with');
-  const worstFirst = [...compared].sort((a, b) => fieldLossOf(b) - fieldLossOf(a));
-  const worst = worstFirst[0]!;
-  const measured = fieldLossOf(worst);
-  const status: GateStatus = measured > maxFieldLoss ? 'fail' : measured > WARN_FIELD_LOSS ? 'warn' : 'pass';
-  const limits = `refused above ${drop(maxFieldLoss)}, warned above ${drop(WARN_FIELD_LOSS)}`;
-  const named = status === 'fail' ? worstFirst.filter((f) => fieldLossOf(f) > maxFieldLoss) : measured > 0 ? [worst] : [];
-  const detail = named.length === 0 ? `no field lost fill share (${limits})` : `${named.map(describeLoss).join('; ')} (${limits})`;
-  return { ...base, status, measured, detail };
+  if (!fill || fill.fields.length === 0) return skipped('no field counts to compare with');
+  if (fill.kept < minPlaces) return skipped(`the candidate keeps ${num(fill.kept)} of the places served now (checked from ${num(minPlaces)} kept places)`);
+  const worstFirst = [...fill.fields].sort((a, b) => b.lost - a.lost);
+  const measured = lostShareOf(worstFirst[0]!, fill.kept);
+  const lossStatus: GateStatus = measured > maxFieldLoss ? 'fail' : measured > WARN_FIELD_LOSS ? 'warn' : 'pass';
+  const named = worstFirst.filter((f) => lostShareOf(f, fill.kept) > (lossStatus === 'fail' ? maxFieldLoss : WARN_FIELD_LOSS));
+  const limits = `refused above ${pct(maxFieldLoss)} of kept places, warned above ${pct(WARN_FIELD_LOSS)}`;
+  const loss =
+    named.length > 0
+      ? named.map((f) => describeLoss(f, fill.kept)).join('; ')
+      : measured === 0
+        ? `none of the ${num(fill.kept)} kept places lost a field`
+        : `at most ${pct(measured)} of the ${num(fill.kept)} kept places lost a field (${worstFirst[0]!.field})`;
+  const short = fill.newPlaces >= minPlaces ? fill.fields.filter((f) => newShortfallOf(f, fill) > maxFieldLoss).sort((a, b) => newShortfallOf(b, fill) - newShortfallOf(a, fill)) : [];
+  const newPart =
+    fill.newPlaces === 0
+      ? ''
+      : short.length > 0
+        ? `; ${num(fill.newPlaces)} new places fill less (a warning, never a refusal): ${short.map((f) => describeNew(f, fill)).join(', ')}`
+        : `; ${num(fill.newPlaces)} new places`;
+  const status: GateStatus = lossStatus === 'pass' && short.length > 0 ? 'warn' : lossStatus;
+  return { ...base, status, measured, detail: `${loss}${newPart} (${limits})` };
 }

@@ -1,7 +1,18 @@
 // The per-field quality report: each measured Place field's fill share, its issues by code, and the change against now.
-import type { FieldShare } from './field-loss-gate.ts';
-import { fieldLossOf } from './field-loss-gate.ts';
 import type { FieldFill } from '../snapshot/field-fill.ts';
+import type { KeptFieldFill } from '../snapshot/kept-field-fill.ts';
+
+/** One measured field's fill share in the candidate and in the snapshot serving now (null: not measured there). */
+export interface FieldShare {
+  field: string;
+  share: number;
+  currentShare: number | null;
+}
+
+/** Share points lost, rounded so that 0.3 → 0.1 counts as 0.2 exactly. */
+export function fieldLossOf({ share, currentShare }: FieldShare): number {
+  return currentShare === null ? 0 : Math.max(0, Math.round((currentShare - share) * 1e9) / 1e9);
+}
 
 export interface FieldQualityRow extends FieldShare {
   /** Published places that have a value. */
@@ -22,6 +33,8 @@ export interface FieldQuality {
   otherIssues: Record<string, number>;
   /** Issues counted by field/code; absent in reports recorded before, whose issue counts are not to be trusted. */
   countedByCode?: true;
+  /** The places kept from the current snapshot (same id) and the new ones, per field: what the field-loss gate reads (null on a first import; absent in older reports). */
+  kept?: KeptFieldFill | null;
 }
 
 /** Said beside the issue counts of a report recorded before they were counted by field/code. */

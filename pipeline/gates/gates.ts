@@ -1,5 +1,6 @@
 // The publication gates: pure checks of a candidate's counts (and the current snapshot's) that decide whether it may go live.
-import { fieldLossGate, type FieldShare } from './field-loss-gate.ts';
+import { fieldLossGate } from './field-loss-gate.ts';
+import type { KeptFieldFill } from '../snapshot/kept-field-fill.ts';
 import type { GateResult, GateStatus } from './gate-result.ts';
 
 /** Thresholds; docs/operating.md, "Publication gates" says why these defaults. */
@@ -8,7 +9,7 @@ export interface GateThresholds {
   maxRejectedShare: number;
   /** Refuse when the published count falls by more than this share of the current one (default 0.1). */
   maxDrop: number;
-  /** Refuse when a published field's fill share falls by more than this many share points (default 0.2). */
+  /** Refuse when more than this share of the places kept from the served snapshot lose a field they had (default 0.2). */
   maxFieldLoss: number;
 }
 
@@ -32,8 +33,8 @@ export interface GateInput {
   published: number;
   /** The published count of the snapshot serving the country now; null on a first import. */
   currentPublished: number | null;
-  /** Each measured field's fill share in the candidate and now (gates/field-quality.ts); absent: not compared. */
-  fieldShares?: readonly FieldShare[] | null;
+  /** Per measured field, the kept places' fill now and in the candidate and the new places' fill (snapshot/kept-field-fill.ts); absent: not compared. */
+  keptFields?: KeptFieldFill | null;
 }
 
 export interface GateVerdict {
@@ -50,7 +51,7 @@ export function evaluateGates(input: GateInput, thresholds: GateThresholds = DEF
     zeroPublished(input),
     rejectedShare(input, thresholds),
     publishedDrop(input, thresholds),
-    fieldLossGate(input.fieldShares, input.currentPublished, thresholds.maxFieldLoss, MIN_CURRENT_FOR_DROP),
+    fieldLossGate(input.keptFields, input.currentPublished, thresholds.maxFieldLoss),
   ];
   return {
     gates,

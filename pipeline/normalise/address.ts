@@ -177,7 +177,8 @@ function findForeignCountry(countryText: string | null, country: Country, issues
     return null;
   }
   if (code === country.code) return null;
-  issues.push(issue('address', 'foreign-country', countryText, `the address is in "${code}", not ${country.name}`));
+  // Grouped by the country found: the report tells which country an export of mostly foreign addresses belongs to.
+  issues.push({ ...issue('address', 'foreign-country', countryText, `the address is in "${code}", not ${country.name}`), group: code });
   return code;
 }
 

@@ -8,6 +8,7 @@ import { readRejectedLines, type RejectedLine } from '../snapshot/candidate-reje
 import { evaluateGates, type GateThresholds, type GateVerdict } from '../gates/gates.ts';
 import { diffSnapshots, type SnapshotDiff } from '../snapshot/snapshot-diff.ts';
 import { readFieldFill } from '../snapshot/field-fill.ts';
+import { measureKeptFieldFill } from '../snapshot/kept-field-fill.ts';
 import { fieldQuality, type FieldQuality } from '../gates/field-quality.ts';
 import { checkRemoval, type RemovalCheck } from './removal-check.ts';
 
@@ -22,7 +23,7 @@ export interface CandidateReview {
   current: SnapshotInfo | null;
   verdict: GateVerdict;
   diff: SnapshotDiff;
-  /** Each measured field's fill share against the current snapshot's, worst first. */
+  /** Each measured field's fill share against the current snapshot's, worst first; the kept and new places' fill. */
   fieldQuality: FieldQuality;
   rejectedLines: { lines: RejectedLine[]; total: number };
   /** The places served now that it would take away: publishing a drastic one asks for the remaining count. */
@@ -43,7 +44,8 @@ export function reviewCandidate(
   const current = readPointer(dataDir, country);
   const file = candidateFile(dataDir, candidate);
   const currentFile = current ? snapshotPath(dataDir, country, current.version) : null;
-  const quality = fieldQuality(readFieldFill(file), currentFile ? readFieldFill(currentFile) : null);
+  const kept = currentFile ? measureKeptFieldFill(file, currentFile) : null;
+  const quality = { ...fieldQuality(readFieldFill(file), currentFile ? readFieldFill(currentFile) : null), kept };
   const verdict = evaluateGates(
     {
       lines: counts.lines,
@@ -51,7 +53,7 @@ export function reviewCandidate(
       rejected: counts.byStatus.rejected,
       published: candidate.publishedCount,
       currentPublished: current?.publishedCount ?? null,
-      fieldShares: quality.rows,
+      keptFields: kept,
     },
     thresholds,
   );

@@ -6,6 +6,7 @@ import type { ImportProgress, ImportRunner } from '../jobs/runner.ts';
 import { ImportError } from '../sources/import-error.ts';
 import type { ImportReport } from '../report/import-report.ts';
 import { nextStepsFor, type PublicationReport } from '../report/publication-report.ts';
+import { publicationAdvice } from '../report/publication-advice.ts';
 import { actorOf } from '../runs/actor.ts';
 import { heldUntil, holdCandidate } from '../runs/held-candidates.ts';
 import { thisProcess } from '../runs/process-liveness.ts';
@@ -185,7 +186,8 @@ export function withDecision(run: RunRecord, decision: Decision): RunRecord {
   };
 }
 
-export function publicationReport(request: ImportRequest, run: RunRecord, built: BuiltCandidate, review: CandidateReview, decision: Decision): PublicationReport {
+/** `canRollBack`: a kept snapshot older than the one this run published exists (rollback's next step works). */
+export function publicationReport(request: ImportRequest, run: RunRecord, built: BuiltCandidate, review: CandidateReview, decision: Decision, canRollBack = false): PublicationReport {
   const report: PublicationReport = {
     runId: run.runId,
     country: run.country,
@@ -205,7 +207,7 @@ export function publicationReport(request: ImportRequest, run: RunRecord, built:
     confirmRemaining: review.removal.drastic ? review.removal.remaining : null,
     nextSteps: [],
   };
-  return { ...report, nextSteps: nextStepsFor(report) };
+  return { ...report, advice: publicationAdvice(report, review.removal), nextSteps: nextStepsFor(report, canRollBack) };
 }
 
 /** Whatever failed (the runner, the review, the publish), the run says so: never left running in a live process. */

@@ -8,6 +8,7 @@ import { expireHeld, supersedeHeld } from '../runs/held-candidates.ts';
 import type { RunRecord } from '../runs/run-record.ts';
 import { reportHtmlPath } from '../runs/run-store.ts';
 import { localSnapshotStore } from './snapshot-store.ts';
+import { previousSnapshot } from './rollback-rule.ts';
 import {
   buildCandidate,
   checkImportRequest,
@@ -52,7 +53,8 @@ export async function importWithGates(options: ImportWithGatesOptions): Promise<
       const decision = await publishOrHold(request, run, built, review, new Date().toISOString(), basis);
       run = withDecision(run, decision);
       if (decision.live) await supersedeHeld(request.runs, dataDir, country, runId, options.keep);
-      const report = publicationReport(request, run, built, review, decision);
+      const canRollBack = decision.live ? previousSnapshot(await (options.store ?? localSnapshotStore).list(dataDir, country)) !== undefined : false;
+      const report = publicationReport(request, run, built, review, decision, canRollBack);
       await request.runs.saveReport(runId, report, renderReportHtml(report));
       await request.runs.save(run);
       if (decision.lost) throw decision.lost;

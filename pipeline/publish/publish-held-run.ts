@@ -7,7 +7,9 @@ import { DEFAULT_GATE_THRESHOLDS, type GateThresholds } from '../gates/gates.ts'
 import { discardHeld, expireHeld, supersedeHeld } from '../runs/held-candidates.ts';
 import { PublicationError } from './publication-errors.ts';
 import { assertRemainingConfirmed } from './removal-check.ts';
+import { previousSnapshot } from './rollback-rule.ts';
 import { nextStepsFor, type PublicationReport } from '../report/publication-report.ts';
+import { publicationAdvice } from '../report/publication-advice.ts';
 import { renderReportHtml } from '../report/report-html.ts';
 import { isHeld, type RunRecord } from '../runs/run-record.ts';
 
@@ -99,7 +101,8 @@ export async function publishHeldRun(dataDir: string, runId: string, options: He
         confirmRemaining: run.outcome !== 'published' && review.removal.drastic ? review.removal.remaining : null,
       };
       if (run.publishedVersion) report.import = { ...report.import, snapshot: { country: run.country, version: run.publishedVersion, file: run.candidate!.file, publishedAt: at, runId, publishedCount: run.candidate!.publishedCount } };
-      report.nextSteps = nextStepsFor(report);
+      report.advice = run.outcome === 'published' ? [] : publicationAdvice(report, review.removal);
+      report.nextSteps = nextStepsFor(report, run.outcome === 'published' && previousSnapshot(await store.list(dataDir, run.country)) !== undefined);
       await runs.saveReport(runId, report, renderReportHtml(report));
     }
     return { run, report, exitCode };

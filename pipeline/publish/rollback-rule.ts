@@ -11,6 +11,11 @@ export interface KeptSnapshot {
   current: boolean;
 }
 
+/** What `rollback` without `--to` goes back to: the kept snapshot published before the current one (undefined: none). */
+export function previousSnapshot<T extends KeptSnapshot>(kept: readonly T[]): T | undefined {
+  return kept[kept.findIndex((s) => s.current) + 1];
+}
+
 /** The snapshot a rollback makes current: `to`, or the one published before the current one; or why there is none. */
 export function rollbackTarget<T extends KeptSnapshot>(country: CountryCode, kept: readonly T[], to?: string): { current: T | null; target: T } {
   const at = kept.findIndex((s) => s.current);
@@ -21,7 +26,7 @@ export function rollbackTarget<T extends KeptSnapshot>(country: CountryCode, kep
     if (target.current) throw new PublicationError('nothing-to-roll-back', `snapshot ${to} is already current for ${country}`);
     return { current, target };
   }
-  const target = kept[at + 1];
+  const target = previousSnapshot(kept);
   if (!target) {
     throw new PublicationError(
       'nothing-to-roll-back',

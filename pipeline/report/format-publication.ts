@@ -3,12 +3,13 @@ import type { GateResult } from '../gates/gates.ts';
 import type { PublicationReport } from './publication-report.ts';
 import { DIFF_KINDS } from '../snapshot/snapshot-diff.ts';
 import { formatFieldQuality } from './format-field-quality.ts';
+import { formatKeptFields } from './format-kept-fields.ts';
 
 const pct = (share: number) => `${(share * 100).toFixed(1)}%`;
 const num = (n: number) => n.toLocaleString('en-GB');
 
 export function formatGate(g: GateResult): string {
-  const value = g.measured === null ? '-' : g.gate === 'zero-published' ? num(g.measured) : g.gate === 'field-loss' ? `${(g.measured * 100).toFixed(1)} pts` : pct(g.measured);
+  const value = g.measured === null ? '-' : g.gate === 'zero-published' ? num(g.measured) : pct(g.measured);
   return `  ${g.status.toUpperCase().padEnd(7)} ${g.gate.padEnd(15)} ${value.padStart(8)}  ${g.detail}`;
 }
 
@@ -44,8 +45,11 @@ export function formatPublication(r: PublicationReport, reportFile: string): str
   lines.push('');
   const fields = formatFieldQuality(r.fieldQuality, r.outcome);
   if (fields.length > 0) lines.push(...fields, '');
+  const kept = formatKeptFields(r.fieldQuality?.kept);
+  if (kept.length > 0) lines.push(...kept, '');
   lines.push(formatDecision(r));
   lines.push(`Report: ${reportFile}`);
+  for (const line of r.advice ?? []) lines.push(`Note: ${line}`);
   lines.push('Next:');
   for (const step of r.nextSteps) lines.push(`  ${step}`);
   return `${lines.join('\n')}\n`;

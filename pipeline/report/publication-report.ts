@@ -5,6 +5,7 @@ import type { GateResult, GateThresholds } from '../gates/gates.ts';
 import type { RunOutcome } from '../runs/run-record.ts';
 import type { SnapshotDiff } from '../snapshot/snapshot-diff.ts';
 import type { FieldQuality } from '../gates/field-quality.ts';
+import { suggestedCountry } from './publication-advice.ts';
 
 export interface PublicationReport {
   runId: string;
@@ -27,19 +28,29 @@ export interface PublicationReport {
   rejectedLines: { lines: RejectedLine[]; total: number };
   /** The places that would remain, when publishing the candidate asks for them (it empties or halves its country). */
   confirmRemaining?: number | null;
+  /** What to know before the next steps: the country an export looks like, that an import replaces its whole country (absent in older reports). */
+  advice?: string[];
   /** Commands a person may run next, exactly as they work. */
   nextSteps: string[];
 }
 
-/** Every command printed here is tested to work as printed (test/pipeline/cli/explain-command.test.ts). */
-export function nextStepsFor(r: Pick<PublicationReport, 'runId' | 'country' | 'outcome' | 'import' | 'confirmRemaining'>): string[] {
-  const steps = [`npx lodging report ${r.runId} --html ${r.runId}.html`];
+/**
+ * Every command printed here works as printed (test/pipeline/cli/import-command.next-steps.test.ts): publishing a candidate the gates
+ * refuse asks for --force, rollback is offered only when a kept snapshot older than the one published exists, and an
+ * export whose addresses are mostly in another covered country is imported again with that country.
+ */
+export function nextStepsFor(r: Pick<PublicationReport, 'runId' | 'country' | 'outcome' | 'import' | 'confirmRemaining' | 'gates'>, canRollBack = false): string[] {
+  const steps: string[] = [];
+  const country = suggestedCountry(r.import);
+  if (country) steps.push(`npx lodging import --country ${country} ${r.import.files.map(shellQuote).join(' ')}`);
+  steps.push(`npx lodging report ${r.runId} --html ${r.runId}.html`);
   if (r.outcome === 'refused' || r.outcome === 'dry-run') {
     const confirm = typeof r.confirmRemaining === 'number' ? ` --confirm-remaining ${r.confirmRemaining}` : '';
-    steps.push(`npx lodging publish ${r.runId}${r.outcome === 'refused' ? ' --force --reason "why it is safe"' : ''}${confirm}`);
+    const force = r.outcome === 'refused' || r.gates.some((g) => g.status === 'fail') ? ' --force --reason "why it is safe"' : '';
+    steps.push(`npx lodging publish ${r.runId}${force}${confirm}`);
     steps.push(`npx lodging runs discard ${r.runId}`);
   }
-  if (r.outcome === 'published') steps.push(`npx lodging rollback --country ${r.country}`);
+  if (r.outcome === 'published' && canRollBack) steps.push(`npx lodging rollback --country ${r.country}`);
   const sample = r.import.samples.rejected[0] ?? r.import.samples.badLines[0];
   if (sample) steps.push(`npx lodging explain --country ${r.country} ${shellQuote(`${sample.file}:${sample.line}`)}`);
   return steps;

@@ -9,13 +9,15 @@ import { formatChange, formatIssueCounts } from './format-field-quality.ts';
 import type { RunOutcome } from '../runs/run-record.ts';
 import { publishedPlacesText, publishedWord } from '../runs/publish-wording.ts';
 import { DIFF_KINDS, EVERY_RECORD_NOTE, type DiffCategory, type DiffExample, type DiffKind } from '../snapshot/snapshot-diff.ts';
+import { keptFieldRows } from './format-kept-fields.ts';
+import type { KeptFieldFill } from '../snapshot/kept-field-fill.ts';
 
 const STATUS_COLOURS: Record<string, string> = { published: '#2e7d32', closed: '#8d6e63', suppressed: '#6a1b9a', rejected: '#c62828' };
 const GATE_LABELS: Record<string, string> = {
   'zero-published': 'Something is published',
   'rejected-share': 'Share of lines rejected or unreadable',
   'published-drop': 'Drop in published places against the current snapshot',
-  'field-loss': "Largest fall of a field's fill share against the current snapshot",
+  'field-loss': 'Largest share of the places kept from the current snapshot that lost a field they had',
 };
 const KIND_LABELS: Record<DiffKind, string> = {
   added: 'Added',
@@ -48,16 +50,14 @@ p,li,h1{overflow-wrap:anywhere}svg{max-width:100%;height:auto}.cols>*{min-width:
 
 const num = formatCount;
 const pct = (share: number) => `${(share * 100).toFixed(1)}%`;
-const pts = (share: number) => `${(share * 100).toFixed(1)} points`;
 
 function gateValue(gate: GateResult): string {
   if (gate.measured === null) return '—';
-  return gate.gate === 'zero-published' ? num(gate.measured) : gate.gate === 'field-loss' ? pts(gate.measured) : pct(gate.measured);
+  return gate.gate === 'zero-published' ? num(gate.measured) : pct(gate.measured);
 }
 
 function gateLimit(gate: GateResult): string {
   if (gate.gate === 'zero-published') return 'refused at 0';
-  if (gate.gate === 'field-loss') return `refused above ${pts(gate.threshold)}${gate.warnAbove === null ? '' : `, warned above ${pts(gate.warnAbove)}`}`;
   return `refused above ${pct(gate.threshold)}${gate.warnAbove === null ? '' : `, warned above ${pct(gate.warnAbove)}`}`;
 }
 
@@ -102,6 +102,18 @@ function fieldsSection(q: FieldQuality | null | undefined, outcome: RunOutcome):
   )}</tbody></table>${Object.keys(q.otherIssues).length ? html`<p class="small">Other issues: ${formatIssueCounts(q.otherIssues)}</p>` : ''}${
     q.countedByCode ? '' : html`<p class="warn">Issue counts ${MISCOUNTED_ISSUES_NOTE}.</p>`
   }`;
+}
+
+/** What the field-loss gate reads: the kept places' fill now and in the candidate, how many lost each field, the new places' fill. */
+function keptFieldsSection(fill: KeptFieldFill | null | undefined): Markup {
+  const rows = fill ? keptFieldRows(fill) : [];
+  if (!fill || rows.length === 0) return html``;
+  const share = (n: number, of: number) => (of === 0 ? '—' : pct(n / of));
+  return html`<h3>Places kept and new places</h3><p>${num(fill.kept)} places kept from the current snapshot (same id), ${num(fill.newPlaces)} new places. The field-loss gate counts the kept places that lost a field they had; new places never refuse.</p>
+<table><thead><tr><th>field</th><th>kept: now</th><th>kept: candidate</th><th>kept places that lost it</th><th>new places</th></tr></thead><tbody>${rows.map(
+    (f) =>
+      html`<tr><td><code>${f.field}</code></td><td class="n">${share(f.before, fill.kept)}</td><td class="n">${share(f.after, fill.kept)}</td><td class="n${f.lost > 0 ? ' warn' : ''}">${num(f.lost)}</td><td class="n">${share(f.newFilled, fill.newPlaces)}</td></tr>`,
+  )}</tbody></table>`;
 }
 
 const bars = (counts: Record<string, number>) => Object.entries(counts).map(([label, value]) => ({ label, value }));
@@ -164,7 +176,7 @@ ${banner}
 <p>${num(im.lines)} lines, ${num(im.listings)} listings, ${num(im.badLines)} unreadable lines; candidate snapshot ${r.candidateVersion ?? '—'}.</p>
 ${im.warnings.length ? html`<ul>${im.warnings.map((w) => html`<li class="warn">${w}</li>`)}</ul>` : ''}
 <h2>Publication gates</h2>${gates}
-<h2>Fields</h2>${fieldsSection(r.fieldQuality, r.outcome)}
+<h2>Fields</h2>${fieldsSection(r.fieldQuality, r.outcome)}${keptFieldsSection(r.fieldQuality?.kept)}
 <h2>Counts</h2>${charts}
 <h2>What it changes</h2><p>${against}. ${
   r.diff.servedOnly ? 'Added, removed and changed count places served: added − removed is the change in places served.' : html`<strong>Counts ${EVERY_RECORD_NOTE}.</strong>`
@@ -175,6 +187,7 @@ ${joinHtml(
 )}
 <h2>Unknown labels</h2>${unknown}
 <h2>Rejected and unreadable lines</h2>${rejected}
+${r.advice?.length ? html`<h2>Before the next steps</h2><ul>${r.advice.map((a) => html`<li class="warn">${a}</li>`)}</ul>` : ''}
 <h2>Next steps</h2><ul class="cmd">${r.nextSteps.map((c) => html`<li><code>${c}</code></li>`)}</ul>
 </main></body></html>
 `.text;

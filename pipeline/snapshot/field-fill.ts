@@ -29,11 +29,13 @@ export function storedFieldFill(fill: FieldFill): string {
   return JSON.stringify({ ...fill, counting: FIELD_FILL_COUNTING } satisfies StoredFieldFill);
 }
 
-/** `->` gives the value as JSON (SQL NULL when the key is missing): one call per field tells null, '', [] and {} apart from a value. */
-function filledSql(field: string): string {
+/** 1 when the place JSON in `column` has a value at `field`: `->` gives it as JSON (SQL NULL when the key is missing), so null, '', [] and {} count as absent. */
+export function hasValueSql(field: string, column = 'place_json'): string {
   if (!/^[A-Za-z]+(\.[A-Za-z]+)*$/.test(field)) throw new Error(`not a field path: ${field}`);
-  return `sum(coalesce(place_json -> '$.${field}', 'null') NOT IN ('null', '""', '[]', '{}'))`;
+  return `(coalesce(${column} -> '$.${field}', 'null') NOT IN ('null', '""', '[]', '{}'))`;
 }
+
+const filledSql = (field: string) => `sum${hasValueSql(field)}`;
 
 /**
  * One pass over the served places, one over the published records' issues; reads the `places` and `listings` tables.

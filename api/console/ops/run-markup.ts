@@ -1,5 +1,5 @@
 // Markup shared by the run, held and country pages: a run's gates with their measured values, what it changes, its fields' fill shares.
-import { EVERY_RECORD_NOTE, MISCOUNTED_ISSUES_NOTE, formatIssueCounts, publishedCountText, publishedPlacesText, type FieldQuality, type GateResult, type RemovalCheck, type RunOutcome, type RunRecord, type SnapshotDiff } from '../../../pipeline/index.ts';
+import { EVERY_RECORD_NOTE, MISCOUNTED_ISSUES_NOTE, formatIssueCounts, keptFieldRows, publishedCountText, publishedPlacesText, type FieldQuality, type GateResult, type KeptFieldFill, type RemovalCheck, type RunOutcome, type RunRecord, type SnapshotDiff } from '../../../pipeline/index.ts';
 import { html } from '../../../platform/html/index.ts';
 import type { Markup } from '../../../platform/html/index.ts';
 
@@ -27,6 +27,18 @@ export function fieldQualityTable(q: FieldQuality | null | undefined, outcome: R
 }
 
 const n = (value: number) => value.toLocaleString('en-GB');
+
+/** What the field-loss gate reads: per field, the kept places' fill now and in the candidate, how many lost it, the new places' fill. */
+export function keptFieldsTable(fill: KeptFieldFill | null | undefined): Markup {
+  const rows = fill ? keptFieldRows(fill) : [];
+  if (!fill || rows.length === 0) return html``;
+  const share = (count: number, of: number) => (of === 0 ? '—' : pct(count / of));
+  return html`<div class="table-wrap"><table><caption>${n(fill.kept)} places kept from the current snapshot (same id), ${n(fill.newPlaces)} new places</caption><thead><tr><th scope="col">Field</th><th scope="col" class="num">Kept: now</th><th scope="col" class="num">Kept: candidate</th><th scope="col" class="num">Kept places that lost it</th><th scope="col" class="num">New places</th></tr></thead>
+<tbody>${rows.map(
+    (f) =>
+      html`<tr><th scope="row"><code>${f.field}</code></th><td class="num">${share(f.before, fill.kept)}</td><td class="num">${share(f.after, fill.kept)}</td><td class="num">${n(f.lost)}</td><td class="num">${share(f.newFilled, fill.newPlaces)}</td></tr>`,
+  )}</tbody></table></div>`;
+}
 
 /** Where the lines went: lines = published + rejected + suppressed + closed + unreadable; a dry run "would publish". */
 export function countsLine(run: Pick<RunRecord, 'counts' | 'dryRun' | 'outcome'>): string {

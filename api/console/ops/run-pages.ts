@@ -12,7 +12,7 @@ import type { Markup } from '../../../platform/html/index.ts';
 import { OUTCOME_LABELS, runBadge } from './country-pages.ts';
 import { decisionSummary, heldActions } from './held-pages.ts';
 import { reportCsp, reportInConsole } from './report-page.ts';
-import { countsLine, fieldQualityTable, gatesTable } from './run-markup.ts';
+import { countsLine, fieldQualityTable, gatesTable, keptFieldsTable } from './run-markup.ts';
 import { COUNTRY_NAMES, OPS, operatorOnly, parseCountry, sendOps, type OpsContext, type OpsPlugin } from './ops-kit.ts';
 import { formatByteCount, formatCount, formatElapsed, formatTime } from '../../../platform/format/index.ts';
 
@@ -79,6 +79,7 @@ ${gatesTable(run.gates)}
 ${isHeld(run) ? await heldActions(kit, ops, res, run) : ''}
 <h2>Fields</h2>
 ${fieldQualityTable(run.fieldQuality, run.outcome)}
+${keptFieldsTable(run.fieldQuality?.kept)}
 <h2>Events</h2>
 <ul>${run.events.map((e) => html`<li>${formatTime(e.at, { seconds: true })}: ${e.what} (${e.by})${e.detail ? html` — ${e.detail}` : ''}</li>`)}</ul>`,
   });

@@ -1,4 +1,4 @@
-// The run page's per-field table (worst field first) and the field-loss gate on the run and held pages, on the real pipeline.
+// The run page's per-field tables (worst field first; kept and new places) and the field-loss gate on the run and held pages, on the real pipeline.
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConsoleClient } from '../../support/console-client.ts';
@@ -45,7 +45,9 @@ describe('the field quality on the operator pages', () => {
     expect(refused.code, refused.stderr).toBe(3);
     const runId = (JSON.parse(refused.stdout) as { runId: string }).runId;
     const run = await operator.get(`/console/ops/runs/${runId}`);
-    expect(run.text).toMatch(/<th scope="row"[^>]*>field-loss<\/th><td[^>]*><span class="badge revoked">fail<\/span><\/td><td[^>]*>phone \d+\.\d% now → \d+\.\d% in the candidate/);
+    expect(run.text).toMatch(/<th scope="row"[^>]*>field-loss<\/th><td[^>]*><span class="badge revoked">fail<\/span><\/td><td[^>]*>phone lost by \d+ of \d+ kept places \([\d.]+%; kept places with it [\d.]+% now → [\d.]+% in the candidate\)/);
+    // What the gate read: the kept places' phone share now and in the candidate, how many lost it, the new places' share.
+    expect(run.text).toMatch(/<caption>\d+ places kept from the current snapshot \(same id\), 0 new places<\/caption>.*?<tbody><tr><th scope="row"[^>]*><code>phone<\/code><\/th><td class="num"[^>]*>[\d.]+%<\/td><td class="num"[^>]*>[\d.]+%<\/td><td class="num"[^>]*>[1-9]\d*<\/td><td class="num"[^>]*>—<\/td><\/tr>/s);
     // Worst first: phone heads the table with its loss.
     const table = run.text.slice(run.text.indexOf('<h2>Fields</h2>'));
     expect(table).toMatch(/against \d+ now<\/caption>.*?<tbody><tr><th scope="row"[^>]*><code>phone<\/code><\/th><td class="num"[^>]*>[\d.]+%<\/td><td class="num"[^>]*>[\d.]+%<\/td><td class="num"[^>]*>−[\d.]+ pts<\/td>/s);
@@ -55,5 +57,6 @@ describe('the field quality on the operator pages', () => {
     const report = await operator.get(`/console/ops/runs/${runId}/report`);
     expect(report.text).toMatch(/<h2>Fields<\/h2>/);
     expect(report.text).toMatch(/<td><code>phone<\/code><\/td>/);
+    expect(report.text).toMatch(/<h3>Places kept and new places<\/h3>.*?<tbody><tr><td><code>phone<\/code><\/td><td class="n">[\d.]+%<\/td><td class="n">[\d.]+%<\/td><td class="n warn">[1-9]\d*<\/td>/s);
   }, 120_000);
 });
