@@ -15,7 +15,7 @@ import type { Markup } from '../../../platform/html/index.ts';
 import { errorOf, firstError, formChoice, formText, parseForm } from '../form-input.ts';
 import type { FieldErrors } from '../form-input.ts';
 import { OPS, flash, operatorOnly, sendOps, type OpsPlugin } from './ops-kit.ts';
-import { keyExpiry, keyStatusBadge } from '../key-markup.ts';
+import { keyExpiry, keyShown, keyStatusBadge } from '../key-markup.ts';
 
 const NOTICES: Record<string, Notice> = {
   disabled: { kind: 'success', text: 'Disabled: signed out everywhere; its keys are refused from the next request.' },
@@ -46,7 +46,7 @@ function keyTable(keys: StoredKey[], now: Date, caption: string, account: Pick<A
   return html`<div class="table-wrap"><table><caption>${caption}</caption><thead><tr><th scope="col">Key</th><th scope="col">Prefix</th><th scope="col">State</th><th scope="col">Last used</th><th scope="col">Expires</th><th scope="col"><span class="visually-hidden">Action</span></th></tr></thead>
 <tbody>${keys.map((k) => {
     const state = keyState(k, now);
-    return html`<tr><th scope="row">${k.name}</th><td><code>${k.prefix}…</code></td><td>${keyStatusBadge(k, now, account)}${k.revokedAt ? html`<br><small>${when(k.revokedAt)}</small>` : ''}</td><td>${when(k.lastUsedAt)}${k.lastUsedAddress ? ` from ${k.lastUsedAddress}` : ''}</td><td class="when">${keyExpiry(k)}</td><td class="actions">${
+    return html`<tr><th scope="row">${k.name}</th><td>${keyShown(k)}</td><td>${keyStatusBadge(k, now, account)}${k.revokedAt ? html`<br><small>${when(k.revokedAt)}</small>` : ''}</td><td>${when(k.lastUsedAt)}${k.lastUsedAddress ? ` from ${k.lastUsedAddress}` : ''}</td><td class="when">${keyExpiry(k)}</td><td class="actions">${
       state === 'active' ? html`<a class="button danger-link" href="${OPS}/keys/${k.id}/revoke">Revoke<span class="visually-hidden"> ${k.name}</span>…</a>` : ''
     }</td></tr>`;
   })}</tbody></table></div>`;
