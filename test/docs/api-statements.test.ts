@@ -1,5 +1,5 @@
-// What docs/api.md states about status codes and headers, against a running server: each statement is quoted from the
-// page (so rewording it without the behaviour, or the behaviour without the page, fails here) and then sent.
+// What docs/api.md (and docs/console.md) state about status codes and headers, against a running server: each statement
+// is quoted from the page (so rewording it without the behaviour, or the behaviour without the page, fails here) and then sent.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +11,7 @@ import type { TestApi } from '../api/support/test-api.ts';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** docs/api.md with its line breaks and indents as single spaces, so a statement is found whatever its wrapping. */
 const API_PAGE = readFileSync(path.join(ROOT, 'docs/api.md'), 'utf8').replace(/\s+/g, ' ');
+const CONSOLE_PAGE = readFileSync(path.join(ROOT, 'docs/console.md'), 'utf8').replace(/\s+/g, ' ');
 const PLACE = `/api/v1/places/${encodeURIComponent(IDS.mint)}`;
 const SEARCH = '/api/v1/places?country=es&limit=2';
 const MCP_HEADERS = { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
@@ -133,5 +134,17 @@ describe('status codes, as docs/api.md states them', () => {
     expect(refused.headers.get('www-authenticate')).toBeNull();
     expect((await refused.json()).error.message).toMatch(/^API key refused: /);
     for (const method of ['GET', 'DELETE']) expect((await send('/mcp', { method, headers: withKey() })).status, method).toBe(405);
+  });
+});
+
+describe('console pages, as docs/console.md states them', () => {
+  it('carry the documented CSP and Cache-Control: no-store', async () => {
+    const csp = /CSP `([^`]+)`/.exec(CONSOLE_PAGE)?.[1];
+    expect(csp, 'docs/console.md names the console CSP').toBeDefined();
+    expect(CONSOLE_PAGE.includes('so no inline script or style runs; the only script (`/console/static/console.js`) shows the Copy button; every flow works without it; `Cache-Control: no-store`')).toBe(true);
+    const page = await send('/console/sign-in');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toBe(csp);
+    expect(page.headers.get('cache-control')).toContain('no-store');
   });
 });
