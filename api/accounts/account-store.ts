@@ -4,6 +4,8 @@ import { AppError } from '../../platform/errors/app-error.ts';
 export const ROLES = ['developer', 'operator'] as const;
 export type Role = (typeof ROLES)[number];
 export type AccountStatus = 'active' | 'disabled';
+/** An account's status as people read it: "invited" while an invited account has set no password yet. */
+export type AccountStanding = AccountStatus | 'invited';
 
 export interface Account {
   id: string;
@@ -16,6 +18,12 @@ export interface Account {
   /** scrypt PHC string (passwords.ts); null until the invitation is accepted. */
   passwordHash: string | null;
   passwordChangedAt: string | null;
+}
+
+/** Disabled wins; an account with an e-mail and no password is waiting on its invitation (one made from existing keys, with no e-mail, is active). */
+export function accountStanding(account: Pick<Account, 'status' | 'email' | 'passwordHash'>): AccountStanding {
+  if (account.status !== 'active') return account.status;
+  return account.email !== null && account.passwordHash === null ? 'invited' : 'active';
 }
 
 export type AccountPatch = Partial<Pick<Account, 'email' | 'name' | 'role' | 'status' | 'passwordHash' | 'passwordChangedAt'>>;

@@ -6,6 +6,7 @@ import { resolveAccount } from '../accounts/account-service.ts';
 import { CLI_ACTOR } from '../accounts/audit.ts';
 import { MAX_KEY_LIFETIME_DAYS } from '../keys/create-key.ts';
 import { createAccountKey, isRollOverlap, keyState, listAccountKeys, revokeAccountKey, rollAccountKey } from '../accounts/key-service.ts';
+import { shownSecretText } from '../keys/key-secret.ts';
 import type { StoredKey } from '../keys/key-store.ts';
 import { withConsoleStores } from './with-console-stores.ts';
 
@@ -27,6 +28,7 @@ const listed = (key: StoredKey, now: Date) => ({
   id: key.id,
   name: key.name,
   prefix: key.prefix,
+  lastFour: key.lastFour,
   creationTime: key.creationTime,
   status: keyState(key, now),
   expiresAt: key.expiresAt,
@@ -87,7 +89,7 @@ export async function runKeysCommand(argv: string[], io: KeysIo): Promise<number
       else {
         for (const k of keys) {
           const until = k.status === 'active' && k.expiresAt ? `  until ${k.expiresAt}` : '';
-          io.stdout(`${k.id}  ${k.prefix}…  ${k.status.padEnd(7)}  ${k.creationTime}  ${k.name}${until}\n`);
+          io.stdout(`${k.id}  ${shownSecretText(k)}  ${k.status.padEnd(7)}  ${k.creationTime}  ${k.name}${until}\n`);
         }
       }
       return 0;

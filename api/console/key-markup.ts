@@ -1,5 +1,6 @@
 // How a key's state and expiry read on both sides of the console (the developer's keys and an operator's view of an account).
 import type { Account } from '../accounts/account-store.ts';
+import { shownSecretText } from '../keys/key-secret.ts';
 import { expiresSoon, keyState } from '../accounts/key-service.ts';
 import type { StoredKey } from '../keys/key-store.ts';
 import { when } from './form-html.ts';
@@ -20,7 +21,12 @@ export function keyExpiry(key: StoredKey): string {
   return key.revokedAt ? '—' : when(key.expiresAt, 'never');
 }
 
-/** "name (prefix…)", the way a key is named outside its own row. */
-export function keyLabel(key: Pick<StoredKey, 'name' | 'prefix'>): Markup {
-  return html`${key.name} (<code>${key.prefix}…</code>)`;
+/** The secret shown in part: its prefix and last four (the prefix only for keys made before the last four were kept). */
+export function keyShown(key: Pick<StoredKey, 'prefix' | 'lastFour'>): Markup {
+  return html`<code>${shownSecretText(key)}</code>`;
+}
+
+/** "name (prefix…last four)", the way a key is named outside its own row. */
+export function keyLabel(key: Pick<StoredKey, 'name' | 'prefix' | 'lastFour'>): Markup {
+  return html`${key.name} (${keyShown(key)})`;
 }

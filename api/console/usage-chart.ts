@@ -21,6 +21,8 @@ export interface UsageSeries {
   hours: Hour[];
   totalOk: number;
   totalLimited: number;
+  /** True when the first hour is the key's own first hour (not hours before it was made, drawn so a day shows whole). */
+  fromCreation: boolean;
 }
 
 /** The usage store has answered and refused (429) counts per hour; it keeps no endpoint, so the split shown is by status. */
@@ -41,7 +43,8 @@ export function usageSeries(counts: UsageCount[], now: number, createdAt: number
     totalLimited += limited;
     hours.push({ hour, ok, limited });
   }
-  return { hours, totalOk, totalLimited };
+  const fromCreation = createdAt !== null && !Number.isNaN(createdAt) && hourOf(createdAt) === first;
+  return { hours, totalOk, totalLimited, fromCreation };
 }
 
 /** The hours summed per UTC day. */
@@ -64,17 +67,19 @@ function segments(span: string, h: Hour): Column['segments'] {
   ];
 }
 
+/** Midnight is named by its date on both scales, so an hour of yesterday evening never reads as one still to come today. */
 function hourTick(hour: number, short: boolean): string | null {
   const date = new Date(hour);
-  if (short) return date.getUTCHours() % 6 === 0 ? `${String(date.getUTCHours()).padStart(2, '0')}:00` : null;
-  return date.getUTCHours() === 0 ? formatDay(hour).slice(5) : null;
+  if (date.getUTCHours() === 0) return formatDay(hour).slice(5);
+  return short && date.getUTCHours() % 6 === 0 ? `${String(date.getUTCHours()).padStart(2, '0')}:00` : null;
 }
 
 export function renderUsageChart(series: UsageSeries, label: string): Markup {
   const short = series.hours.length <= 48;
   const hourly = series.hours.map((h) => ({ segments: segments(`${formatTime(h.hour)}, that hour`, h), tick: hourTick(h.hour, short) }));
   const daily = dailyUsage(series).map((d) => ({ segments: segments(formatDay(d.hour), d), tick: formatDay(d.hour).slice(5) }));
-  const span = series.hours.length >= CHART_HOURS ? 'the last 7 days' : `the ${series.hours.length} hours since the key was made`;
+  const span =
+    series.hours.length >= CHART_HOURS ? 'the last 7 days' : series.fromCreation ? `the ${series.hours.length} hours since the key was made` : `the last ${series.hours.length} hours`;
   const summary = `${label}: ${formatCount(series.totalOk)} requests answered and ${formatCount(series.totalLimited)} refused with 429 in ${span}`;
   return html`<figure class="chart">
 <div class="hourly">${svgBarChart({ layout: 'columns', title: `${summary}, per hour`, className: 'usage', width: 720, height: 200, columns: hourly })}</div>

@@ -1,7 +1,7 @@
 // Creating a key: the one place a secret exists in plaintext, returned once to the caller and never stored.
 import { AppError } from '../../platform/errors/app-error.ts';
 import { cleanText } from '../../model/typed-text.ts';
-import { generateKeyId, generateKeySecret, hashKeySecret, shownPrefixOf } from './key-secret.ts';
+import { generateKeyId, generateKeySecret, hashKeySecret, shownLastFourOf, shownPrefixOf } from './key-secret.ts';
 import type { ApiKey, InsertOptions, KeyStore, StoredKey } from './key-store.ts';
 
 export interface CreatedKey {
@@ -60,6 +60,7 @@ export async function createKey(
     name,
     prefix: shownPrefixOf(secret),
     secretHash: hashKeySecret(secret),
+    lastFour: shownLastFourOf(secret),
     creationTime: created.toISOString(),
     revokedAt: null,
     expiresAt: lifetimeDays === null ? null : new Date(created.getTime() + lifetimeDays * DAY_MS).toISOString(),

@@ -57,6 +57,18 @@ export function shownPrefixOf(secret: string): string {
   return secret.slice(0, SHOWN_PREFIX_LENGTH);
 }
 
+/** How many trailing characters of the secret are kept beside its hash, for display. */
+export const SHOWN_SUFFIX_LENGTH = 4;
+
+export function shownLastFourOf(secret: string): string {
+  return secret.slice(-SHOWN_SUFFIX_LENGTH);
+}
+
+/** A stored key as people see it: "lds_live_vDh5…Ab3x", or "lds_live_vDh5…" for a key made before the last four were kept. */
+export function shownSecretText(key: { prefix: string; lastFour: string | null }): string {
+  return `${key.prefix}…${key.lastFour ?? ''}`;
+}
+
 /** True for a current secret whose checksum matches (what an offline secret scanner checks). */
 export function hasValidChecksum(value: string): boolean {
   const match = CHECKSUMMED.exec(value);

@@ -13,6 +13,8 @@ export interface StoredKey extends ApiKey {
   accountId: string;
   /** Hex SHA-256 of the secret; the secret itself is never stored. */
   secretHash: string;
+  /** The secret's last four characters, shown beside the prefix; null for keys made before they were kept. */
+  lastFour: string | null;
   revokedAt: string | null;
   /** After this instant the key is refused (an expiry chosen at creation, or the end of a roll's overlap). */
   expiresAt: string | null;
@@ -60,6 +62,7 @@ export function completeStoredKey(key: Partial<StoredKey> & Pick<StoredKey, 'id'
     prefix: key.prefix ?? '',
     creationTime: key.creationTime ?? new Date(0).toISOString(),
     secretHash: key.secretHash ?? '',
+    lastFour: key.lastFour ?? null,
     revokedAt: key.revokedAt ?? null,
     expiresAt: key.expiresAt ?? null,
     lifetimeDays: key.lifetimeDays ?? null,

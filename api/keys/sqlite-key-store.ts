@@ -29,6 +29,7 @@ const LATER_COLUMNS: Record<string, string> = {
   last_used_address: 'TEXT',
   expiry_recorded: 'INTEGER NOT NULL DEFAULT 0',
   lineage: 'TEXT',
+  last_four: 'TEXT',
 };
 
 interface KeyRow {
@@ -47,6 +48,7 @@ interface KeyRow {
   last_used_address: string | null;
   expiry_recorded: number;
   lineage: string | null;
+  last_four: string | null;
 }
 
 const fromRow = (row: KeyRow): StoredKey => ({
@@ -55,6 +57,7 @@ const fromRow = (row: KeyRow): StoredKey => ({
   name: row.name,
   prefix: row.prefix,
   secretHash: row.secret_hash,
+  lastFour: row.last_four,
   creationTime: row.creation_time,
   revokedAt: row.revoked_at,
   expiresAt: row.expires_at,
@@ -93,8 +96,8 @@ export function openSqliteKeyStore(file: string, now: () => Date = () => new Dat
     'SELECT expires_at, revoked_at FROM api_keys WHERE account_id = ? AND revoked_at IS NULL',
   );
   const insertRow = db.prepare(
-    `INSERT INTO api_keys (id, account_id, name, prefix, secret_hash, creation_time, revoked_at, expires_at, lifetime_days, rolled_from, lineage)
-     VALUES (@id, @accountId, @name, @prefix, @secretHash, @creationTime, NULL, @expiresAt, @lifetimeDays, @rolledFrom, @lineage)`,
+    `INSERT INTO api_keys (id, account_id, name, prefix, secret_hash, creation_time, revoked_at, expires_at, lifetime_days, rolled_from, lineage, last_four)
+     VALUES (@id, @accountId, @name, @prefix, @secretHash, @creationTime, NULL, @expiresAt, @lifetimeDays, @rolledFrom, @lineage, @lastFour)`,
   );
   // A key of a disabled account is refused here, in the same lookup: no cache to clear, every process sees it.
   const byHash = db.prepare<[string], KeyRow>(

@@ -157,7 +157,8 @@ const methodNotAllowed: RequestHandler = (_req, res) => {
 const answerRefusedKey: ErrorRequestHandler = (error, _req, res, next) => {
   if (!(error instanceof ApiError) || error.kind !== 'unauthorized' || res.headersSent) return next(error);
   res.removeHeader('WWW-Authenticate');
-  const message = `API key refused: ${error.message} Create a key with \`npx lodging keys create\` (npm start prints a development key).`;
+  // Written for the consumer who configured the client: where their keys are, never a command to run on the server.
+  const message = `API key refused: ${error.message} Send an active key of your account: the API keys page of the console lists, creates and rolls them.`;
   sendJsonRpcError(res, 403, KEY_REFUSED, message);
 };
 

@@ -1,9 +1,11 @@
 // The profile page a Place's profileUrl points to: server-rendered, escaped HTML with LodgingBusiness JSON-LD.
+import { foldText } from '../../model/fold-text.ts';
 import type { Place } from '../../model/place.ts';
 import { html, joinHtml } from '../../platform/html/index.ts';
 import type { Markup } from '../../platform/html/index.ts';
 import { isLinkable, jsonForScript, renderDocument } from './html.ts';
 import { displayPhone } from './display-phone.ts';
+import { lodgingTypeName } from './lodging-type-names.ts';
 import { placeJsonLd } from './place-json-ld.ts';
 
 const NOTHING = html``;
@@ -44,12 +46,14 @@ function openingHours(place: Place): Markup {
   return joinHtml(days, html`<br>`);
 }
 
+/** Street, postal code, city, region, country; the region is left out when it is the city's own name ("Madrid, Madrid"). */
+export function addressParts(a: Place['address']): string[] {
+  const region = a.state !== null && a.city !== null && foldText(a.state) === foldText(a.city) ? null : a.state;
+  return [a.street, a.postalCode, a.city, region, a.country?.toUpperCase() ?? null].filter((part): part is string => part !== null && part !== '');
+}
+
 export function renderPlacePage(place: Place): string {
-  const a = place.address;
-  const address = joinHtml(
-    [a.street, a.postalCode, a.city, a.state, a.country?.toUpperCase() ?? null].filter((part): part is string => part !== null && part !== ''),
-    ', ',
-  );
+  const address = joinHtml(addressParts(place.address), ', ');
   const phones = [place.phone, ...place.additionalPhones.map((p) => p.phone)].filter((p): p is string => p !== null);
   const country = place.address.country;
   const map = place.location ? html`<a href="${openStreetMapUrl(place.location)}" rel="nofollow noopener noreferrer">OpenStreetMap</a>` : NOTHING;
@@ -65,7 +69,7 @@ export function renderPlacePage(place: Place): string {
   const title = place.name ?? place.legalName ?? 'Place to stay';
   const body = html`<main>
 <h1>${title}</h1>
-<p><small>${place.primaryType ?? place.lodgingType}</small></p>
+<p><small>${lodgingTypeName(place.lodgingType)}</small></p>
 <dl>
 ${row('Legal name', html`${place.legalName}`)}${row('Address', address)}${row(phones.length > 1 ? 'Phones' : 'Phone', joinHtml(phones.map((p) => phoneLink(p, country)), ', '))}${row('E-mail', emailLink(place.email))}${row('Website', link(place.website, place.website ?? ''))}${row('Map', maps)}${row('Categories', joinHtml(place.lodgingTypes, ', '))}${row('Rating', rating)}${row('Opening hours', openingHours(place))}</dl>
 <p><small>A directory record only: no availability, prices or booking.${place.rating === null ? '' : ' The rating comes from a third-party listing provider, not from this directory.'}</small></p>

@@ -37,7 +37,7 @@ export interface RowsChart extends ChartFrame {
   colourOf?: (label: string) => string;
 }
 
-/** Vertical stacked columns over a value axis with grid lines at 0, half and the top. */
+/** Vertical stacked columns of counts over a value axis with grid lines at 0, half (when a whole number) and the top. */
 export interface ColumnsChart extends ChartFrame {
   layout: 'columns';
   columns: readonly Column[];
@@ -106,12 +106,10 @@ function columnsChart(chart: ColumnsChart): Markup {
   const base = AXIS.top + plotH;
   const barW = plotW / Math.max(1, chart.columns.length);
   const y = (v: number) => AXIS.top + plotH - (v / max) * plotH;
-  const grid = [0, 0.5, 1].map((fraction) => {
-    const value = max * fraction;
+  // Columns count whole things: the middle line is drawn only where it names a whole number (not at 0.5 or 2.5).
+  const grid = [0, max / 2, max].filter(Number.isInteger).map((value) => {
     const at = y(value).toFixed(1);
-    return html`<line x1="${AXIS.left}" x2="${W - AXIS.right}" y1="${at}" y2="${at}" class="grid"/><text x="${AXIS.left - 6}" y="${(y(value) + 4).toFixed(1)}" text-anchor="end" class="axis">${
-      Number.isInteger(value) ? value.toLocaleString('en-US') : value.toFixed(1)
-    }</text>`;
+    return html`<line x1="${AXIS.left}" x2="${W - AXIS.right}" y1="${at}" y2="${at}" class="grid"/><text x="${AXIS.left - 6}" y="${(y(value) + 4).toFixed(1)}" text-anchor="end" class="axis">${value.toLocaleString('en-US')}</text>`;
   });
   const columns = chart.columns.map((column, i) => {
     const x = (AXIS.left + i * barW).toFixed(2);

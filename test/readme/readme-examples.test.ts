@@ -1,7 +1,7 @@
 // Every shell example of the README and docs/api.md runs as printed against what `npm start` serves.
 // `npx lodging start` runs on a fresh data directory; their `npx lodging keys` lines run as printed (in bash, from
-// the project root); their curl lines are read (headers, URL, `$VAR`s, `name=$(curl … | jq -r .path)`) and sent with
-// fetch, so the test needs neither curl nor jq; each must answer 2xx.
+// the project root); their curl lines are read (method, headers, body, URL, `$VAR`s, `name=$(curl … | jq -r .path)`)
+// and sent with fetch, so the test needs neither curl nor jq; each must answer 2xx (an MCP call: with no JSON-RPC error).
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { execFile } from 'node:child_process';
@@ -41,12 +41,14 @@ const NPX_LINES = LINES.filter((line) => /^npx lodging (keys create|keys list|--
 
 interface Curl {
   assign: string | null;
+  method: string;
+  body: string | null;
   jqPath: string | null;
   headers: Record<string, string>;
   url: string;
 }
 
-/** `[name=$(]curl [-s] (-H "k: v")* 'url'|"url" [| jq -r .a.b)]`. */
+/** `[name=$(]curl [-s] [-X METHOD] (-H "k: v")* 'url'|"url" [-d '{…}'] [| jq -r .a.b)]`. */
 function parseCurl(line: string): Curl {
   const assigned = /^(\w+)=\$\((.*)\)$/.exec(line);
   const command = assigned ? assigned[2]! : line;
@@ -56,11 +58,13 @@ function parseCurl(line: string): Curl {
     const [name, ...value] = match[2]!.split(':');
     headers[name!.trim()] = value.join(':').trim();
   }
-  const urls = [...curlPart!.matchAll(/(["'])(https?:\/\/.*?)\1/g)].map((m) => m[2]!);
+  const body = /\s-d\s+'([^']*)'/.exec(curlPart!)?.[1] ?? null;
+  const method = /\s-X\s+([A-Z]+)/.exec(curlPart!)?.[1] ?? (body === null ? 'GET' : 'POST');
+  const urls = [...curlPart!.replace(/\s-d\s+'[^']*'/, '').matchAll(/(["'])(https?:\/\/.*?)\1/g)].map((m) => m[2]!);
   expect(urls, line).toHaveLength(1);
   const jq = jqPart ? /^jq -r (\.[\w.]+)$/.exec(jqPart) : null;
   if (jqPart) expect(jq, `only "jq -r .path" is understood: ${line}`).not.toBeNull();
-  return { assign: assigned ? assigned[1]! : null, jqPath: jq ? jq[1]! : null, headers, url: urls[0]! };
+  return { assign: assigned ? assigned[1]! : null, method, body, jqPath: jq ? jq[1]! : null, headers, url: urls[0]! };
 }
 
 const expand = (text: string, vars: Record<string, string>) =>
@@ -114,8 +118,13 @@ describe('the README and docs/api.md', () => {
     expect(apiPage).toContain('npx lodging keys create');
   });
 
-  it('has curl examples to run (the read API and paging)', () => {
+  it('has curl examples to run (the read API, paging and MCP with its headers)', () => {
     expect(CURL_LINES.length).toBeGreaterThanOrEqual(6);
+    const mcp = CURL_LINES.filter((line) => line.includes(`${README_BASE}/mcp`));
+    expect(mcp.length).toBeGreaterThanOrEqual(1);
+    for (const line of mcp) {
+      expect(parseCurl(line).headers).toMatchObject({ Authorization: 'Bearer $KEY', 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' });
+    }
     expect(NPX_LINES.length).toBeGreaterThanOrEqual(1);
   });
 
@@ -140,12 +149,18 @@ describe('the README and docs/api.md', () => {
       const curl = parseCurl(line);
       const url = expand(curl.url, vars).replace(README_BASE, baseUrl);
       const headers = Object.fromEntries(Object.entries(curl.headers).map(([k, v]) => [k, expand(v, vars)]));
-      const response = await fetch(url, { headers });
+      const response = await fetch(url, { method: curl.method, headers, ...(curl.body === null ? {} : { body: curl.body }) });
       const body = await response.text();
       expect(response.status, `${line}\n→ ${body}`).toBeGreaterThanOrEqual(200);
       expect(response.status, `${line}\n→ ${body}`).toBeLessThan(300);
       const json = JSON.parse(body);
       if (json.places) expect(json.places.length, `${line} finds nothing in the demo data`).toBeGreaterThan(0);
+      if (json.jsonrpc) {
+        expect(json.error, `${line}\n→ ${body}`).toBeUndefined();
+        expect(json.result?.isError, `${line}\n→ ${body}`).not.toBe(true);
+        const places = json.result?.structuredContent?.places;
+        if (places) expect(places.length, `${line} finds nothing in the demo data`).toBeGreaterThan(0);
+      }
       if (curl.assign) {
         const value = curl.jqPath!.split('.').slice(1).reduce((node: any, key) => node?.[key], json);
         expect(typeof value, `${line}: ${curl.jqPath} is not a string`).toBe('string');

@@ -24,7 +24,8 @@ import { errorOf, formChoice, formText, parseForm, parseQuery } from '../form-in
 import type { FieldErrors } from '../form-input.ts';
 import { html } from '../../../platform/html/index.ts';
 import type { Markup } from '../../../platform/html/index.ts';
-import { keyExpiry, keyLabel, keyStatusBadge } from '../key-markup.ts';
+import { keyExpiry, keyLabel, keyShown, keyStatusBadge } from '../key-markup.ts';
+import { shownSecretText } from '../../keys/key-secret.ts';
 import { CHART_HOURS, renderUsageChart, usageSeries } from '../usage-chart.ts';
 import { redirectToSecret, showSecretPage } from './key-secret-page.ts';
 
@@ -93,7 +94,7 @@ function keyTable(keys: StoredKey[], now: Date, caption: string, withActions: bo
 <tbody>${keys.map(
     (key) => html`<tr${fresh(key) ? html` class="fresh"` : ''}>
 <th scope="row"><a href="/console/keys/${key.id}">${key.name}</a></th>
-<td><code>${key.prefix}…</code></td>
+<td>${keyShown(key)}</td>
 <td class="when">${when(key.creationTime)}</td>
 <td>${lastUsed(key)}</td>
 <td class="when">${keyExpiry(key)}</td>
@@ -183,7 +184,7 @@ async function detailPage(kit: ConsoleKit, req: Request, res: Response, key: Sto
     status,
     notices,
     body: html`<dl class="facts">
-<dt>Prefix</dt><dd><code>${key.prefix}…</code></dd>
+<dt>Prefix</dt><dd>${keyShown(key)}</dd>
 <dt>Status</dt><dd>${keyStatusBadge(key, now)}</dd>
 <dt>Created</dt><dd>${when(key.creationTime)}</dd>
 <dt>Expires</dt><dd>${keyExpiry(key)}</dd>
@@ -262,7 +263,7 @@ export const keyPages: ConsolePlugin = (router, kit) => {
     if (key.revokedAt) return res.redirect(303, `/console/keys/${key.id}`);
     await kit.send(req, res, {
       title: `Revoke “${key.name}”?`,
-      body: html`<p>Every application that sends the key <code>${key.prefix}…</code> gets <strong>401 Unauthorized</strong> from its next request. This cannot be undone.</p>
+      body: html`<p>Every application that sends the key ${keyShown(key)} gets <strong>401 Unauthorized</strong> from its next request. This cannot be undone.</p>
 ${postForm(`/console/keys/${key.id}/revoke`, await kit.csrfToken(res), html`${button('Revoke', { kind: 'danger' })} <a class="button plain" href="/console/keys">Cancel</a>`)}`,
     });
   });
@@ -288,7 +289,7 @@ ${postForm(`/console/keys/${key.id}/revoke`, await kit.csrfToken(res), html`${bu
         name: created.key.name,
         secret: created.secret,
         expiresAt: created.stored.expiresAt,
-        rolled: { oldPrefix: old.prefix, oldUntil: overlap === 'now' ? null : old.expiresAt },
+        rolled: { oldPrefix: shownSecretText(old), oldUntil: overlap === 'now' ? null : old.expiresAt },
       });
     } catch (error) {
       const notice = keyErrorNotice(error);

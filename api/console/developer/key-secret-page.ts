@@ -14,7 +14,7 @@ const SHOWN = z.object({
   name: z.string(),
   secret: z.string(),
   expiresAt: z.string().nullable(),
-  /** Set for a roll: the old key's prefix and when it stops (null: it stopped at once). */
+  /** Set for a roll: the old key as shown (prefix and last four) and when it stops (null: it stopped at once). */
   rolled: z.object({ oldPrefix: z.string(), oldUntil: z.string().nullable() }).nullable(),
 });
 export type ShownSecret = z.infer<typeof SHOWN>;
@@ -46,7 +46,7 @@ function intro(shown: ShownSecret): Markup {
   if (!shown.rolled) {
     return html`<p class="lead">Key “${shown.name}” is created${shown.expiresAt ? html` and expires ${when(shown.expiresAt)}` : ''}.</p>`;
   }
-  return html`<p class="lead">Key “${shown.name}” is rolled. The old secret (<code>${shown.rolled.oldPrefix}…</code>) ${
+  return html`<p class="lead">Key “${shown.name}” is rolled. The old secret (<code>${shown.rolled.oldPrefix}</code>) ${
     shown.rolled.oldUntil === null ? 'stopped working now' : html`keeps working until ${when(shown.rolled.oldUntil)}`
   }.</p>`;
 }

@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { AccountInputError, KeyNotFoundError, UnknownAccountError } from '../../accounts/account-errors.ts';
 import { createAccount, inviteAccount, resolveAccount, setAccountRole, setAccountStatus } from '../../accounts/account-service.ts';
-import { ROLES, type Account } from '../../accounts/account-store.ts';
+import { ROLES, accountStanding, type Account, type AccountStanding } from '../../accounts/account-store.ts';
 import { keyState, listAccountKeys, revokeAccountKey } from '../../accounts/key-service.ts';
 import type { StoredKey } from '../../keys/key-store.ts';
 import { HOUR_MS, hourOf } from '../../usage/usage-store.ts';
@@ -15,7 +15,7 @@ import type { Markup } from '../../../platform/html/index.ts';
 import { errorOf, firstError, formChoice, formText, parseForm } from '../form-input.ts';
 import type { FieldErrors } from '../form-input.ts';
 import { OPS, flash, operatorOnly, sendOps, type OpsPlugin } from './ops-kit.ts';
-import { keyExpiry, keyStatusBadge } from '../key-markup.ts';
+import { keyExpiry, keyShown, keyStatusBadge } from '../key-markup.ts';
 
 const NOTICES: Record<string, Notice> = {
   disabled: { kind: 'success', text: 'Disabled: signed out everywhere; its keys are refused from the next request.' },
@@ -46,10 +46,17 @@ function keyTable(keys: StoredKey[], now: Date, caption: string, account: Pick<A
   return html`<div class="table-wrap"><table><caption>${caption}</caption><thead><tr><th scope="col">Key</th><th scope="col">Prefix</th><th scope="col">State</th><th scope="col">Last used</th><th scope="col">Expires</th><th scope="col"><span class="visually-hidden">Action</span></th></tr></thead>
 <tbody>${keys.map((k) => {
     const state = keyState(k, now);
-    return html`<tr><th scope="row">${k.name}</th><td><code>${k.prefix}…</code></td><td>${keyStatusBadge(k, now, account)}${k.revokedAt ? html`<br><small>${when(k.revokedAt)}</small>` : ''}</td><td>${when(k.lastUsedAt)}${k.lastUsedAddress ? ` from ${k.lastUsedAddress}` : ''}</td><td class="when">${keyExpiry(k)}</td><td class="actions">${
+    return html`<tr><th scope="row">${k.name}</th><td>${keyShown(k)}</td><td>${keyStatusBadge(k, now, account)}${k.revokedAt ? html`<br><small>${when(k.revokedAt)}</small>` : ''}</td><td>${when(k.lastUsedAt)}${k.lastUsedAddress ? ` from ${k.lastUsedAddress}` : ''}</td><td class="when">${keyExpiry(k)}</td><td class="actions">${
       state === 'active' ? html`<a class="button danger-link" href="${OPS}/keys/${k.id}/revoke">Revoke<span class="visually-hidden"> ${k.name}</span>…</a>` : ''
     }</td></tr>`;
   })}</tbody></table></div>`;
+}
+
+const STANDING_BADGE: Record<AccountStanding, string> = { active: 'active', invited: 'warn', disabled: 'revoked' };
+
+function standingBadge(account: Account): Markup {
+  const standing = accountStanding(account);
+  return html`<span class="badge ${STANDING_BADGE[standing]}">${standing}</span>`;
 }
 
 interface AccountRow {
@@ -106,7 +113,7 @@ ${button('Invite')}`,
 <tbody>${rows.map(({ account: a, active, total, requests, limited }) => {
   const label = a.email ?? a.id;
   return html`<tr><th scope="row"><a href="${OPS}/accounts/${a.id}">${label}</a><br><small>${a.name} · since ${when(a.createdAt)}</small></th>
-<td>${a.role}</td><td><span class="badge ${a.status === 'active' ? 'active' : 'revoked'}">${a.status}</span></td>
+<td>${a.role}</td><td>${standingBadge(a)}</td>
 <td class="num">${total} (${active})</td><td class="num">${requests} (${limited})</td>
 <td class="actions">${
     a.id === me
@@ -181,7 +188,7 @@ export const accountPages: OpsPlugin = (router, kit) => {
     await sendOps(kit, req, res, {
       title: `Keys of ${account.email ?? account.id}`,
       notices: flash(kit, req, NOTICES),
-      body: html`<p class="lead">${account.name} · ${account.role} · ${account.status}</p>
+      body: html`<p class="lead">${account.name} · ${account.role} · ${accountStanding(account)}</p>
 ${keys.length === 0 ? html`<p>No keys.</p>` : ''}
 ${current.length > 0 ? keyTable(current, now, 'Active and expired keys', account) : ''}
 ${

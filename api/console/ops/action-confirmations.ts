@@ -7,6 +7,7 @@ import type { Account } from '../../accounts/account-store.ts';
 import { findAccountKey, keyState, listAccountKeys } from '../../accounts/key-service.ts';
 import { SUPPRESSION_KINDS, listSuppressions } from '../../../pipeline/index.ts';
 import type { ConsoleKit } from '../console-kit.ts';
+import { keyShown } from '../key-markup.ts';
 import { html } from '../../../platform/html/index.ts';
 import { formChoice, formText, parseQuery } from '../form-input.ts';
 import { confirmationPage } from './confirmation-page.ts';
@@ -76,7 +77,7 @@ export const actionConfirmations: OpsPlugin = (router, kit, ops) => {
     const owner = await kit.deps.stores.accounts.findAccount(key.accountId);
     await confirmationPage(kit, req, res, {
       title: `Revoke “${key.name}”?`,
-      consequence: html`<p>Every application that sends the key <code>${key.prefix}…</code> of ${owner ? nameOf(owner) : 'its account'} gets <strong>401 Unauthorized</strong> from its next request. This cannot be undone.</p>`,
+      consequence: html`<p>Every application that sends the key ${keyShown(key)} of ${owner ? nameOf(owner) : 'its account'} gets <strong>401 Unauthorized</strong> from its next request. This cannot be undone.</p>`,
       action: `${OPS}/keys/${key.id}/revoke`,
       button: 'Revoke',
       cancel: `${OPS}/accounts/${key.accountId}`,

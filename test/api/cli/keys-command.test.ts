@@ -73,6 +73,13 @@ describe('with the default SQLite store', () => {
     expect((await run(['list', '--account', 'cli-list@example.com'])).stdout).toContain('revoked');
   });
 
+  it('list shows each key by its prefix and last four, as the console does', async () => {
+    const created = JSON.parse((await run(['create', '--account', 'cli-list@example.com', '--name', 'shown', '--json'])).stdout);
+    const listed = JSON.parse((await run(['list', '--account', 'cli-list@example.com', '--json'])).stdout);
+    expect(listed.find((k: { id: string }) => k.id === created.id)).toMatchObject({ prefix: created.prefix, lastFour: created.secret.slice(-4) });
+    expect((await run(['list', '--account', 'cli-list@example.com'])).stdout).toContain(`${created.id}  ${created.prefix}…${created.secret.slice(-4)}  active`);
+  });
+
   it('revoke takes effect on the next request', async () => {
     const created = JSON.parse((await run(['create', '--account', 'cli-revoke@example.com', '--name', 'r', '--json'])).stdout);
     expect((await api.get('/api/v1/key', { secret: created.secret })).status).toBe(200);

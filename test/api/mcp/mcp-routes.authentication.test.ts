@@ -25,6 +25,9 @@ async function expectRefused(response: Response): Promise<string> {
   const body = JSON.parse(text);
   expect(body).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32001 } });
   expect(body.error.message).toMatch(/^API key refused: /);
+  // It speaks to the consumer: no command to run on the server.
+  expect(body.error.message).not.toMatch(/npx|npm |lodging keys/);
+  expect(body.error.message).toContain('API keys page of the console');
   return body.error.message;
 }
 

@@ -50,6 +50,20 @@ describe('contact details a person can use', () => {
   });
 });
 
+describe('the words a visitor reads', () => {
+  it("the subtitle is the lodging type's own words, not the provider's label", async () => {
+    expect((await page(IDS.hostal)).html).toContain('<p><small>Guest house</small></p>');
+    expect((await page(IDS.aparthotel)).html).toContain('<p><small>Apartment</small></p>');
+    expect((await page(IDS.unknownLabels)).html).toContain('<p><small>Place to stay</small></p>');
+    expect((await page(IDS.hostal)).html).not.toContain('<small>Hostal</small>');
+  });
+
+  it('an address names a city once when its region has the same name', async () => {
+    expect((await page(IDS.mint)).html).toContain('<dt>Address</dt><dd>Gran Vía, 10, 28013, Madrid, ES</dd>');
+    expect((await page(IDS.coruna)).html).toContain('<dt>Address</dt><dd>Rúa Real 5, A Coruña, ES</dd>');
+  });
+});
+
 describe('a published place', () => {
   it('is reachable at its profileUrl, without a key', async () => {
     const { body } = await readJson(api.get(`/api/v1/places/${IDS.mint}`));

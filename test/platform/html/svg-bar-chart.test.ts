@@ -57,7 +57,7 @@ describe('a columns chart', () => {
     const svg = svgBarChart({ layout: 'columns', title: 'usage', className: 'usage', width: 152, height: 138, columns }).text;
     // plot 100 × 100 from (44, 10); axis maximum 5 for a tallest column of 4.
     expect(svg).toContain('<line x1="44" x2="144" y1="110.0" y2="110.0" class="grid"/><text x="38" y="114.0" text-anchor="end" class="axis">0</text>');
-    expect(svg).toContain('<text x="38" y="64.0" text-anchor="end" class="axis">2.5</text>');
+    expect(svg).toContain('<text x="38" y="14.0" text-anchor="end" class="axis">5</text>');
     expect(svg).toContain('<rect x="44.00" y="50.0" width="49.40" height="60.0" class="ok"><title>h0: 3 answered</title></rect>');
     expect(svg).toContain('<rect x="44.00" y="30.0" width="49.40" height="20.0" class="limited"><title>h0: 1 refused</title></rect>');
     expect(svg).toContain('<rect x="94.00" y="70.0" width="49.40" height="40.0" class="limited">');
@@ -77,6 +77,16 @@ describe('a columns chart', () => {
     expect(svg).not.toContain('<script');
     expect(svg).toContain(`class="${ESCAPED}"><title>${ESCAPED}</title></rect>`);
     expect(svg).toContain(`class="axis">${ESCAPED}</text>`);
+  });
+
+  it('counts whole things: the value axis names whole numbers only (no middle line at 0.5 or 2.5)', () => {
+    const chart = (top: number) =>
+      svgBarChart({ layout: 'columns', title: 't', width: 100, height: 100, columns: [{ segments: [{ value: top, className: 'ok', title: 'n' }] }] }).text;
+    const labels = (svg: string) => [...svg.matchAll(/class="axis">([^<]*)<\/text>/g)].map((m) => m[1]);
+    expect(labels(chart(1))).toEqual(['0', '1']);
+    expect(labels(chart(4))).toEqual(['0', '5']);
+    expect(labels(chart(7))).toEqual(['0', '5', '10']);
+    expect(labels(chart(1))).not.toContain('0.5');
   });
 
   it('draws an axis up to 1 when every column is empty', () => {

@@ -28,7 +28,7 @@ describe('audit trail', () => {
 
     const page = await client.get('/console/audit');
     expect(page.text).not.toMatch(/>key_[A-Za-z0-9_-]+</);
-    expect(page.text).toMatch(/<a href="\/console\/keys\/key_[^"]+">billing \(<code>lds_live_\w+…<\/code>\)<\/a>/);
+    expect(page.text).toMatch(/<a href="\/console\/keys\/key_[^"]+">billing \(<code>lds_live_\w+…\w{4}<\/code>\)<\/a>/);
     expect(page.text).toMatch(/replaced by <a href="\/console\/keys\/key_[^"]+">billing \(<code>/);
     expect(page.text).toMatch(/works until \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC/);
     expect(page.text).toMatch(/Sign-in failed<\/th>.*?<td data-label="By">someone signing in with your e-mail<\/td>/s);

@@ -58,7 +58,7 @@ describe('a key is rolled once', () => {
     expect(rolled.location).toBe('/console/keys/secret');
     expect((await client.get('/console/keys/secret')).text).toContain('is rolled. The old secret');
     const old = await client.get(`/console/keys/${id}`);
-    expect(old.text).toMatch(/<dt>Replaced by<\/dt><dd><a href="\/console\/keys\/key_[^"]+">payments \(<code>lds_live_\w+…<\/code>\)<\/a><\/dd>/);
+    expect(old.text).toMatch(/<dt>Replaced by<\/dt><dd><a href="\/console\/keys\/key_[^"]+">payments \(<code>lds_live_\w+…\w{4}<\/code>\)<\/a><\/dd>/);
     expect(old.text).not.toContain('name="overlap"');
     expect(old.text).toContain('was rolled already');
     // No "roll it" reminder about a key that ends on purpose.
@@ -91,6 +91,24 @@ describe('needsRollReminder', () => {
     ['a 7-day key', key({ id: 'k', accountId: 'a', lifetimeDays: 7, expiresAt: inDays(2) }), false],
     ['a revoked key', key({ id: 'k', accountId: 'a', lifetimeDays: 90, expiresAt: inDays(2), revokedAt: inDays(-1) }), false],
   ])('%s: %s', (_what, stored, expected) => expect(needsRollReminder(stored, now)).toBe(expected));
+});
+
+describe('a key is shown by its prefix and last four', () => {
+  it('in the list, on its page and on its revoke page; a key stored before the last four were kept shows its prefix only', async () => {
+    const { client, accountId } = await h.signedIn(email('last-four'));
+    const { id } = await create(client, 'shown in part');
+    const secret = /lds_live_[0-9A-Za-z]{46}/.exec((await client.get('/console/keys/secret')).text)![0];
+    const shown = `<code>${secret.slice(0, 12)}…${secret.slice(-4)}</code>`;
+    expect((await client.get('/console/keys')).text).toContain(shown);
+    expect((await client.get(`/console/keys/${id}`)).text).toContain(shown);
+    expect((await client.get(`/console/keys/${id}/revoke`)).text).toContain(shown);
+    const stored = (await h.api.server.keyStore.findById(id))!;
+    const older = { ...stored, id: `${id}-older`, name: 'made before', secretHash: 'ab'.repeat(32), lastFour: null };
+    await h.api.server.keyStore.insert(older);
+    expect(older.accountId).toBe(accountId);
+    const page = await client.get(`/console/keys/${older.id}`);
+    expect(page.text).toContain(`<code>${stored.prefix}…</code>`);
+  });
 });
 
 describe('a long name keeps the row short', () => {

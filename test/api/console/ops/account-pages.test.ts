@@ -47,4 +47,17 @@ describe('accounts page', () => {
     expect(signIn.text).toMatch(/id="field-password"[^>]*autofocus/);
     expect((await client.get('/console/sign-in?email=%3Cscript%3E')).text).not.toContain('value="<script>');
   });
+
+  it('shows an invited account as "invited" until the invitation is accepted, then "active"', async () => {
+    const { path, token } = await harness.invite('invited-later@example.org', 'developer');
+    const row = async () => /<a href="\/console\/ops\/accounts\/[^"]+">invited-later@example\.org<\/a>[\s\S]*?<\/tr>/.exec((await operator.get('/console/ops/accounts')).text)![0];
+    expect(await row()).toContain('<span class="badge warn">invited</span>');
+    const id = (await harness.api.server.stores.accounts.findAccountByEmail('invited-later@example.org'))!.id;
+    expect((await operator.get(`/console/ops/accounts/${id}`)).text).toContain(' · invited</p>');
+    const client = createConsoleClient(harness.api.url);
+    await client.get(path);
+    expect((await client.post('/console/invitation', { token, password: PASSWORD, confirm: PASSWORD })).status).toBe(303);
+    expect(await row()).toContain('<span class="badge active">active</span>');
+    expect((await operator.get(`/console/ops/accounts/${id}`)).text).toContain(' · active</p>');
+  });
 });

@@ -35,6 +35,18 @@ export function runKeyStoreContract(name: string, open: (options?: KeyStoreOptio
       expect(stored).not.toContain(created.secret.slice(12));
     });
 
+    it("keeps the secret's last four characters for display, beside the hash; a key stored without them reads as null", async () => {
+      const { store } = await open();
+      const created = await createKey(store, { accountId: account(), name: 'last four' });
+      expect(created.stored.lastFour).toBe(created.secret.slice(-4));
+      expect((await store.findById(created.key.id))?.lastFour).toBe(created.secret.slice(-4));
+      expect((await store.findActiveByHash(hashKeySecret(created.secret)))?.lastFour).toBe(created.secret.slice(-4));
+      expect((await store.listByAccount(created.accountId))[0]?.lastFour).toBe(created.secret.slice(-4));
+      const older = { ...created.stored, id: `${created.key.id}-older`, secretHash: hashKeySecret(`${created.secret}-older`), lastFour: null };
+      await store.insert(older);
+      expect((await store.findById(older.id))?.lastFour).toBeNull();
+    });
+
     it('allows five active keys per account and refuses the sixth', async () => {
       const { store } = await open();
       const owner = account();
