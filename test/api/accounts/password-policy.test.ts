@@ -27,6 +27,16 @@ describe('new-password policy', () => {
   ])('refuses %s', (password, words) => {
     expect(newPasswordProblem(password, owner)).toContain(words);
   });
+  it.each(['letmeinletmein', 'monkeymonkey1', 'dragondragon', 'asdfghjklzxc', 'Spain2024Spain'])(
+    'refuses %s: the strength estimator scores it below 3',
+    (password) => {
+      expect(newPasswordProblem(password, owner)).toContain('too easy to guess');
+    },
+  );
+  it('counts the account\'s e-mail as guessable, whatever its shape', () => {
+    expect(newPasswordProblem('zanzibar-quokka-77', { email: 'zanzibar.quokka@example.com' })).not.toBeNull();
+    expect(newPasswordProblem('zanzibar-quokka-77', owner)).toBeNull();
+  });
   it.each(['correct horse battery stable', 'a long and sunny passphrase', 'Tr0ub4dor&3-river-kite'])('accepts %s', (password) => {
     expect(newPasswordProblem(password, owner)).toBeNull();
   });
