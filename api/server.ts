@@ -9,6 +9,7 @@ import type { Store } from 'express-rate-limit';
 import { openSnapshotReader } from '../pipeline/snapshot/snapshot-reader.ts';
 import { removeOrphanSnapshots, startReplicaFor, type SnapshotReplica } from '../pipeline/index.ts';
 import { createApp } from './app.ts';
+import { emailCollisions } from './accounts/email-identity.ts';
 import type { AppDeps, RateWindow } from './app.ts';
 import { resolvePublicUrl } from '../platform/environment.ts';
 import type { Config } from '../platform/environment.ts';
@@ -136,6 +137,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     try {
       const migrated = await migrateKeyAccounts(store, accountStores.accounts);
       if (migrated.length > 0) logger.info({ accounts: migrated.length }, 'made an account for every account id that keys referenced');
+      const collisions = emailCollisions(await accountStores.accounts.listAccounts());
+      if (collisions.length > 0) {
+        logger.warn(
+          { accounts: collisions.map((group) => group.map((a) => a.id)) },
+          'accounts share an e-mail once compared after NFKC and case folding; none is merged: `lodging accounts list` names them',
+        );
+      }
     } catch (error) {
       logger.warn({ err: error }, 'accounts migration could not run now (store unreachable); it runs again at the next start');
     }

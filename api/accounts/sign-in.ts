@@ -17,10 +17,12 @@ export async function signIn(
   logger: Logger,
   policy: AttemptPolicy = PASSWORD_ATTEMPTS,
 ): Promise<SignInResult> {
-  const email = input.email.trim().toLowerCase().slice(0, 254);
+  // As normaliseEmail stores it (NFKC, lower case); then as typed, for an address stored before that rule.
+  const typed = input.email.trim().toLowerCase().slice(0, 254);
+  const email = typed.normalize('NFKC').toLowerCase();
   let account: Account | null = null;
   const outcome = await attemptPassword(accounts, { email, address: input.address }, async () => {
-    account = email === '' ? null : await accounts.findAccountByEmail(email);
+    account = email === '' ? null : ((await accounts.findAccountByEmail(email)) ?? (typed === email ? null : await accounts.findAccountByEmail(typed)));
     const passwordOk = account?.passwordHash ? await verifyPassword(account.passwordHash, input.password) : await verifyAgainstNothing(input.password);
     return Boolean(account && passwordOk && account.status === 'active');
   }, policy);
