@@ -10,6 +10,7 @@ import { openSnapshotReader } from '../pipeline/snapshot/snapshot-reader.ts';
 import { removeOrphanSnapshots, startReplicaFor, type SnapshotReplica } from '../pipeline/index.ts';
 import { createApp } from './app.ts';
 import { emailCollisions } from './accounts/email-identity.ts';
+import { restrictPrivateDataFiles } from './private-data-files.ts';
 import type { AppDeps, RateWindow } from './app.ts';
 import { resolvePublicUrl } from '../platform/environment.ts';
 import type { Config } from '../platform/environment.ts';
@@ -89,6 +90,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const logger = options.logger ?? createLogger(config.logLevel);
   const prefix = config.redisPrefix;
   mkdirSync(config.dataDir, { recursive: true });
+  restrictPrivateDataFiles(config.dataDir);
   const orphans = removeOrphanSnapshots(config.dataDir);
   if (orphans.error) logger.warn({ err: orphans.error }, 'orphan snapshot files could not be cleaned');
   else if (orphans.removed.length > 0) logger.info({ files: orphans.removed }, 'removed snapshot files of interrupted imports');
