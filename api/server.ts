@@ -5,16 +5,16 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import type { Store } from 'express-rate-limit';
 import { openSnapshotReader } from '../pipeline/snapshot/snapshot-reader.ts';
 import { removeOrphanSnapshots, startReplicaFor, type SnapshotReplica } from '../pipeline/index.ts';
 import { createApp } from './app.ts';
 import { emailCollisions } from './accounts/email-identity.ts';
 import { restrictPrivateDataFiles } from './private-data-files.ts';
+import { DEFAULT_PROFILE_LIMITS, type ProfileLimits } from './pages/profile-limits.ts';
 import type { AppDeps, RateWindow } from './app.ts';
 import { resolvePublicUrl } from '../platform/environment.ts';
 import type { Config } from '../platform/environment.ts';
-import { createRateLimitStores } from './http/rate-limit-store.ts';
+import { createRateLimitStores, type RateLimitStores } from './http/rate-limit-store.ts';
 import { createLogger } from './http/request-logger.ts';
 import { createKeyAuthenticator } from './keys/authenticate-key.ts';
 import type { KeyStore } from './keys/key-store.ts';
@@ -52,7 +52,9 @@ export interface StartOptions {
   /** false: no per-key usage counting or "last used"; default: the configuration's (LODGING_USAGE_COUNTING, on). */
   countUsage?: boolean;
   /** Rate-limit stores when there is no Redis (the cluster's, held by the primary); default: this process's memory. */
-  rateLimitStores?: { perKey: Store; authFailures: Store };
+  rateLimitStores?: RateLimitStores;
+  /** Per-address windows of the profile pages (default DEFAULT_PROFILE_LIMITS). */
+  profileLimits?: ProfileLimits;
 }
 
 export interface RunningServer {
@@ -191,6 +193,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     authFailureLimit: {
       ...(options.authFailureLimit ?? { limit: 30, windowS: 60 }),
       ...(stores ? { store: stores.authFailures } : {}),
+    },
+    profileLimits: {
+      ...(options.profileLimits ?? DEFAULT_PROFILE_LIMITS),
+      ...(stores ? { stores: { pages: stores.profilePages, misses: stores.profileMisses } } : {}),
     },
     ...((options.countUsage ?? config.usageCounting) ? { usageCounter: createUsageCounter(usage) } : {}),
     console: createConsoleRouter(
