@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createHmac } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
@@ -110,6 +111,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   let consoleStores: ConsoleStores;
   let revocations: ReturnType<typeof createRedisRevocationFeed> | null = null;
   let cursors: ReturnType<typeof createCursorCodec>;
+  let browserKey: Buffer;
   let stores: ReturnType<typeof createRateLimitStores> | null;
   // The app needs the bound port for its default public URL; until it exists, answer 503 rather than hang.
   let app: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;
@@ -157,7 +159,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       opened.push(() => feed.close());
       await feed.ready(3_000);
     }
-    cursors = createCursorCodec(loadOrCreateCursorSecret(config.dataDir));
+    const serverSecret = loadOrCreateCursorSecret(config.dataDir);
+    cursors = createCursorCodec(serverSecret);
+    // A key of its own for known-browser tokens, derived from the secret every replica shares.
+    browserKey = createHmac('sha256', serverSecret).update('lodging console known browsers').digest();
     stores = redis ? createRateLimitStores(redis, prefix) : (options.rateLimitStores ?? null);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -200,7 +205,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     },
     ...((options.countUsage ?? config.usageCounting) ? { usageCounter: createUsageCounter(usage) } : {}),
     console: createConsoleRouter(
-      { stores: consoleStores, publicUrl, logger },
+      { stores: consoleStores, publicUrl, logger, browserKey },
       { plugins: [operator.plugin, ...(options.consolePlugins ?? [])], multipartPaths: OPS_MULTIPART_PATHS },
     ).router,
     landingLinks: [{ href: '/console', label: 'Console', description: 'Sign in to create, roll and revoke your API keys.' }],
