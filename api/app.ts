@@ -16,6 +16,7 @@ import { withApiExtensions } from './openapi/extensions.ts';
 import { buildOpenApiDocument } from './openapi/openapi-document.ts';
 import type { LandingLink } from './pages/landing-page.ts';
 import { createPageRoutes } from './pages/page-routes.ts';
+import { createProfileLimiters, DEFAULT_PROFILE_LIMITS, type ProfileLimits, type ProfileLimitStores } from './pages/profile-limits.ts';
 import type { QueryService } from './query/query-service.ts';
 
 export interface RateWindow {
@@ -44,6 +45,8 @@ export interface AppDeps {
   rateLimit: RateWindow;
   /** Failed authentications per client address (default 30 per 60 s). */
   authFailureLimit?: RateWindow;
+  /** Per-address windows of the profile pages (default DEFAULT_PROFILE_LIMITS, memory stores). */
+  profileLimits?: ProfileLimits & { stores?: ProfileLimitStores };
   /** Mounts further authenticated routes (e.g. `app.post('/mcp', ...context.guards, handler)`). */
   mountAuthenticated?: (app: Express, context: AuthenticatedContext) => void;
   /**
@@ -95,7 +98,8 @@ export function createApp(deps: AppDeps): Express {
   });
   app.use(createHealthRoutes(deps.query, deps.publicUrl, deps.distribution));
   app.use(createDocsRoutes());
-  app.use(createPageRoutes(deps.query, deps.landingLinks));
+  const profileLimits = deps.profileLimits ?? DEFAULT_PROFILE_LIMITS;
+  app.use(createPageRoutes(deps.query, deps.landingLinks, createProfileLimiters(profileLimits, deps.logger, deps.profileLimits?.stores)));
   if (deps.console) app.use('/console', deps.console);
 
   deps.mountAuthenticated?.(app, { guards, query: deps.query, publicUrl: deps.publicUrl, logger: deps.logger });

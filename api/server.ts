@@ -2,17 +2,20 @@
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createHmac } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import type { Store } from 'express-rate-limit';
 import { openSnapshotReader } from '../pipeline/snapshot/snapshot-reader.ts';
 import { removeOrphanSnapshots, startReplicaFor, type SnapshotReplica } from '../pipeline/index.ts';
 import { createApp } from './app.ts';
+import { emailCollisions } from './accounts/email-identity.ts';
+import { restrictPrivateDataFiles } from './private-data-files.ts';
+import { DEFAULT_PROFILE_LIMITS, type ProfileLimits } from './pages/profile-limits.ts';
 import type { AppDeps, RateWindow } from './app.ts';
 import { resolvePublicUrl } from '../platform/environment.ts';
 import type { Config } from '../platform/environment.ts';
-import { createRateLimitStores } from './http/rate-limit-store.ts';
+import { createRateLimitStores, type RateLimitStores } from './http/rate-limit-store.ts';
 import { createLogger } from './http/request-logger.ts';
 import { createKeyAuthenticator } from './keys/authenticate-key.ts';
 import type { KeyStore } from './keys/key-store.ts';
@@ -50,7 +53,9 @@ export interface StartOptions {
   /** false: no per-key usage counting or "last used"; default: the configuration's (LODGING_USAGE_COUNTING, on). */
   countUsage?: boolean;
   /** Rate-limit stores when there is no Redis (the cluster's, held by the primary); default: this process's memory. */
-  rateLimitStores?: { perKey: Store; authFailures: Store };
+  rateLimitStores?: RateLimitStores;
+  /** Per-address windows of the profile pages (default DEFAULT_PROFILE_LIMITS). */
+  profileLimits?: ProfileLimits;
 }
 
 export interface RunningServer {
@@ -90,6 +95,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const logger = options.logger ?? createLogger(config.logLevel);
   const prefix = config.redisPrefix;
   mkdirSync(config.dataDir, { recursive: true });
+  restrictPrivateDataFiles(config.dataDir);
   const orphans = removeOrphanSnapshots(config.dataDir);
   if (orphans.error) logger.warn({ err: orphans.error }, 'orphan snapshot files could not be cleaned');
   else if (orphans.removed.length > 0) logger.info({ files: orphans.removed }, 'removed snapshot files of interrupted imports');
@@ -107,6 +113,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   let consoleStores: ConsoleStores;
   let revocations: ReturnType<typeof createRedisRevocationFeed> | null = null;
   let cursors: ReturnType<typeof createCursorCodec>;
+  let browserKey: Buffer;
   let stores: ReturnType<typeof createRateLimitStores> | null;
   // The app needs the bound port for its default public URL; until it exists, answer 503 rather than hang.
   let app: ((req: IncomingMessage, res: ServerResponse) => void) | null = null;
@@ -138,6 +145,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     try {
       const migrated = await migrateKeyAccounts(store, accountStores.accounts);
       if (migrated.length > 0) logger.info({ accounts: migrated.length }, 'made an account for every account id that keys referenced');
+      const collisions = emailCollisions(await accountStores.accounts.listAccounts());
+      if (collisions.length > 0) {
+        logger.warn(
+          { accounts: collisions.map((group) => group.map((a) => a.id)) },
+          'accounts share an e-mail once compared after NFKC and case folding; none is merged: `lodging accounts list` names them',
+        );
+      }
     } catch (error) {
       logger.warn({ err: error }, 'accounts migration could not run now (store unreachable); it runs again at the next start');
     }
@@ -147,7 +161,10 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       opened.push(() => feed.close());
       await feed.ready(3_000);
     }
-    cursors = createCursorCodec(loadOrCreateCursorSecret(config.dataDir));
+    const serverSecret = loadOrCreateCursorSecret(config.dataDir);
+    cursors = createCursorCodec(serverSecret);
+    // A key of its own for known-browser tokens, derived from the secret every replica shares.
+    browserKey = createHmac('sha256', serverSecret).update('lodging console known browsers').digest();
     stores = redis ? createRateLimitStores(redis, prefix) : (options.rateLimitStores ?? null);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -184,9 +201,13 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       ...(options.authFailureLimit ?? { limit: 30, windowS: 60 }),
       ...(stores ? { store: stores.authFailures } : {}),
     },
+    profileLimits: {
+      ...(options.profileLimits ?? DEFAULT_PROFILE_LIMITS),
+      ...(stores ? { stores: { pages: stores.profilePages, misses: stores.profileMisses } } : {}),
+    },
     ...((options.countUsage ?? config.usageCounting) ? { usageCounter: createUsageCounter(usage) } : {}),
     console: createConsoleRouter(
-      { stores: consoleStores, publicUrl, logger },
+      { stores: consoleStores, publicUrl, logger, browserKey },
       { plugins: [operator.plugin, ...(options.consolePlugins ?? [])], multipartPaths: OPS_MULTIPART_PATHS },
     ).router,
     landingLinks: [{ href: '/console', label: 'Console', description: 'Sign in to create, roll and revoke your API keys.' }],

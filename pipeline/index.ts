@@ -70,5 +70,5 @@ export {
 export { demoListInForce, type DemoListInForce } from './suppression/lists-in-force.ts';
 
 // The import queue: the name and BullMQ prefix `lodging import --queue` uses, for the console's dashboard.
-export { DEFAULT_QUEUE_PREFIX, IMPORT_QUEUE_NAME } from './jobs/queue-names.ts';
+export { DEFAULT_QUEUE_PREFIX, IMPORT_QUEUE_NAME, queuePrefixOf } from './jobs/queue-names.ts';
 

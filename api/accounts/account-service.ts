@@ -4,6 +4,7 @@ import { AccountExistsError, ROLES } from './account-store.ts';
 import type { Account, AccountStore, Role } from './account-store.ts';
 import { AccountInputError, UnknownAccountError } from './account-errors.ts';
 import { audit } from './audit.ts';
+import { emailHolder } from './email-identity.ts';
 import { cleanText } from './input-hygiene.ts';
 import type { Actor } from './audit.ts';
 import { attemptPassword } from './password-attempts.ts';
@@ -15,10 +16,11 @@ export const INVITATION_TTL_MS = 24 * 3_600_000;
 const INVITATION_PREFIX = 'lds_inv_';
 const EMAIL = /^[^\s@<>"'(),;:\\[\]]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?)+$/;
 
+/** Stored as NFKC in lower case: a fullwidth `ａｂ@example.org` is stored, and signs in, as `ab@example.org`. */
 export function normaliseEmail(email: string): string {
   const checked = cleanText(email, 'e-mail', { max: 254 });
   if (!checked.ok) throw new AccountInputError(checked.problem);
-  const value = checked.value.toLowerCase();
+  const value = checked.value.normalize('NFKC').toLowerCase();
   if (value.length > 254 || !EMAIL.test(value)) throw new AccountInputError('e-mail must be an address like name@example.com');
   return value;
 }
@@ -68,8 +70,8 @@ export async function createAccount(
   by: Actor,
 ): Promise<Invited> {
   const email = normaliseEmail(input.email);
-  // Letter case never makes a second account: an address stored before it was lower-cased counts too.
-  const holder = (await accounts.findAccountByEmail(email)) ?? (await accounts.listAccounts()).find((a) => a.email?.toLowerCase() === email);
+  // Neither letter case nor a compatibility form makes a second account: addresses stored before count too.
+  const holder = (await accounts.findAccountByEmail(email)) ?? emailHolder(await accounts.listAccounts(), email);
   if (holder) throw new AccountInputError(`an account with the e-mail ${holder.email ?? email} already exists: give it a new invitation from its row instead`);
   const named = cleanText(input.name ?? email.split('@')[0] ?? email, 'name', { max: 100 });
   if (!named.ok) throw new AccountInputError(named.problem);
@@ -105,7 +107,10 @@ export async function inviteAccount(
 ): Promise<Invited> {
   let account = await resolveAccount(accounts, reference);
   if (email !== undefined) {
-    account = (await accounts.updateAccount(account.id, { email: normaliseEmail(email) })) ?? account;
+    const normalised = normaliseEmail(email);
+    const holder = emailHolder(await accounts.listAccounts(), normalised, account.id);
+    if (holder) throw new AccountInputError(`an account with the e-mail ${holder.email ?? normalised} already exists`);
+    account = (await accounts.updateAccount(account.id, { email: normalised })) ?? account;
   }
   if (account.email === null) throw new AccountInputError(`account ${account.id} has no e-mail yet: add --email`);
   return issueInvitation(accounts, account, publicUrl, by);

@@ -1,26 +1,38 @@
-// Sign-in: one answer for an unknown e-mail and a wrong password; attempts limited per address before the hash (password-attempts.ts).
+// Sign-in: one answer for an unknown e-mail and a wrong password; attempts limited per address, per account and per known browser before the hash (password-attempts.ts).
 import type { Logger } from 'pino';
 import type { Account, AccountStore } from './account-store.ts';
 import { audit } from './audit.ts';
+import { knownBrowserId, knownBrowserToken } from './known-browser.ts';
 import { PASSWORD_ATTEMPTS, attemptPassword } from './password-attempts.ts';
 import type { AttemptPolicy } from './password-attempts.ts';
 import { verifyAgainstNothing, verifyPassword } from './passwords.ts';
 
 export type SignInResult =
-  | { ok: true; account: Account }
+  /** knownBrowser: a new known-browser token for this browser (when the server has a key for them). */
+  | { ok: true; account: Account; knownBrowser: string | null }
   | { ok: false; reason: 'invalid' }
   | { ok: false; reason: 'locked'; retryAfterS: number };
 
 export async function signIn(
   accounts: AccountStore,
-  input: { email: string; password: string; address: string },
+  input: {
+    email: string;
+    password: string;
+    address: string;
+    /** The browser's known-browser token, and the key this server signs them with (none: every browser is unknown). */
+    browserToken?: string | null;
+    browserKey?: Buffer | null;
+  },
   logger: Logger,
   policy: AttemptPolicy = PASSWORD_ATTEMPTS,
 ): Promise<SignInResult> {
-  const email = input.email.trim().toLowerCase().slice(0, 254);
+  // As normaliseEmail stores it (NFKC, lower case); then as typed, for an address stored before that rule.
+  const typed = input.email.trim().toLowerCase().slice(0, 254);
+  const email = typed.normalize('NFKC').toLowerCase();
   let account: Account | null = null;
-  const outcome = await attemptPassword(accounts, { email, address: input.address }, async () => {
-    account = email === '' ? null : await accounts.findAccountByEmail(email);
+  const knownBrowser = input.browserKey ? knownBrowserId(input.browserKey, email, input.browserToken) : null;
+  const outcome = await attemptPassword(accounts, { email, address: input.address, knownBrowser }, async () => {
+    account = email === '' ? null : ((await accounts.findAccountByEmail(email)) ?? (typed === email ? null : await accounts.findAccountByEmail(typed)));
     const passwordOk = account?.passwordHash ? await verifyPassword(account.passwordHash, input.password) : await verifyAgainstNothing(input.password);
     return Boolean(account && passwordOk && account.status === 'active');
   }, policy);
@@ -28,7 +40,7 @@ export async function signIn(
   const checked = account as Account | null;
   if (outcome.ok && checked) {
     await audit(accounts, checked.id, 'signed-in', { actor: checked.id, address: input.address });
-    return { ok: true, account: checked };
+    return { ok: true, account: checked, knownBrowser: input.browserKey ? knownBrowserToken(input.browserKey, email) : null };
   }
   if (checked) {
     await audit(accounts, checked.id, 'sign-in-failed', { actor: checked.id, address: input.address }, checked.status === 'active' ? {} : { detail: 'account disabled' });

@@ -2,6 +2,7 @@
 import { parseArgs } from 'node:util';
 import { UsageError } from '../../platform/cli-io.ts';
 import type { CliIo } from '../../platform/cli-io.ts';
+import { emailCollisions } from '../accounts/email-identity.ts';
 import type { Account } from '../accounts/account-store.ts';
 import { createAccount, inviteAccount, setAccountRole, setAccountStatus } from '../accounts/account-service.ts';
 import { CLI_ACTOR } from '../accounts/audit.ts';
@@ -21,6 +22,12 @@ export const ACCOUNTS_USAGE = `usage: lodging accounts create --email E [--name 
 ACCOUNT is an account id or an e-mail. Links start with $LODGING_PUBLIC_URL (else http://localhost:$PORT).`;
 
 type AccountsIo = Pick<CliIo, 'stdout' | 'stderr' | 'env'>;
+
+/** Accounts made before e-mails were compared after NFKC and case folding: named so an operator decides, never merged. */
+export function collisionReport(collisions: Account[][]): string {
+  const lines = collisions.map((group) => `  ${group.map((a) => `${a.id} (${JSON.stringify(a.email)})`).join(', ')}\n`);
+  return `Accounts with the same e-mail once compared after NFKC and case folding (not merged: disable one, or give it another address with \`lodging accounts invite ACCOUNT --email E\`):\n${lines.join('')}`;
+}
 
 const shown = (a: Account) => ({
   id: a.id,
@@ -65,13 +72,20 @@ export async function runAccountsCommand(argv: string[], io: AccountsIo): Promis
   }
   if (action === 'list') {
     return withConsoleStores(io, 'accounts', async (stores) => {
-      const accounts = (await stores.accounts.listAccounts()).map(shown);
+      const all = await stores.accounts.listAccounts();
+      const collisions = emailCollisions(all);
+      const twinsOf = (id: string) => collisions.find((group) => group.some((a) => a.id === id))?.filter((a) => a.id !== id).map((a) => a.id) ?? [];
+      const accounts = all.map((a) => {
+        const twins = twinsOf(a.id);
+        return { ...shown(a), ...(twins.length > 0 ? { collidesWith: twins } : {}) };
+      });
       if (json) io.stdout(`${JSON.stringify(accounts)}\n`);
       else if (accounts.length === 0) io.stdout('No accounts yet: `lodging accounts create --email E`.\n');
       else {
         for (const a of accounts) {
           io.stdout(`${a.id}  ${(a.email ?? '(no e-mail)').padEnd(32)}  ${a.role.padEnd(9)}  ${a.status.padEnd(8)}  ${a.passwordSet ? 'password set' : 'not signed up'}\n`);
         }
+        if (collisions.length > 0) io.stdout(`\n${collisionReport(collisions)}`);
       }
       return 0;
     });

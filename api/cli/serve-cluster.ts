@@ -4,7 +4,7 @@ import cluster from 'node:cluster';
 import type { Worker } from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { ClusterMemoryStorePrimary, ClusterMemoryStoreWorker } from '@express-rate-limit/cluster-memory-store';
-import type { Store } from 'express-rate-limit';
+import type { RateLimitStores } from '../http/rate-limit-store.ts';
 
 /** Set in the environment of the one process that prints the welcome lines (address, development key). */
 export const ANNOUNCE_VARIABLE = 'LODGING_SERVE_ANNOUNCE';
@@ -15,10 +15,12 @@ export function defaultProcessCount(production: boolean): number {
 }
 
 /** In a forked server process: rate-limit stores whose counters live in the primary (exact across processes). */
-export function clusterRateLimitStores(): { perKey: Store; authFailures: Store } {
+export function clusterRateLimitStores(): RateLimitStores {
   return {
     perKey: new ClusterMemoryStoreWorker({ prefix: 'rl:key:' }),
     authFailures: new ClusterMemoryStoreWorker({ prefix: 'rl:auth-failures:' }),
+    profilePages: new ClusterMemoryStoreWorker({ prefix: 'rl:profile-pages:' }),
+    profileMisses: new ClusterMemoryStoreWorker({ prefix: 'rl:profile-misses:' }),
   };
 }
 

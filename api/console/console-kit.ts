@@ -17,6 +17,8 @@ export interface ConsoleDeps {
   /** Base of invitation links and the expected Origin of forms, without a trailing slash. */
   publicUrl: string;
   logger: Logger;
+  /** Signs known-browser tokens (sign-in's own attempt budget for a browser that signed in before); none: not used. */
+  browserKey?: Buffer;
 }
 
 export interface Page {

@@ -16,10 +16,20 @@ function createRedisRateLimitStore(redis: Redis, prefix: string): Store {
   return store;
 }
 
+/** Every rate-limit window's store: per key, failed authentications per address, profile pages and their misses per address. */
+export interface RateLimitStores {
+  perKey: Store;
+  authFailures: Store;
+  profilePages: Store;
+  profileMisses: Store;
+}
+
 /** Separate namespaces, so a key id and a client address can never share a counter. */
-export function createRateLimitStores(redis: Redis, prefix: string): { perKey: Store; authFailures: Store } {
+export function createRateLimitStores(redis: Redis, prefix: string): RateLimitStores {
   return {
     perKey: createRedisRateLimitStore(redis, `${prefix}rl:key:`),
     authFailures: createRedisRateLimitStore(redis, `${prefix}rl:auth-failures:`),
+    profilePages: createRedisRateLimitStore(redis, `${prefix}rl:profile-pages:`),
+    profileMisses: createRedisRateLimitStore(redis, `${prefix}rl:profile-misses:`),
   };
 }

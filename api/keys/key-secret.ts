@@ -83,14 +83,36 @@ export function looksLikeKeySecret(value: string): boolean {
 /** Anything shaped like one of our secrets (or the start of one, URL-encoded or not), wherever it appears. */
 const SECRET_SHAPED = /lds_[A-Za-z0-9_%-]*/gi;
 const SECRET_SHAPED_ONE = /lds_/i;
+/** A run of URL characters holding at least one percent escape: what a client may have encoded a secret into. */
+const PERCENT_RUN = /[A-Za-z0-9_.~%-]*%[0-9A-Fa-f]{2}[A-Za-z0-9_.~%-]*/g;
+const PERCENT_ESCAPE = /%([0-9A-Fa-f]{2})/g;
+/** Encoded more often than this, a run is not decoded further (each pass removes one level: `%255F` → `%5F` → `_`). */
+const MAX_DECODE_PASSES = 4;
 
-/** Text with every key-shaped run replaced by [REDACTED]: for logs, error texts and anything echoed. */
+/** The run with its percent escapes decoded byte by byte, repeatedly: enough to see an ASCII prefix in it. */
+function percentDecoded(run: string): string {
+  let text = run;
+  for (let pass = 0; pass < MAX_DECODE_PASSES && text.includes('%'); pass += 1) {
+    const next = text.replace(PERCENT_ESCAPE, (_escape, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+    if (next === text) break;
+    text = next;
+  }
+  return text;
+}
+
+const encodedSecret = (run: string): boolean => SECRET_SHAPED_ONE.test(percentDecoded(run));
+
+/**
+ * Text with every key-shaped run replaced by [REDACTED]: for logs, error texts and anything echoed. Percent-encoded
+ * runs are decoded before they are judged (`lds%5flive%5f…`, `%6C%64%73%5F…`), so no encoding hides a secret.
+ */
 export function maskSecrets(text: string): string {
-  return SECRET_SHAPED_ONE.test(text) ? text.replace(SECRET_SHAPED, '[REDACTED]') : text;
+  const plain = SECRET_SHAPED_ONE.test(text) ? text.replace(SECRET_SHAPED, '[REDACTED]') : text;
+  return plain.includes('%') ? plain.replace(PERCENT_RUN, (run) => (encodedSecret(run) ? '[REDACTED]' : run)) : plain;
 }
 
 export function holdsSecretShape(text: string): boolean {
-  return SECRET_SHAPED_ONE.test(text);
+  return SECRET_SHAPED_ONE.test(text) || (text.includes('%') && (text.match(PERCENT_RUN) ?? []).some(encodedSecret));
 }
 
 /** Constant-time equality of two hex hashes (defence in depth after a lookup by hash). */

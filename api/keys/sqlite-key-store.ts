@@ -1,7 +1,7 @@
 // The default key store: <dataDir>/keys.sqlite, separate from snapshots; every lookup asks the file, so revocation is immediate.
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { preparePrivateDatabase } from '../../platform/private-files.ts';
 import { ensureAccountsSchema } from './sqlite-accounts-schema.ts';
 import { KeyStoreUnavailableError, MAX_ACTIVE_KEYS_PER_ACCOUNT, TooManyActiveKeysError, isActiveKey, revokedPruneCutoff } from './key-store.ts';
 import type { InsertOptions, KeyStore, KeyStoreOptions, LastUse, StoredKey } from './key-store.ts';
@@ -76,7 +76,7 @@ export function keysDatabasePath(dataDir: string): string {
 
 /** Opens keys.sqlite with its pragmas and every table of keys and accounts in place. */
 export function openKeysDatabase(file: string): Database.Database {
-  mkdirSync(path.dirname(file), { recursive: true });
+  preparePrivateDatabase(file);
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('busy_timeout = 5000');

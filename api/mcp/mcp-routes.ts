@@ -114,11 +114,19 @@ export function withSafeErrorTexts(message: JSONRPCMessage): JSONRPCMessage {
   return message;
 }
 
+/** The own argument names of a tools/call body as express.json parsed it (JSON.parse keeps `__proto__` as a name). */
+function sentArgumentNamesOf(body: unknown): string[] {
+  const message = (Array.isArray(body) ? body[0] : body) as { method?: unknown; params?: { arguments?: unknown } } | undefined;
+  if (!message || typeof message !== 'object' || message.method !== 'tools/call') return [];
+  const args = message.params?.arguments;
+  return args && typeof args === 'object' && !Array.isArray(args) ? Object.keys(args) : [];
+}
+
 /** Stateless: nothing outlives the request, so any replica can answer any request and nothing needs cleaning up. */
 function createMcpHandler(context: AuthenticatedContext): RequestHandler {
   return async (req, res) => {
     const logger = requestLogger(res, context.logger);
-    const server = createMcpServer({ query: context.query, logger });
+    const server = createMcpServer({ query: context.query, logger, sentArgumentNames: sentArgumentNamesOf(req.body) });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     const send = transport.send.bind(transport);
     transport.send = (message, options) => send(withSafeErrorTexts(message), options);

@@ -20,6 +20,17 @@ import { getPlaceOutput, searchPlacesOutput } from './tool-output-schemas.ts';
 export interface McpServerDeps {
   query: QueryService;
   logger: Logger;
+  /**
+   * The argument names of this request's tools/call as the client sent them. The SDK copies arguments into a plain
+   * object, where a `__proto__` name sets the prototype instead of a field: such a name would vanish unseen.
+   */
+  sentArgumentNames?: readonly string[];
+}
+
+/** Names the client sent that the parsed arguments lost (`__proto__`): refused as REST refuses an unknown parameter. */
+function refuseLostArguments(args: Record<string, unknown>, sent: readonly string[]): void {
+  const lost = sent.filter((name) => !Object.hasOwn(args, name));
+  if (lost.length > 0) throw invalidParameters(lost.map((parameter) => ({ parameter, message: 'is not a known parameter' })));
 }
 
 const SERVER_INSTRUCTIONS =
@@ -107,6 +118,7 @@ function runTool(tool: string, logger: Logger, produce: () => CallToolResult): C
 
 export function createMcpServer(deps: McpServerDeps): Server {
   const { query, logger } = deps;
+  const sent = deps.sentArgumentNames ?? [];
   const server = new Server(
     { name: 'lodging-directory', title: 'Lodging Directory', version: API_VERSION },
     { capabilities: { tools: { listChanged: false } }, instructions: SERVER_INSTRUCTIONS },
@@ -118,11 +130,13 @@ export function createMcpServer(deps: McpServerDeps): Server {
     const args: Record<string, unknown> = request.params.arguments ?? {};
     switch (request.params.name) {
       case 'search_places':
-        return runTool('search_places', logger, () =>
-          toToolResult({ ...query.search(validateSearchParams(searchArguments(args))) }),
-        );
+        return runTool('search_places', logger, () => {
+          refuseLostArguments(args, sent);
+          return toToolResult({ ...query.search(validateSearchParams(searchArguments(args))) });
+        });
       case 'get_place':
         return runTool('get_place', logger, () => {
+          refuseLostArguments(args, sent);
           const placeId = placeIdArgument(args);
           const place = query.getPlace(placeId, validateFields(args.fields));
           return place ? toToolResult({ place }) : toToolError(NOT_PUBLISHED);

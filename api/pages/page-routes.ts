@@ -1,6 +1,6 @@
 // Public HTML pages: / (the landing page), /places/{id} (the profileUrl) and /problems/{code} (problem type documentation).
 import { Router } from 'express';
-import type { Request } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { API_ERROR_KINDS, isInvalidParameters } from '../errors.ts';
 import type { QueryService } from '../query/query-service.ts';
 import { html } from '../../platform/html/index.ts';
@@ -12,7 +12,8 @@ import { renderNotFoundPage, renderPlacePage } from './place-page.ts';
 /** The request's own origin, for examples on a page (the Host header is escaped where it is shown). */
 const originOf = (req: Request): string => `${req.protocol}://${req.get('host') ?? 'localhost'}`;
 
-export function createPageRoutes(query: QueryService, landingLinks: readonly LandingLink[] = []): Router {
+/** `profileLimiters`: the per-address windows of the profile pages (profile-limits.ts), run before each one. */
+export function createPageRoutes(query: QueryService, landingLinks: readonly LandingLink[] = [], profileLimiters: RequestHandler[] = []): Router {
   const router = Router();
   router.use(['/places', '/problems'], (_req, res, next) => {
     res.setHeader('Content-Security-Policy', PAGE_CSP);
@@ -31,10 +32,10 @@ export function createPageRoutes(query: QueryService, landingLinks: readonly Lan
     res.type('html').send(renderLandingPage(originOf(req), landingLinks));
   });
 
-  router.get('/places/:placeId', (req, res) => {
+  router.get('/places/:placeId', ...profileLimiters, (req, res) => {
     let place = null;
     try {
-      place = query.getPlace(req.params.placeId);
+      place = query.getPlace(String(req.params.placeId));
     } catch (error) {
       if (!isInvalidParameters(error)) throw error;
     }

@@ -126,5 +126,6 @@ async function chooseRunner(queue: boolean, config: Config): Promise<ImportRunne
   if (!queue) return createInProcessRunner({ caps: config.importCaps, ...(config.threads === undefined ? {} : { threads: config.threads }) });
   if (!config.redisUrl) throw new UsageError('--queue needs REDIS_URL (e.g. redis://127.0.0.1:6379)');
   const { createBullmqRunner } = await import('../jobs/bullmq-runner.ts');
-  return createBullmqRunner({ redisUrl: config.redisUrl, caps: config.importCaps });
+  const { queuePrefixOf } = await import('../jobs/queue-names.ts');
+  return createBullmqRunner({ redisUrl: config.redisUrl, queuePrefix: queuePrefixOf(config.redisPrefix), caps: config.importCaps });
 }

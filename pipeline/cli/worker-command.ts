@@ -1,7 +1,7 @@
 // `lodging worker`: a BullMQ worker process for `lodging import --queue`; SIGTERM/SIGINT close it gracefully.
 import { parseArgs } from 'node:util';
 import { runWorker } from '../jobs/bullmq-worker.ts';
-import { DEFAULT_QUEUE_PREFIX } from '../jobs/queue-names.ts';
+import { queuePrefixOf } from '../jobs/queue-names.ts';
 import { parseConfig } from '../../platform/environment.ts';
 import { UsageError, type CliIo } from '../../platform/cli-io.ts';
 
@@ -11,7 +11,8 @@ export const WORKER_USAGE = `usage: lodging worker [--concurrency N] [--dashboar
   SIGTERM or SIGINT: finish the chunks in hand, then exit 0 (a second signal exits at once).
   --concurrency N            chunks worked on at once in this process (default 2)
   --dashboard PORT           also serve Bull Board for the import queue on http://127.0.0.1:PORT/
-  --queue-prefix P           Redis key prefix of the queue (default ${DEFAULT_QUEUE_PREFIX}); the importer must use the same
+  --queue-prefix P           BullMQ prefix of the queue (default: LODGING_REDIS_PREFIX without its last colon, as the
+                             importer uses; set it only to reach a queue under another prefix)
   --lock-duration-ms MS      a crashed worker's chunk goes to another worker after this long (default 10000)
   --stalled-interval-ms MS   how often to look for such chunks (default 5000)`;
 
@@ -37,8 +38,8 @@ export async function runWorkerCommand(argv: string[], io: CliIo): Promise<numbe
   const dashboardPort = positiveInt('dashboard', values.dashboard, undefined);
   const lockDurationMs = positiveInt('lock-duration-ms', values['lock-duration-ms'], undefined);
   const stalledIntervalMs = positiveInt('stalled-interval-ms', values['stalled-interval-ms'], undefined);
-  const queuePrefix = values['queue-prefix'] ?? DEFAULT_QUEUE_PREFIX;
-  const { redisUrl } = parseConfig(io.env);
+  const { redisUrl, redisPrefix } = parseConfig(io.env);
+  const queuePrefix = values['queue-prefix'] ?? queuePrefixOf(redisPrefix);
   if (!redisUrl) throw new UsageError('lodging worker needs REDIS_URL (e.g. redis://127.0.0.1:6379)');
   const log = (line: string) => io.stderr(`${new Date().toISOString()} ${line}\n`);
 

@@ -6,8 +6,16 @@ import type { ChunkItem } from './process-chunk.ts';
 
 /** One queue for the whole project: every run's chunk jobs go through it, each carrying its run id. */
 export const IMPORT_QUEUE_NAME = 'lodging-import';
-/** BullMQ's key prefix; tests use their own so parallel suites never share keys. */
+/** BullMQ's key prefix when LODGING_REDIS_PREFIX is the default `lodging:`; tests use their own so parallel suites never share keys. */
 export const DEFAULT_QUEUE_PREFIX = 'lodging';
+
+/**
+ * BullMQ's prefix from LODGING_REDIS_PREFIX, so every Redis key of a deployment lies under that one prefix: BullMQ
+ * adds its own `:` (`lodging:` gives `lodging:lodging-import:…`, as before; `acme:` gives `acme:lodging-import:…`).
+ */
+export function queuePrefixOf(redisPrefix: string): string {
+  return redisPrefix.replace(/:+$/, '') || DEFAULT_QUEUE_PREFIX;
+}
 export const CHUNK_JOB_NAME = 'normalise-chunk';
 
 export interface ChunkJobData {

@@ -2,13 +2,26 @@
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import type { CountryCode } from '../../model/place.ts';
+import { readCatalog } from './snapshot-catalog.ts';
 import { parseSnapshotFileName, snapshotFileName, snapshotPath } from './snapshot-paths.ts';
+import { readPointer } from './snapshot-pointer.ts';
 import type { ChangeRows } from './reader-types.ts';
 import { CHANGES_SQL } from './statements.ts';
 
-/** The file of a kept snapshot that holds content hashes, or null (malformed version, pruned, never existed, too old). */
+/**
+ * True when the country served this version: the current one, or one its catalog records as published (rollbacks
+ * only point back at those). A held or dry-run candidate sits beside them on disk but was never served: comparing
+ * with it would show ids nobody was ever given.
+ */
+function wasServed(dataDir: string, country: CountryCode, version: string): boolean {
+  if (readPointer(dataDir, country)?.version === version) return true;
+  return readCatalog(dataDir, country)?.published.some((entry) => entry.version === version) ?? false;
+}
+
+/** The file of a served, kept snapshot that holds content hashes, or null (malformed, never served, pruned, too old). */
 function keptSnapshotFile(dataDir: string, country: CountryCode, version: string): string | null {
   if (parseSnapshotFileName(snapshotFileName(country, version)) === null) return null;
+  if (!wasServed(dataDir, country, version)) return null;
   const file = snapshotPath(dataDir, country, version);
   return fs.existsSync(file) ? file : null;
 }

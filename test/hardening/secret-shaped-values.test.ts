@@ -63,4 +63,11 @@ describe('every log line', () => {
   it('maskSecrets masks every key-shaped run, URL-encoded too', () => {
     expect(maskSecrets(`a ${api.secret} b lds_live_abc%2Fdef c`)).toBe('a [REDACTED] b [REDACTED] c');
   });
+
+  it('maskSecrets decodes percent escapes before it judges a run, and leaves other encoded text alone', () => {
+    expect(maskSecrets('"url":"/x?q=lds%5flive%5fabc&city=a%20b"')).toBe('"url":"/x?q=[REDACTED]&city=a%20b"');
+    expect(maskSecrets('"url":"/lds%5Flive%5Fabc"')).toBe('"url":"/[REDACTED]"');
+    expect(maskSecrets('"msg":"%6C%64%73%5F%6C%69%76%65 and %256Cds%255Fx"')).toBe('"msg":"[REDACTED] and [REDACTED]"');
+    expect(maskSecrets('q=caf%C3%A9%20lds')).toBe('q=caf%C3%A9%20lds');
+  });
 });

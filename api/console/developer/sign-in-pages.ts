@@ -9,6 +9,7 @@ import { button, field, postForm } from '../form-html.ts';
 import { html } from '../../../platform/html/index.ts';
 import type { Notice } from '../console-layout.ts';
 import { formText, parseForm, parseQuery } from '../form-input.ts';
+import { readKnownBrowserCookie, setKnownBrowserCookie } from '../known-browser-cookie.ts';
 
 const NOTICES: ReadonlyMap<string, Notice> = new Map([
   ['password-set', { kind: 'success', text: 'Your password is set. Sign in with it.' }],
@@ -67,8 +68,11 @@ export const signInPages: ConsolePlugin = (router, kit) => {
     if (!form.ok) return signInPage(kit, req, res, { status: 400, notices: [{ kind: 'error', text: 'The sign-in form could not be read. Fill it in again.' }] });
     const body = form.data;
     const email = body.email.slice(0, 254);
-    const result = await signIn(kit.deps.stores.accounts, { email, password: body.password, address: clientAddress(req) }, kit.deps.logger);
+    const secure = kit.deps.publicUrl.startsWith('https:');
+    const browser = { browserKey: kit.deps.browserKey ?? null, browserToken: readKnownBrowserCookie(req, secure) };
+    const result = await signIn(kit.deps.stores.accounts, { email, password: body.password, address: clientAddress(req), ...browser }, kit.deps.logger);
     if (result.ok) {
+      if (result.knownBrowser) setKnownBrowserCookie(res, secure, result.knownBrowser);
       setConsoleSession(res, await kit.sessions.signIn(res, kit.session(res), result.account));
       return res.redirect(303, safeNext(body.next) ?? landingPath(result.account.role));
     }

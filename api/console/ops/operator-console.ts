@@ -1,6 +1,6 @@
 // The operator console: the page groups for accounts with role operator, mounted into /console beside the developer pages.
 import type { Redis } from 'ioredis';
-import { isHeld, lazySnapshotStore, type RunStore } from '../../../pipeline/index.ts';
+import { isHeld, lazySnapshotStore, queuePrefixOf, type RunStore } from '../../../pipeline/index.ts';
 import { openNatsImportJobStore } from './nats-import-job-store.ts';
 import { openRedisImportJobStore } from './redis-import-job-store.ts';
 import { consoleImportsPath, openSqliteImportJobStore } from './sqlite-import-job-store.ts';
@@ -60,7 +60,7 @@ export function createOperatorConsole(config: Config, logger: Logger, redis: Red
       : openSqliteImportJobStore(consoleImportsPath(config.dataDir));
   const launcher = createImportLauncher({ env, dataDir: config.dataDir, queue: Boolean(config.redisUrl), store });
   const board: QueueBoard | null = config.redisUrl
-    ? createQueueBoard(config.redisUrl, `${OPS}/queues/board`, (error) => logger.warn({ err: error }, 'queue dashboard: redis unavailable'))
+    ? createQueueBoard(config.redisUrl, queuePrefixOf(config.redisPrefix), `${OPS}/queues/board`, (error) => logger.warn({ err: error }, 'queue dashboard: redis unavailable'))
     : null;
   const snapshots = lazySnapshotStore(config, 'lodging-console');
   const ops: OpsContext = {

@@ -4,7 +4,7 @@ import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
 import { Queue } from 'bullmq';
 import type { RequestHandler } from 'express';
-import { DEFAULT_QUEUE_PREFIX, IMPORT_QUEUE_NAME } from '../../../pipeline/index.ts';
+import { IMPORT_QUEUE_NAME } from '../../../pipeline/index.ts';
 import { closeConnection, createWorkerConnection } from '../../../platform/redis-connection.ts';
 import { html } from '../../../platform/html/index.ts';
 import { OPS, operatorOnly, type OpsPlugin, sendOps } from './ops-kit.ts';
@@ -18,9 +18,10 @@ export interface QueueBoard {
   close(): Promise<void>;
 }
 
-export function createQueueBoard(redisUrl: string, basePath: string, onError: (error: Error) => void): QueueBoard {
+/** `queuePrefix`: BullMQ's prefix, queuePrefixOf(LODGING_REDIS_PREFIX) as the importer and the workers use. */
+export function createQueueBoard(redisUrl: string, queuePrefix: string, basePath: string, onError: (error: Error) => void): QueueBoard {
   const connection = createWorkerConnection(redisUrl, onError, 'lodging-console-board');
-  const queue = new Queue(IMPORT_QUEUE_NAME, { connection, prefix: DEFAULT_QUEUE_PREFIX });
+  const queue = new Queue(IMPORT_QUEUE_NAME, { connection, prefix: queuePrefix });
   queue.on('error', () => undefined);
   const serverAdapter = new ExpressAdapter();
   serverAdapter.setBasePath(basePath);

@@ -1,6 +1,7 @@
 // Console imports in <dataDir>/console-imports.sqlite: every `serve` process of one machine sees the same jobs.
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { preparePrivateDatabase } from '../../../platform/private-files.ts';
 import { IMPORT_CLAIM_TTL_MS, IMPORT_JOBS_KEPT, type ImportJob, type ImportJobStore } from './import-job-store.ts';
 
 const SCHEMA = `
@@ -21,6 +22,7 @@ export function consoleImportsPath(dataDir: string): string {
 }
 
 export function openSqliteImportJobStore(file: string): ImportJobStore {
+  preparePrivateDatabase(file);
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('busy_timeout = 5000');

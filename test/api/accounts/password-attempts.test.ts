@@ -1,5 +1,6 @@
 // Password guessing against the real server (SQLite and real Redis): limits counted before the hash, no lockout of the owner, the password form too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addressSubject } from '../../../api/accounts/password-attempts.ts';
 import { createConsoleClient } from '../support/console-client.ts';
 import type { ConsoleClient } from '../support/console-client.ts';
 import { fetchFrom } from '../support/from-address.ts';
@@ -65,6 +66,34 @@ function attemptsSuite(backend: Backend) {
     expect(trail.text).toContain('Sign-in failed');
   }, 120_000);
 
+  it('30 addresses × 5 wrong passwords check at most 10 for the account, and the owner\'s known browser still signs in meanwhile', async () => {
+    const address = await accountWithPassword('spread');
+    const owner = clientAt(nextAddress());
+    await owner.get('/console/sign-in');
+    expect((await owner.post('/console/sign-in', { email: address, password: PASSWORD })).status).toBe(303);
+    await owner.post('/console/sign-out', {});
+    const attackers = await Promise.all(
+      Array.from({ length: 30 }, async () => {
+        const client = clientAt(nextAddress());
+        await client.get('/console/sign-in');
+        return client;
+      }),
+    );
+    const attack = Promise.all(
+      attackers.flatMap((client, a) => Array.from({ length: 5 }, (_, i) => client.post('/console/sign-in', { email: address, password: `spread guess ${a}-${i}` }))),
+    );
+    await owner.get('/console/sign-in');
+    const during = await owner.post('/console/sign-in', { email: address, password: PASSWORD });
+    const answers = await attack;
+    expect(answers.filter((answer) => answer.status === 401).length).toBeLessThanOrEqual(10);
+    expect(answers.filter((answer) => answer.status === 429).length).toBeGreaterThanOrEqual(140);
+    expect(during.status).toBe(303);
+    // A browser that never signed in to this account is refused from a fresh address too.
+    const stranger = clientAt(nextAddress());
+    await stranger.get('/console/sign-in');
+    expect((await stranger.post('/console/sign-in', { email: address, password: PASSWORD })).status).toBe(429);
+  }, 180_000);
+
   it('the password form is no oracle: after 30 wrong current passwords the right one is refused, audited with the address', async () => {
     const address = await accountWithPassword('change');
     const from = nextAddress();
@@ -85,12 +114,26 @@ function attemptsSuite(backend: Backend) {
     const audit = await client.get('/console/audit');
     expect(audit.text).toContain('Password change failed');
     expect(audit.text).toContain(from);
-    // The old password still works (from elsewhere): nothing was changed.
+    // The old password still works: nothing was changed. (The wrong guesses used the account's budget for unknown
+    // browsers, so it is this browser, known to the account since its sign-in, that signs in again.)
+    await client.post('/console/sign-out', {});
+    await client.get('/console/sign-in');
+    expect((await client.post('/console/sign-in', { email: address, password: PASSWORD })).status).toBe(303);
     const elsewhere = clientAt(nextAddress());
     await elsewhere.get('/console/sign-in');
-    expect((await elsewhere.post('/console/sign-in', { email: address, password: PASSWORD })).status).toBe(303);
+    expect((await elsewhere.post('/console/sign-in', { email: address, password: PASSWORD })).status).toBe(429);
   }, 180_000);
 }
+
+describe('addressSubject', () => {
+  it('counts an IPv6 client by its /64 and an IPv4 client by its address', () => {
+    expect(addressSubject('2001:db8:1:2:aaaa::1')).toBe(addressSubject('2001:db8:1:2:bbbb:cccc:dddd:2'));
+    expect(addressSubject('2001:db8:1:2::1')).toBe('2001:db8:1:2::/64');
+    expect(addressSubject('2001:db8:1:3::1')).not.toBe(addressSubject('2001:db8:1:2::1'));
+    expect(addressSubject('::1')).toBe('0:0:0:0::/64');
+    expect(addressSubject('203.0.113.5')).toBe('203.0.113.5');
+  });
+});
 
 describe('password attempts on SQLite', () => attemptsSuite('sqlite'));
 

@@ -27,6 +27,16 @@ describe('new-password policy', () => {
   ])('refuses %s', (password, words) => {
     expect(newPasswordProblem(password, owner)).toContain(words);
   });
+  it.each(['letmeinletmein', 'monkeymonkey1', 'dragondragon', 'asdfghjklzxc', 'Spain2024Spain'])(
+    'refuses %s: the strength estimator scores it below 3',
+    (password) => {
+      expect(newPasswordProblem(password, owner)).toContain('too easy to guess');
+    },
+  );
+  it('counts the account\'s e-mail as guessable, whatever its shape', () => {
+    expect(newPasswordProblem('zanzibar-quokka-77', { email: 'zanzibar.quokka@example.com' })).not.toBeNull();
+    expect(newPasswordProblem('zanzibar-quokka-77', owner)).toBeNull();
+  });
   it.each(['correct horse battery stable', 'a long and sunny passphrase', 'Tr0ub4dor&3-river-kite'])('accepts %s', (password) => {
     expect(newPasswordProblem(password, owner)).toBeNull();
   });
@@ -38,6 +48,20 @@ describe('input hygiene', () => {
     ['Ada\u0085', 'control'],
     ['evil\u202Egnp.exe', 'text-direction'],
     ['x\u2066y', 'text-direction'],
+    ['Ada\u200eLovelace', 'invisible'],
+    ['Ada\u200f', 'invisible'],
+    ['Ada\u061c', 'invisible'],
+    ['A\u200bda', 'invisible'],
+    ['A\u200cda', 'invisible'],
+    ['A\u200dda', 'invisible'],
+    ['A\u2060da', 'invisible'],
+    ['\ufeffAda', 'invisible'],
+    ['Ada\u2028Lovelace', 'invisible'],
+    ['Ada\u2029Lovelace', 'invisible'],
+    ['Ada\u{e0041}\u{e007f}', 'invisible'],
+    ['\u3164', 'invisible'],
+    ['Ada\u115f', 'invisible'],
+    ['Ada\uffa0', 'invisible'],
     ['x'.repeat(101), '1 to 100'],
     ['x'.repeat(10_000), 'at most 100'],
     ['   ', '1 to 100'],

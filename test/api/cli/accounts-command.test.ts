@@ -2,6 +2,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAccountsCommand } from '../../../api/cli/accounts-command.ts';
 import { runKeysCommand } from '../../../api/cli/keys-command.ts';
+import { openConsoleStores } from '../../../api/accounts/console-stores.ts';
+import { createLogger } from '../../../api/http/request-logger.ts';
+import { startServer } from '../../../api/server.ts';
+import { parseConfig } from '../../../platform/environment.ts';
 import { UsageError } from '../../../platform/cli-io.ts';
 import { createConsoleClient } from '../support/console-client.ts';
 import { startTestApi } from '../support/test-api.ts';
@@ -44,6 +48,45 @@ describe('lodging accounts', () => {
       expect(result.code).toBe(1);
       expect(result.stderr).toMatch(/^lodging accounts: [^\n]+\n$/);
     }
+  });
+
+  it('compares e-mails after NFKC and case folding: a fullwidth or differently cased twin is not a second account', async () => {
+    expect((await run(['create', '--email', 'ab@example.org'])).code).toBe(0);
+    for (const twin of ['\uff41\uff42@example.org', 'AB@EXAMPLE.ORG', '\uff21b@example.org']) {
+      const result = await run(['create', '--email', twin]);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('already exists');
+    }
+  });
+
+  it('lists accounts whose stored e-mails collide once compared that way, and merges none', async () => {
+    const stores = openConsoleStores({ dataDir: api.dataDir, redis: null, redisPrefix: 'unused:', auditKeepDays: 30 });
+    const legacy = (id: string, email: string) => ({
+      id, email, name: id, role: 'developer' as const, status: 'active' as const, createdAt: new Date().toISOString(), passwordHash: null, passwordChangedAt: null,
+    });
+    try {
+      await stores.accounts.createAccount(legacy('acct_legacyplain', 'cd@example.org'));
+      await stores.accounts.createAccount(legacy('acct_legacywide', '\uff43\uff44@example.org'));
+    } finally {
+      stores.close();
+    }
+    const text = await run(['list']);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/same e-mail.*\n.*acct_legacyplain.*acct_legacywide|same e-mail.*\n.*acct_legacywide.*acct_legacyplain/);
+    const json = JSON.parse((await run(['list', '--json'])).stdout);
+    const ids = json.map((a: { id: string }) => a.id);
+    expect(ids).toContain('acct_legacyplain');
+    expect(ids).toContain('acct_legacywide');
+    const wide = json.find((a: { id: string }) => a.id === 'acct_legacywide');
+    expect(wide.collidesWith).toEqual(['acct_legacyplain']);
+
+    const lines: string[] = [];
+    const server = await startServer(parseConfig({ LODGING_DATA_DIR: api.dataDir, PORT: '0' }), {
+      logger: createLogger('info', { write: (line: string) => void lines.push(line) }),
+    });
+    await server.close();
+    const warning = lines.map((line) => JSON.parse(line)).find((line) => /share an e-mail/.test(line.msg));
+    expect(warning?.accounts).toContainEqual(expect.arrayContaining(['acct_legacyplain', 'acct_legacywide']));
   });
 
   it('invite issues a new link and the previous one stops working', async () => {

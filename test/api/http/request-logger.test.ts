@@ -49,6 +49,24 @@ describe('access log lines', () => {
     expect(text).not.toContain(api.secret.slice(9));
   });
 
+  const encodings: [string, (secret: string) => string][] = [
+    ['the underscores as %5f', (secret) => secret.replace(/_/g, '%5f')],
+    ['the underscores as %5F', (secret) => secret.replace(/_/g, '%5F')],
+    ['every character percent-encoded', (secret) => [...secret].map((c) => `%${c.charCodeAt(0).toString(16)}`).join('')],
+    ['the prefix encoded twice', (secret) => secret.replace('lds_', '%256Cds%255F')],
+  ];
+  it.each(encodings)('redact a key with %s, in the query and in the path', async (_label, encode) => {
+    const random = api.secret.slice(9);
+    const { text } = await logOf(`/api/v1/places?country=es&q=${encode(api.secret)}`, { 'X-API-Key': api.secret });
+    const { text: pathText } = await logOf(`/${encode(api.secret)}`, {});
+    for (const logged of [text, pathText]) {
+      expect(logged).not.toBe('');
+      expect(logged).not.toContain(random);
+      expect(logged).not.toContain(encode(api.secret).slice(-30));
+      expect(logged).toContain('[REDACTED]');
+    }
+  });
+
   it('log a not-ready answer of /readyz at info level, not as a failed request', async () => {
     const { line } = await logOf('/readyz', {});
     expect(line.res).toEqual({ statusCode: 503 });

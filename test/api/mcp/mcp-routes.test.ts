@@ -53,3 +53,25 @@ describe('request bodies', () => {
     expect(response.status).toBe(403);
   });
 });
+
+describe('prototype-named arguments', () => {
+  const call = (name: string, argumentsJson: string) =>
+    `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"${name}","arguments":${argumentsJson}}}`;
+
+  it.each([
+    ['search_places', '{"country":"es","__proto__":{"country":"fr"}}', '/api/v1/places?country=es&__proto__=fr'],
+    ['search_places', '{"country":"es","__proto__":1}', '/api/v1/places?country=es&__proto__=1'],
+    ['get_place', '{"placeId":"es-x","__proto__":{}}', null],
+  ])('%s with %s is refused in REST\'s words, as REST refuses the parameter', async (tool, args, restPath) => {
+    const response = await postMcp(api.url, call(tool, args), bearer());
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body.result.isError).toBe(true);
+    expect(body.result.content[0].text).toBe(`Invalid arguments for tool ${tool}: __proto__: is not a known parameter`);
+    if (restPath !== null) {
+      const rest = await api.get(restPath);
+      expect(rest.status).toBe(400);
+      expect((await rest.json()).detail).toBe('__proto__: is not a known parameter');
+    }
+  });
+});

@@ -1,6 +1,9 @@
 // GET /api/v1/changes: the ids added, changed and removed between a kept snapshot and the current one, paged; 410 for others.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rollback } from '../../../pipeline/index.ts';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { importWithGates, rollback } from '../../../pipeline/index.ts';
+import { createInProcessRunner } from '../../../pipeline/jobs/in-process-runner.ts';
 import { BULK_LISTINGS, ES_LISTINGS } from '../support/provider-listings.ts';
 import { expectInvalidParameters, readJson } from '../support/shapes.ts';
 import { startTestApi } from '../support/test-api.ts';
@@ -63,6 +66,20 @@ describe('the change feed', () => {
     expect(json.status).toBe(410);
     expect(json.headers.get('content-type')).toMatch(/^application\/problem\+json/);
     expect(json.body.detail).toMatch(/re-read the country/);
+  });
+
+  it('a dry run candidate, never served, is an unknown version: nothing of it leaks through removed', async () => {
+    const file = path.join(api.dataDir, 'exports', 'dry-candidate.jsonl');
+    await mkdir(path.dirname(file), { recursive: true });
+    const secretId = 'dry-only-listing';
+    const listings = [...ES_LISTINGS, ...BULK_LISTINGS, { ...BULK_LISTINGS[0]!, providerId: secretId, name: 'Never Published Hostal' }];
+    await writeFile(file, listings.map((l) => JSON.stringify(l)).join('\n'));
+    const dry = await importWithGates({ country: 'es', files: [file], dataDir: api.dataDir, runner: createInProcessRunner({ threads: 0 }), dryRun: true });
+    expect(dry.run.outcome).toBe('dry-run');
+    const candidate = dry.run.candidate!.version;
+    const json = await readJson(api.get(`/api/v1/changes?country=es&since=${candidate}`));
+    expect(json.status).toBe(410);
+    expect(JSON.stringify(json.body)).not.toContain(secretId);
   });
 
   it.each([

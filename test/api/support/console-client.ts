@@ -26,19 +26,27 @@ export function createConsoleClient(baseUrl: string, options: { cookieName?: str
   const fetchPage = options.fetch ?? fetch;
   const cookieName = options.cookieName ?? 'lodging_console';
   let cookie: string | null = null;
+  /** The other cookies the server set (the known-browser cookie), sent back as a browser would. */
+  const others = new Map<string, string>();
   let last = '';
   const remember = (headers: Headers) => {
     for (const line of headers.getSetCookie()) {
       const [pair] = line.split(';');
       const eq = pair!.indexOf('=');
-      if (pair!.slice(0, eq) !== cookieName) continue;
       const value = pair!.slice(eq + 1);
-      cookie = value === '' || /Max-Age=0/i.test(line) ? null : value;
+      const gone = value === '' || /Max-Age=0/i.test(line);
+      if (pair!.slice(0, eq) !== cookieName) {
+        if (gone) others.delete(pair!.slice(0, eq));
+        else others.set(pair!.slice(0, eq), value);
+        continue;
+      }
+      cookie = gone ? null : value;
     }
   };
   const send = async (path: string, init: RequestInit): Promise<PageResponse> => {
     const headers = new Headers(init.headers);
-    if (cookie) headers.set('cookie', `${cookieName}=${cookie}`);
+    const pairs = [...(cookie ? [`${cookieName}=${cookie}`] : []), ...[...others].map(([name, value]) => `${name}=${value}`)];
+    if (pairs.length > 0) headers.set('cookie', pairs.join('; '));
     const res = await fetchPage(`${baseUrl}${path}`, { ...init, headers, redirect: 'manual' });
     remember(res.headers);
     const text = await res.text();

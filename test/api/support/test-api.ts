@@ -67,6 +67,8 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   const server = await startServer(config, {
     refreshIntervalMs: 0,
     authFailureLimit: { limit: 1000, windowS: 60 },
+    // Suites fetch many pages from one address; profile-limits.test.ts sets its own windows.
+    profileLimits: { pages: { limit: 100_000, windowS: 60 }, misses: { limit: 100_000, windowS: 60 } },
     ...(options.logger ? { logger: options.logger } : {}),
     ...options.start,
   });

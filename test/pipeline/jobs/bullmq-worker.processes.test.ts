@@ -10,7 +10,8 @@ import { createInProcessRunner } from '../../../pipeline/jobs/in-process-runner.
 import { makeRunId } from '../../../pipeline/jobs/prepare-import.ts';
 import { IMPORT_QUEUE_NAME } from '../../../pipeline/jobs/queue-names.ts';
 import type { ImportReport } from '../../../pipeline/report/import-report.ts';
-import { TEST_REDIS_URL, deletePrefix, redisAvailable, uniquePrefix } from '../../support/redis.ts';
+import { runImportCommand } from '../../../pipeline/cli/import-command.ts';
+import { TEST_REDIS_URL, deletePrefix, keysMatching, redisAvailable, uniquePrefix } from '../../support/redis.ts';
 import { writeContractInput, writeSuppressionList, type ContractInput } from './support/contract-input.ts';
 
 import { comparableReport, readSnapshotContent, type SnapshotContent } from './support/snapshot-content.ts';
@@ -69,6 +70,25 @@ describe.runIf(await redisAvailable())('lodging worker processes on real Redis',
 
     expectSameAsReference(dataDir, report);
     for (const worker of [first!, second!]) expect(worker.logs.some((line) => /lines normalised/.test(line))).toBe(true);
+  });
+
+  it('derives the queue from LODGING_REDIS_PREFIX: the importer and a worker given only that prefix share a queue under it', async () => {
+    const prefix = newPrefix('derived');
+    const env = { LODGING_REDIS_PREFIX: `${prefix}:` };
+    const worker = spawnWorker(TEST_REDIS_URL, ['--concurrency', '1'], env);
+    workers.push(worker);
+    expect(await worker.waitForLog(/consuming queue/)).toContain(`(prefix ${prefix})`);
+    const dataDir = path.join(work, 'derived-prefix');
+    await writeSuppressionList(dataDir);
+    const out: string[] = [];
+    const code = await runImportCommand(['--country', 'es', '--queue', '--wait-for-workers', '60', ...input.files], {
+      stdout: (s) => void out.push(s),
+      stderr: (s) => void out.push(s),
+      env: { ...env, REDIS_URL: TEST_REDIS_URL, LODGING_DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+    });
+    expect(code, out.join('')).toBe(0);
+    expect(worker.logs.some((line) => /lines normalised/.test(line))).toBe(true);
+    expect(await keysMatching(TEST_REDIS_URL, `${prefix}:${IMPORT_QUEUE_NAME}:*`)).not.toEqual([]);
   });
 
   it('closes a worker gracefully on SIGTERM: exit code 0, after saying so', async () => {

@@ -16,10 +16,10 @@ export interface WorkerProcess {
   waitForLog(pattern: RegExp): Promise<string>;
 }
 
-export function spawnWorker(redisUrl: string, args: string[]): WorkerProcess {
+export function spawnWorker(redisUrl: string, args: string[], env: NodeJS.ProcessEnv = {}): WorkerProcess {
   const child = spawn(process.execPath, [LODGING, 'worker', ...args], {
     cwd: ROOT,
-    env: { ...process.env, REDIS_URL: redisUrl },
+    env: { ...process.env, ...env, REDIS_URL: redisUrl },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const logs: string[] = [];
