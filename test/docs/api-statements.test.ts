@@ -117,7 +117,7 @@ describe('status codes, as docs/api.md states them', () => {
   });
 
   it('the change feed: 410 for a version no longer kept, 400 naming since for a malformed one', async () => {
-    states('A well-formed version the service no longer keeps (never published, pruned, or older than the feed) is a `410 Gone`');
+    states('A well-formed version the service never served for that country (a held or dry-run candidate included) or no longer keeps (pruned, or older than the feed) is a `410 Gone`');
     states('a malformed one is a 400 naming `since`');
     const gone = await api.get('/api/v1/changes?country=es&since=20200101T000000000Z-abcdef');
     expect(gone.status).toBe(410);
