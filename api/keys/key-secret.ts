@@ -83,8 +83,8 @@ export function looksLikeKeySecret(value: string): boolean {
 /** Anything shaped like one of our secrets (or the start of one, URL-encoded or not), wherever it appears. */
 const SECRET_SHAPED = /lds_[A-Za-z0-9_%-]*/gi;
 const SECRET_SHAPED_ONE = /lds_/i;
-/** A run of URL characters holding at least one percent escape: what a client may have encoded a secret into. */
-const PERCENT_RUN = /[A-Za-z0-9_.~%-]*%[0-9A-Fa-f]{2}[A-Za-z0-9_.~%-]*/g;
+/** A run of URL characters (judged only when it holds a percent escape): what a client may have encoded a secret into. */
+const URL_RUN = /[A-Za-z0-9_.~%-]+/g;
 const PERCENT_ESCAPE = /%([0-9A-Fa-f]{2})/g;
 /** Encoded more often than this, a run is not decoded further (each pass removes one level: `%255F` → `%5F` → `_`). */
 const MAX_DECODE_PASSES = 4;
@@ -100,7 +100,14 @@ function percentDecoded(run: string): string {
   return text;
 }
 
-const encodedSecret = (run: string): boolean => SECRET_SHAPED_ONE.test(percentDecoded(run));
+const encodedSecret = (run: string): boolean => run.includes('%') && SECRET_SHAPED_ONE.test(percentDecoded(run));
+/**
+ * Escapes that can take part in an encoded "lds_": l, d, s, _ in either case, or an encoded percent (a deeper level).
+ * Without one, decoding cannot make the prefix appear, so most texts with a '%' (bbox=-3.8%2C40.3…) stop here.
+ */
+const PREFIX_ESCAPE = /%(?:25|[46]c|[46]4|[57]3|5f)/i;
+/** Whether any encoded run may hide a secret: a cheap look for the escapes a prefix needs, then one decode of the whole text. */
+const mayHideEncodedSecret = (text: string): boolean => PREFIX_ESCAPE.test(text) && SECRET_SHAPED_ONE.test(percentDecoded(text));
 
 /**
  * Text with every key-shaped run replaced by [REDACTED]: for logs, error texts and anything echoed. Percent-encoded
@@ -108,11 +115,11 @@ const encodedSecret = (run: string): boolean => SECRET_SHAPED_ONE.test(percentDe
  */
 export function maskSecrets(text: string): string {
   const plain = SECRET_SHAPED_ONE.test(text) ? text.replace(SECRET_SHAPED, '[REDACTED]') : text;
-  return plain.includes('%') ? plain.replace(PERCENT_RUN, (run) => (encodedSecret(run) ? '[REDACTED]' : run)) : plain;
+  return mayHideEncodedSecret(plain) ? plain.replace(URL_RUN, (run) => (encodedSecret(run) ? '[REDACTED]' : run)) : plain;
 }
 
 export function holdsSecretShape(text: string): boolean {
-  return SECRET_SHAPED_ONE.test(text) || (text.includes('%') && (text.match(PERCENT_RUN) ?? []).some(encodedSecret));
+  return SECRET_SHAPED_ONE.test(text) || (mayHideEncodedSecret(text) && (text.match(URL_RUN) ?? []).some(encodedSecret));
 }
 
 /** Constant-time equality of two hex hashes (defence in depth after a lookup by hash). */

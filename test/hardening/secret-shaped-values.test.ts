@@ -69,5 +69,8 @@ describe('every log line', () => {
     expect(maskSecrets('"url":"/lds%5Flive%5Fabc"')).toBe('"url":"/[REDACTED]"');
     expect(maskSecrets('"msg":"%6C%64%73%5F%6C%69%76%65 and %256Cds%255Fx"')).toBe('"msg":"[REDACTED] and [REDACTED]"');
     expect(maskSecrets('q=caf%C3%A9%20lds')).toBe('q=caf%C3%A9%20lds');
+    // One letter encoded is enough to be judged; escapes no prefix needs (a bbox's commas) leave the text as it is.
+    expect(maskSecrets('"url":"/x?q=LD%53_live_abc&bbox=-3.8%2C40.3"')).toBe('"url":"/x?q=[REDACTED]&bbox=-3.8%2C40.3"');
+    expect(maskSecrets('"url":"/x?bbox=-3.8%2C40.3%2C-3.6%2C40.5&q=ld"')).toBe('"url":"/x?bbox=-3.8%2C40.3%2C-3.6%2C40.5&q=ld"');
   });
 });
