@@ -44,8 +44,10 @@ export function reviewCandidate(
   const current = readPointer(dataDir, country);
   const file = candidateFile(dataDir, candidate);
   const currentFile = current ? snapshotPath(dataDir, country, current.version) : null;
-  const kept = currentFile ? measureKeptFieldFill(file, currentFile) : null;
-  const quality = { ...fieldQuality(readFieldFill(file), currentFile ? readFieldFill(currentFile) : null), kept };
+  const candidateFill = readFieldFill(file);
+  const currentFill = currentFile ? readFieldFill(currentFile) : null;
+  const kept = currentFile && currentFill ? measureKeptFieldFill(file, currentFile, { candidate: candidateFill, current: currentFill }) : null;
+  const quality = { ...fieldQuality(candidateFill, currentFill), kept };
   const verdict = evaluateGates(
     {
       lines: counts.lines,
