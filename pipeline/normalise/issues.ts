@@ -64,6 +64,7 @@ export const ISSUE_CODES = {
   'too-many-phones': 'repair',
   'several-urls': 'repair',
   'public-body': 'repair',
+  'article-moved': 'repair',
   'city-tidied': 'repair',
   'state-tidied': 'repair',
   'city-from-full-address': 'repair',

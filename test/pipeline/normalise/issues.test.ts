@@ -42,8 +42,9 @@ describe('isRepair', () => {
   it.each(['invalid-phone', 'wrong-type', '', 'Tracking-removed'])('does not count %j as a repair', (code) => {
     expect(isRepair(code)).toBe(false);
   });
-  it('has exactly the thirteen repair codes', () => {
+  it('has exactly the fourteen repair codes', () => {
     expect([...REPAIR_CODES].sort()).toEqual([
+      'article-moved',
       'city-from-full-address',
       'city-tidied',
       'duplicate-phone',
