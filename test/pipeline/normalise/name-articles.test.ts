@@ -8,26 +8,26 @@ describe('moveNameArticleToFront', () => {
     ['Miradero, (El)', 'es', 'El Miradero'],
     ['Alenes del Mar, Los', 'es', 'Los Alenes del Mar'],
     ['Cango (El)', 'es', 'El Cango'],
-    ['Aguilas(Las)', 'es', 'Las Aguilas'],
-    ['Tinta (la)', 'es', 'La Tinta'],
-    ['Tilos ( Los )', 'es', 'Los Tilos'],
-    ['Viñedos de Marco, S.L. (Los)', 'es', 'Los Viñedos de Marco, S.L.'],
-    ['Laguna B&B (La)', 'es', 'La Laguna B&B'],
+    ['Gaviotas(Las)', 'es', 'Las Gaviotas'],
+    ['Fuente (la)', 'es', 'La Fuente'],
+    ['Almendros ( Los )', 'es', 'Los Almendros'],
+    ['Pinares del Sur, S.L. (Los)', 'es', 'Los Pinares del Sur, S.L.'],
+    ['Cumbre B&B (La)', 'es', 'La Cumbre B&B'],
     ['Hostal del Pi (Els)', 'es', 'Els Hostal del Pi'],
     ['Hostellerie (L’)', 'fr', "L'Hostellerie"],
     ['Hostellerie du Lac (L\')', 'fr', "L'Hostellerie du Lac"],
     ['Moulin, Le', 'fr', 'Le Moulin'],
     ['Quinta do Vale (A)', 'pt', 'A Quinta do Vale'],
     ['Crescent Townhouse, The', 'en', 'The Crescent Townhouse'],
-    ['CANGO (EL)', 'es', 'EL CANGO'],
+    ['MADROÑAL (EL)', 'es', 'EL MADROÑAL'],
   ])('%s (%s) → %s', (name, language, expected) => {
     expect(moveNameArticleToFront(name, language)).toBe(expected);
   });
 
   it.each<[string, Language]>([
-    ['Camping Victoria (Jaca)', 'es'],
-    ['Uchan, Casa', 'es'],
-    ['Radisson Blu Hotel, Lyon', 'fr'],
+    ['Camping Río Ara (Huesca)', 'es'],
+    ['Tía Lola, Casa', 'es'],
+    ['Hôtel du Parc, Annecy', 'fr'],
     ['Moulin, Le', 'es'], // a French article is not read in Spanish
     ['Cango (El)', 'en'],
     ['Casa Sol, A', 'es'],

@@ -96,11 +96,11 @@ describe('chains whose name carries a kind word (data/names/chains.json)', () =>
     checkNameAgainstType(name, lodgingType, country).map((found) => found.group ?? null);
 
   it.each<[string, LodgingType, CountryCode]>([
-    ['B&B Hôtel Saint-Malo Centre', 'hotel', 'fr'],
-    ['B&B Hotel LE HAVRE Centre Gare', 'hotel', 'fr'],
-    ['HÔTEL B&B Ville Active, parking sécurisé gratuit', 'hotel', 'fr'],
+    ['B&B Hôtel Brest Port', 'hotel', 'fr'],
+    ['B&B Hotel LE MANS Centre', 'hotel', 'fr'],
+    ['HÔTEL B&B Centre Ville, parking gratuit', 'hotel', 'fr'],
     ['B&B HOTELS Madrid Fuenlabrada', 'hotel', 'es'],
-    ['B&B La Rochelle Centre', 'hotel', 'fr'],
+    ['B&B Poitiers Centre', 'hotel', 'fr'],
     ['B&B Hôtel Lisboa', 'lodging', 'pt'],
   ])('%s labelled %s in %s: the chain name raises no flag', (name, lodgingType, country) => {
     expect(flagged(name, lodgingType, country)).toEqual([]);
@@ -110,8 +110,8 @@ describe('chains whose name carries a kind word (data/names/chains.json)', () =>
     // The rest of the name is still read.
     ['B&B Hotel Camping Sol', 'hotel', 'fr', 'campsite'],
     // The short form counts as the chain only at the start, and only when the labels give the chain's kind.
-    ['B&B La Rochelle Centre', 'lodging', 'fr', 'bedAndBreakfast'],
-    ['Lapepa Chic B&B', 'hotel', 'es', 'bedAndBreakfast'],
+    ['B&B Poitiers Centre', 'lodging', 'fr', 'bedAndBreakfast'],
+    ['Sol Chic B&B', 'hotel', 'es', 'bedAndBreakfast'],
     // Where the chain does not run, its words are read as usual.
     ['B&B Hotel Belfast', 'hotel', 'gb', 'bedAndBreakfast'],
     ['B&B Lisburn Road', 'hotel', 'gb', 'bedAndBreakfast'],
