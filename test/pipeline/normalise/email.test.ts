@@ -156,3 +156,26 @@ describe('edge cases', () => {
     });
   });
 });
+
+describe('stray characters between the @ and the domain', () => {
+  it('are dropped and the repair recorded: "info@|hostalsol.es" → "info@hostalsol.es"', () => {
+    expect(normaliseEmail('info@|hostalsol.es ')).toEqual({
+      value: 'info@hostalsol.es',
+      issues: [{ field: 'email', code: 'stray-character-dropped', value: 'info@|hostalsol.es ', detail: 'read as info@hostalsol.es' }],
+    });
+    expect(normaliseEmail('reservas@ ;hostalsol.es').value).toBe('reservas@hostalsol.es');
+  });
+
+  it('are dropped in a second address of the text too', () => {
+    expect(normaliseEmail('info@|hostalsol.es / otro@@x')).toMatchObject({ value: 'info@hostalsol.es' });
+  });
+
+  it('never make an address of a text that has no domain after them', () => {
+    expect(normaliseEmail('info@|').value).toBeNull();
+    expect(normaliseEmail('info@|.es').value).toBeNull();
+  });
+
+  it('leave a doubled top-level domain dropped, with the issue', () => {
+    expect(normaliseEmail('reservas@hotelsol.comcom')).toMatchObject({ value: null, issues: [{ field: 'email', code: 'unknown-suffix' }] });
+  });
+});
