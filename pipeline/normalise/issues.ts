@@ -60,6 +60,7 @@ export const ISSUE_CODES = {
   'scheme-repaired': 'repair',
   'extension-dropped': 'repair',
   'extra-email-text': 'repair',
+  'stray-character-dropped': 'repair',
   'duplicate-phone': 'repair',
   'too-many-phones': 'repair',
   'several-urls': 'repair',

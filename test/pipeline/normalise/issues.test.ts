@@ -42,7 +42,7 @@ describe('isRepair', () => {
   it.each(['invalid-phone', 'wrong-type', '', 'Tracking-removed'])('does not count %j as a repair', (code) => {
     expect(isRepair(code)).toBe(false);
   });
-  it('has exactly the fourteen repair codes', () => {
+  it('has exactly the fifteen repair codes', () => {
     expect([...REPAIR_CODES].sort()).toEqual([
       'article-moved',
       'city-from-full-address',
@@ -55,6 +55,7 @@ describe('isRepair', () => {
       'scheme-repaired',
       'several-urls',
       'state-tidied',
+      'stray-character-dropped',
       'street-from-full-address',
       'too-many-phones',
       'tracking-removed',
