@@ -71,6 +71,7 @@ export const ISSUE_CODES = {
   'city-from-full-address': 'repair',
   'street-from-full-address': 'repair',
   'postal-code-from-full-address': 'repair',
+  'postal-code-repaired': 'repair',
 } as const satisfies Record<string, 'repair' | 'drop'>;
 
 export type IssueCode = keyof typeof ISSUE_CODES;

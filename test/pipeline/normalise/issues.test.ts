@@ -42,7 +42,7 @@ describe('isRepair', () => {
   it.each(['invalid-phone', 'wrong-type', '', 'Tracking-removed'])('does not count %j as a repair', (code) => {
     expect(isRepair(code)).toBe(false);
   });
-  it('has exactly the fifteen repair codes', () => {
+  it('has exactly the sixteen repair codes', () => {
     expect([...REPAIR_CODES].sort()).toEqual([
       'article-moved',
       'city-from-full-address',
@@ -51,6 +51,7 @@ describe('isRepair', () => {
       'extension-dropped',
       'extra-email-text',
       'postal-code-from-full-address',
+      'postal-code-repaired',
       'public-body',
       'scheme-repaired',
       'several-urls',
