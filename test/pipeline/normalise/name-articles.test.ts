@@ -20,6 +20,7 @@ describe('moveNameArticleToFront', () => {
     ['Quinta do Vale (A)', 'pt', 'A Quinta do Vale'],
     ['Crescent Townhouse, The', 'en', 'The Crescent Townhouse'],
     ['MADROÑAL (EL)', 'es', 'EL MADROÑAL'],
+    ['1900 (EL)', 'es', 'El 1900'], // no letters to tell the case by: the table's spelling
   ])('%s (%s) → %s', (name, language, expected) => {
     expect(moveNameArticleToFront(name, language)).toBe(expected);
   });

@@ -26,6 +26,7 @@ describe('repairPostalCode', () => {
     ['3.861', 'es'],
     ['38.6100', 'es'],
     ['s/n', 'es'],
+    ['38410 -', 'es'], // nothing but punctuation beside the code: not a town
   ])('%j (%s) stays as written', (value, country) => {
     expect(repairPostalCode(value, COUNTRIES[country])).toBe(value);
   });
