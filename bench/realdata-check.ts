@@ -55,6 +55,7 @@ const DEFECTS = [
   'character references left',
   'markup left',
   'city with bracketed/trailing article',
+  'name with bracketed/trailing article',
   'doubled city',
   'doubled state',
   'street with a split decimal',
@@ -100,6 +101,7 @@ function measure(rows: PlaceRow[], hosts: readonly string[]): Counts {
     count('character references left', texts.some((text) => CHARACTER_REFERENCE.test(text)));
     count('markup left', texts.some((text) => MARKUP.test(text)));
     count('city with bracketed/trailing article', typeof address.city === 'string' && TRAILING_ARTICLE.test(address.city));
+    count('name with bracketed/trailing article', typeof place.name === 'string' && TRAILING_ARTICLE.test(place.name));
     count('doubled city', typeof address.city === 'string' && DOUBLED.test(address.city));
     count('doubled state', typeof address.state === 'string' && DOUBLED.test(address.state));
     count('street with a split decimal', typeof address.street === 'string' && SPLIT_DECIMAL.test(address.street));

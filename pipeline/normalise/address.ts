@@ -7,6 +7,7 @@ import { citySlug } from './city-slug.ts';
 import { countryCodeForName } from './country-names.ts';
 import { parseFullAddress, type FullAddressParts } from './full-address.ts';
 import { issue, type Issue, type Normalised } from './issues.ts';
+import { repairPostalCode } from './postal-code.ts';
 import { describeType, isMissing, normaliseText } from './scalars.ts';
 
 export interface NormalisedAddress {
@@ -91,17 +92,29 @@ function readAddressObject(address: Record<string, unknown>, country: Country, i
     street: read('street', address.street),
     city: read('city', address.city),
     state: read('state', address.state),
-    postalCode: readPostalCode(address.postalCode, country, read),
+    postalCode: readPostalCode(address.postalCode, country, read, issues),
     countryText: read('countryCode', address.countryCode ?? address.country),
   };
 }
 
-/** A postal code exported as a number loses its leading zero (08380 → 8380); five-digit countries get it back. */
-function readPostalCode(raw: unknown, country: Country, read: (member: string, value: unknown) => string | null): string | null {
+/**
+ * A postal code exported as a number loses its leading zero (08380 → 8380); five-digit countries get it back. A code
+ * written with its town or a separator ("38410 Los Cristianos", "38.610") is read as the code (postal-code.ts).
+ */
+function readPostalCode(
+  raw: unknown,
+  country: Country,
+  read: (member: string, value: unknown) => string | null,
+  issues: Issue[],
+): string | null {
   if (typeof raw === 'number' && Number.isInteger(raw) && raw >= 1000 && raw <= 9999 && (country.code === 'es' || country.code === 'fr')) {
     return String(raw).padStart(5, '0');
   }
-  return read('postalCode', raw);
+  const value = read('postalCode', raw);
+  if (value === null) return null;
+  const repaired = repairPostalCode(value, country);
+  if (repaired !== value) issues.push(issue('address', 'postal-code-repaired', value, `postalCode: read as ${repaired}`));
+  return repaired;
 }
 
 function readOneLine(text: string, country: Country): AddressText {

@@ -36,15 +36,25 @@ export function normaliseEmail(raw: unknown): Normalised<string | null> {
   const candidates = tokens.filter((token) => token.includes('@'));
   let firstFailure: Failure | null = null;
   for (const candidate of candidates) {
-    const checked = checkAddress(candidate);
+    const repaired = withoutStrayCharacters(candidate);
+    const checked = checkAddress(repaired);
     if (typeof checked === 'string') {
-      const issues = tokens.length > 1 ? [issue('email', 'extra-email-text', raw, `kept ${checked}, dropped the rest`)] : [];
+      const issues = repaired === candidate ? [] : [issue('email', 'stray-character-dropped', raw, `read as ${checked}`)];
+      if (tokens.length > 1) issues.push(issue('email', 'extra-email-text', raw, `kept ${checked}, dropped the rest`));
       return { value: checked, issues };
     }
     firstFailure ??= checked;
   }
   if (firstFailure === null) return { value: null, issues: [issue('email', 'invalid-email', raw, 'no email address in the text')] };
   return { value: null, issues: [issue('email', firstFailure.code, raw, firstFailure.detail)] };
+}
+
+/**
+ * Characters no host name holds ("|", ":"), between the @ and the domain, are a slip: "info@|hostalsol.es". A hyphen
+ * or a dot there may be a typo inside the name, so that address stays invalid.
+ */
+export function withoutStrayCharacters(address: string): string {
+  return address.replace(/@[^\p{L}\p{N}[@.-]+/u, '@');
 }
 
 /** The normalised address, or why it is not one. */

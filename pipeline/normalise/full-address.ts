@@ -140,6 +140,16 @@ function findPostalCode(part: string, country: Country, tier?: Tier): PostalMatc
   return null;
 }
 
+/** Every full postal code of the country in a text, as written and as published ("38410 Los Cristianos" → 38410). */
+export function fullPostalCodesIn(text: string, country: Country): { text: string; index: number; code: string }[] {
+  const full = POSTAL_CODE[country.code].full!;
+  return [...text.matchAll(new RegExp(full.source, `${full.flags}g`))].map((match) => ({
+    text: match[0],
+    index: match.index,
+    code: formatPostalCode(match[0], country.code),
+  }));
+}
+
 function formatPostalCode(code: string, country: CountryCode): string {
   if (country !== 'gb') return code;
   const compact = code.replace(/\s+/g, '').toUpperCase();

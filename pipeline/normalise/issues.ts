@@ -60,15 +60,18 @@ export const ISSUE_CODES = {
   'scheme-repaired': 'repair',
   'extension-dropped': 'repair',
   'extra-email-text': 'repair',
+  'stray-character-dropped': 'repair',
   'duplicate-phone': 'repair',
   'too-many-phones': 'repair',
   'several-urls': 'repair',
   'public-body': 'repair',
+  'article-moved': 'repair',
   'city-tidied': 'repair',
   'state-tidied': 'repair',
   'city-from-full-address': 'repair',
   'street-from-full-address': 'repair',
   'postal-code-from-full-address': 'repair',
+  'postal-code-repaired': 'repair',
 } as const satisfies Record<string, 'repair' | 'drop'>;
 
 export type IssueCode = keyof typeof ISSUE_CODES;

@@ -1,6 +1,7 @@
 // lodgingType/name-suggests: words of a listing's name (data/names/name-words.json) pointing to a more specific kind than its labels gave.
+import chains from '../../data/names/chains.json' with { type: 'json' };
 import nameWords from '../../data/names/name-words.json' with { type: 'json' };
-import { LODGING_TYPES_BY_SPECIFICITY, type LodgingType } from '../../model/place.ts';
+import { LODGING_TYPES_BY_SPECIFICITY, type CountryCode, type LodgingType } from '../../model/place.ts';
 import { foldText } from '../../model/fold-text.ts';
 import { moreSpecific } from './head-word-rule.ts';
 import { issue, type Issue } from './issues.ts';
@@ -33,10 +34,41 @@ export function kindSuggestedByName(name: string): LodgingType | null {
   return best;
 }
 
+interface Chain {
+  kind: LodgingType;
+  countries: readonly string[];
+  /** Folded, spaced forms (nameWordsOf), longest first so "b and b hotels" goes before "b and b hotel". */
+  names: readonly string[];
+  leading: readonly string[];
+}
+
+const byLength = (a: string, b: string) => b.length - a.length;
+const CHAINS: readonly Chain[] = chains.chains.map((chain) => {
+  if (!LODGING_TYPES_BY_SPECIFICITY.includes(chain.kind as LodgingType)) throw new Error(`data/names/chains.json: unknown kind ${chain.kind}`);
+  return {
+    kind: chain.kind as LodgingType,
+    countries: chain.countries,
+    names: chain.names.map(nameWordsOf).sort(byLength),
+    leading: chain.leading.map(nameWordsOf).sort(byLength),
+  };
+});
+
+/** The name's words without the words of a chain's name (data/names/chains.json), which are a brand, not a kind. */
+export function withoutChainNames(name: string, lodgingType: LodgingType, country: CountryCode): string {
+  let words = nameWordsOf(name);
+  for (const chain of CHAINS) {
+    if (!chain.countries.includes(country)) continue;
+    for (const chainName of chain.names) words = words.split(chainName).join(' ');
+    const leading = chain.leading.find((form) => words.startsWith(form));
+    if (chain.kind === lodgingType && leading !== undefined) words = ` ${words.slice(leading.length)}`;
+  }
+  return words;
+}
+
 /** The issue when the name points to a kind more specific than the labels' one; never changes lodgingType. */
-export function checkNameAgainstType(name: string | null, lodgingType: LodgingType): Issue[] {
+export function checkNameAgainstType(name: string | null, lodgingType: LodgingType, country: CountryCode): Issue[] {
   if (name === null) return [];
-  const suggested = kindSuggestedByName(name);
+  const suggested = kindSuggestedByName(withoutChainNames(name, lodgingType, country));
   if (suggested === null || !moreSpecific(suggested, lodgingType)) return [];
   return [{ ...issue('lodgingType', 'name-suggests', name, `the name suggests ${suggested}; the labels say ${lodgingType}`), group: suggested }];
 }

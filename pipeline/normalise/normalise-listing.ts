@@ -7,6 +7,7 @@ import type { Issue } from './issues.ts';
 import { parseRating, parseReviewCount } from './locale-numbers.ts';
 import { normaliseLocation } from './location.ts';
 import { classifyLodgingType, type LodgingClassification } from './lodging-type.ts';
+import { tidyNameArticle } from './name-articles.ts';
 import { checkNameAgainstType } from './name-suggests.ts';
 import type { NormalisedListing, SourceRef } from './normalised-listing.ts';
 import { normaliseOpeningHours } from './opening-hours.ts';
@@ -46,7 +47,7 @@ export function explainListing(
 
   const providerId = take(normaliseProviderId(raw.providerId));
   const id = providerId === null ? null : placeIdFor(country.code, providerId);
-  const name = take(normaliseText(raw.name, 'name'));
+  const name = take(tidyNameArticle(take(normaliseText(raw.name, 'name')), country.language));
   const legalName = take(normaliseText(raw.legalName, 'legalName'));
   const { address, citySlug, citySlugAliases, foreignCountry } = take(
     normaliseAddress({ address: raw.address, fullAddress: raw.fullAddress }, country),
@@ -57,7 +58,7 @@ export function explainListing(
   const website = take(normaliseWebsite(raw.website));
   const labels = take(normaliseCategories(raw.categories));
   const classification = classifyLodgingType(labels);
-  issues.push(...checkNameAgainstType(name, classification.lodgingType));
+  issues.push(...checkNameAgainstType(name, classification.lodgingType, country.code));
   const businessStatus = take(parseBusinessStatus(raw.businessStatus));
 
   const place: StoredPlace = {

@@ -27,7 +27,6 @@ describe('normaliseEmail', () => {
     ['casaelaljibe@hotmail.es / waque@eresmas.com', 'casaelaljibe@hotmail.es'],
     ['mundosnet@gmail.com -- mundosnet@hotmail.com', 'mundosnet@gmail.com'],
     ['mmachado1@mntsa.es / info@|attur.es', 'mmachado1@mntsa.es'],
-    ['info@|attur.es; reservas@attur.es', 'reservas@attur.es'],
     ['etxanonkt@etxano.com ?', 'etxanonkt@etxano.com'],
   ];
   it.each(several)('keeps the first valid address of %j and reports the rest as extra-email-text', (raw, expected) => {
@@ -51,7 +50,6 @@ describe('normaliseEmail', () => {
     ['"info"@hotel.es', 'invalid-email'],
     ['recepción@hotellasaguilas.com', 'invalid-email'], // non-ASCII local part: rejected
     ['fañabe@sunwing.net', 'invalid-email'],
-    ['info@|attur.es', 'invalid-email'],
     ['info@hotel_es.com', 'invalid-email'],
     ['info@-hotel.es', 'invalid-email'],
     [`${'a'.repeat(65)}@hotel.es`, 'invalid-email'],
@@ -154,5 +152,36 @@ describe('edge cases', () => {
         issues: [expect.objectContaining({ field: 'email', code: 'invalid-email', detail: 'longer than 254 characters' })],
       });
     });
+  });
+});
+
+describe('stray characters between the @ and the domain', () => {
+  it('are dropped and the repair recorded: "info@|hostalsol.es" → "info@hostalsol.es"', () => {
+    expect(normaliseEmail('info@|hostalsol.es ')).toEqual({
+      value: 'info@hostalsol.es',
+      issues: [{ field: 'email', code: 'stray-character-dropped', value: 'info@|hostalsol.es ', detail: 'read as info@hostalsol.es' }],
+    });
+    expect(normaliseEmail('reservas@:hostalsol.es').value).toBe('reservas@hostalsol.es');
+  });
+
+  it('make the first address of several the one kept, both repairs recorded', () => {
+    expect(normaliseEmail('info@|attur.es; reservas@attur.es')).toMatchObject({
+      value: 'info@attur.es',
+      issues: [{ code: 'stray-character-dropped' }, { code: 'extra-email-text' }],
+    });
+  });
+
+  it('are not a hyphen or a dot, which may be a typo inside the name: "info@-hotel.es" stays invalid', () => {
+    expect(normaliseEmail('info@-hotel.es')).toMatchObject({ value: null, issues: [{ code: 'invalid-email' }] });
+    expect(normaliseEmail('info@.hotel.es')).toMatchObject({ value: null, issues: [{ code: 'invalid-email' }] });
+  });
+
+  it('never make an address of a text that has no domain after them', () => {
+    expect(normaliseEmail('info@|').value).toBeNull();
+    expect(normaliseEmail('info@|.es').value).toBeNull();
+  });
+
+  it('leave a doubled top-level domain dropped, with the issue', () => {
+    expect(normaliseEmail('reservas@hotelsol.comcom')).toMatchObject({ value: null, issues: [{ field: 'email', code: 'unknown-suffix' }] });
   });
 });

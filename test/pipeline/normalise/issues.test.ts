@@ -42,18 +42,21 @@ describe('isRepair', () => {
   it.each(['invalid-phone', 'wrong-type', '', 'Tracking-removed'])('does not count %j as a repair', (code) => {
     expect(isRepair(code)).toBe(false);
   });
-  it('has exactly the thirteen repair codes', () => {
+  it('has exactly the sixteen repair codes', () => {
     expect([...REPAIR_CODES].sort()).toEqual([
+      'article-moved',
       'city-from-full-address',
       'city-tidied',
       'duplicate-phone',
       'extension-dropped',
       'extra-email-text',
       'postal-code-from-full-address',
+      'postal-code-repaired',
       'public-body',
       'scheme-repaired',
       'several-urls',
       'state-tidied',
+      'stray-character-dropped',
       'street-from-full-address',
       'too-many-phones',
       'tracking-removed',

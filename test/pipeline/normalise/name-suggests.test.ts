@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkNameAgainstType, kindSuggestedByName, nameWordsOf } from '../../../pipeline/normalise/name-suggests.ts';
-import type { LodgingType } from '../../../model/place.ts';
+import type { CountryCode, LodgingType } from '../../../model/place.ts';
 
 describe('kindSuggestedByName', () => {
   it.each<[string, LodgingType | null]>([
@@ -41,7 +41,7 @@ describe('checkNameAgainstType', () => {
     ['Lansdowne Hotel', 'hotel', null],
     [null, 'hotel', null],
   ])('%s labelled %s → %s', (name, lodgingType, suggested) => {
-    const issues = checkNameAgainstType(name, lodgingType);
+    const issues = checkNameAgainstType(name, lodgingType, 'gb');
     expect(issues.map((found) => found.group ?? null)).toEqual(suggested === null ? [] : [suggested]);
     for (const found of issues) expect(found).toMatchObject({ field: 'lodgingType', code: 'name-suggests', value: name });
   });
@@ -79,7 +79,7 @@ describe('name-suggests: edge cases found by mutation runs', () => {
   });
 
   it('says which kind the name suggests and which the labels gave', () => {
-    expect(checkNameAgainstType('Pearl Court Guest House', 'hotel')).toEqual([
+    expect(checkNameAgainstType('Pearl Court Guest House', 'hotel', 'gb')).toEqual([
       {
         field: 'lodgingType',
         code: 'name-suggests',
@@ -88,5 +88,38 @@ describe('name-suggests: edge cases found by mutation runs', () => {
         group: 'guesthouse',
       },
     ]);
+  });
+});
+
+describe('chains whose name carries a kind word (data/names/chains.json)', () => {
+  const flagged = (name: string, lodgingType: LodgingType, country: CountryCode) =>
+    checkNameAgainstType(name, lodgingType, country).map((found) => found.group ?? null);
+
+  it.each<[string, LodgingType, CountryCode]>([
+    ['B&B Hôtel Brest Port', 'hotel', 'fr'],
+    ['B&B Hotel LE MANS Centre', 'hotel', 'fr'],
+    ['HÔTEL B&B Centre Ville, parking gratuit', 'hotel', 'fr'],
+    ['B&B HOTELS Madrid Fuenlabrada', 'hotel', 'es'],
+    ['B&B Poitiers Centre', 'hotel', 'fr'],
+    ['B&B Hôtel Lisboa', 'lodging', 'pt'],
+  ])('%s labelled %s in %s: the chain name raises no flag', (name, lodgingType, country) => {
+    expect(flagged(name, lodgingType, country)).toEqual([]);
+  });
+
+  it.each<[string, LodgingType, CountryCode, LodgingType]>([
+    // The rest of the name is still read.
+    ['B&B Hotel Camping Sol', 'hotel', 'fr', 'campsite'],
+    // The short form counts as the chain only at the start, and only when the labels give the chain's kind.
+    ['B&B Poitiers Centre', 'lodging', 'fr', 'bedAndBreakfast'],
+    ['Sol Chic B&B', 'hotel', 'es', 'bedAndBreakfast'],
+    // Where the chain does not run, its words are read as usual.
+    ['B&B Hotel Belfast', 'hotel', 'gb', 'bedAndBreakfast'],
+    ['B&B Lisburn Road', 'hotel', 'gb', 'bedAndBreakfast'],
+  ])('%s labelled %s in %s → %s', (name, lodgingType, country, suggested) => {
+    expect(flagged(name, lodgingType, country)).toEqual([suggested]);
+  });
+
+  it('reads a chain name only as whole words', () => {
+    expect(flagged('B&B Hotelier Rouen', 'lodging', 'fr')).toEqual(['bedAndBreakfast']);
   });
 });
