@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { Transform, type Writable } from 'node:stream';
 import zlib from 'node:zlib';
 import type { JetStreamClient, ObjectStore } from 'nats';
+import { AppError } from '../../platform/errors/app-error.ts';
 
 /**
  * Writes the object to `file` (created, never overwritten), expanded when it is brotli-encoded ('br'); throws when it
@@ -14,9 +15,9 @@ import type { JetStreamClient, ObjectStore } from 'nats';
 export type DownloadObject = (object: string, file: string, encoding?: 'br', maxBytes?: number) => Promise<void>;
 
 /** The download wrote, or would write, more bytes than the object's record declares: stopped, its file removed. */
-export class OversizedObjectError extends Error {
+export class OversizedObjectError extends AppError {
   constructor(object: string, what: string, limit: number) {
-    super(`object ${object}: ${what} pass the ${limit} bytes declared; download stopped`);
+    super(`object ${object}: ${what} pass the ${limit} bytes declared; download stopped`, { code: 'oversized-object', status: 502 });
     this.name = 'OversizedObjectError';
   }
 }
