@@ -64,6 +64,16 @@ describe.runIf(natsServerAvailable())('what a replica refuses from the shared st
     expect(fs.existsSync(long)).toBe(false);
   }, 30_000);
 
+  it('stops a download whose chunks pass the object\'s own size, and removes its file', async () => {
+    const os = await objects();
+    const info = await os.putBlob({ name: 'sha256-grown' }, randomBytes(2000));
+    // A chunk added to the object's subject after it was stored: more bytes arrive than its size says.
+    await nc.jetstream().publish(`$O.${PREFIX}-snapshots.C.${info.nuid}`, randomBytes(3000));
+    const file = path.join(await tempDir('grown'), 'grown.sqlite');
+    await expect(store.fetch('sha256-grown', file)).rejects.toThrow(/its chunks pass the 2000 bytes declared/);
+    expect(fs.existsSync(file)).toBe(false);
+  }, 30_000);
+
   describe('a replica serving a published snapshot', () => {
     let publisherDir: string;
     let replicaDir: string;
