@@ -38,8 +38,9 @@ export async function fetchSnapshotFile(dataDir: string, stored: StoredSnapshot,
   const { entry } = stored;
   const file = snapshotPath(dataDir, entry.country, entry.version);
   // A file this directory checked before (a rollback, a roll forward, a staged publish) is not read again: 530 MB take seconds of a core.
-  const remembered = fs.existsSync(file) && rememberedDigest(file) === stored.sha256;
-  const present = remembered || (fs.existsSync(file) && (await sha256OfFile(file)) === stored.sha256);
+  const known = fs.existsSync(file) ? rememberedDigest(file) : null;
+  const remembered = known === stored.sha256;
+  const present = remembered || (known === null && fs.existsSync(file) && (await sha256OfFile(file)) === stored.sha256);
   // A file of this directory not remembered as checked (one an earlier version fetched) is checked as a fetched one is.
   if (present && !remembered) await checkSnapshotFile(file, entry.country, entry.version);
   if (!present) {
