@@ -16,7 +16,8 @@ import { LODGING_TYPES_BY_SPECIFICITY } from './lodging-types.ts';
 /*
  * The TypeScript types (model/place.ts), the OpenAPI component schemas and the MCP tools' output schemas all come from
  * here, so a field, a limit or a description changes in one place. Nothing validates served rows with these on the
- * request path: the pipeline builds them (served-place.ts) and tests check them against the generated schemas.
+ * request path: the pipeline builds them (served-place.ts) and tests check them against the generated schemas; a
+ * snapshot fetched from a shared store has every row parsed with storedPlaceSchema once, before it is served.
  */
 
 /** Component names (the spec's resource names) of the schemas an API document publishes. */
