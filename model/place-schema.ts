@@ -16,11 +16,15 @@ import { LODGING_TYPES_BY_SPECIFICITY } from './lodging-types.ts';
 /*
  * The TypeScript types (model/place.ts), the OpenAPI component schemas and the MCP tools' output schemas all come from
  * here, so a field, a limit or a description changes in one place. Nothing validates served rows with these on the
- * request path: the pipeline builds them (served-place.ts) and tests check them against the generated schemas.
+ * request path: the pipeline builds them (served-place.ts) and tests check them against the generated schemas; a
+ * snapshot fetched from a shared store has every row parsed with storedPlaceSchema once, before it is served.
  */
 
 /** Component names (the spec's resource names) of the schemas an API document publishes. */
 export const PLACE_SCHEMAS = z.registry<{ id: string }>();
+
+/** What the pipeline publishes as a link: http or https only (javascript:, data: and the like are never a place's link). */
+const webUrl = () => z.url({ protocol: /^https?$/ });
 
 const nullableString = (description?: string) => (description ? z.string().nullable().describe(description) : z.string().nullable());
 
@@ -86,8 +90,8 @@ const storedPlaceShape = {
   phoneType: phoneTypeSchema.nullable().describe('Type of the primary number; null when there is no primary number.'),
   additionalPhones: z.array(phoneRecordSchema).max(MAX_ADDITIONAL_PHONES).describe('Further valid, distinct numbers.'),
   email: nullableString('Published contact e-mail.'),
-  website: z.url().nullable().describe('Validated public HTTP(S) URL, tracking parameters removed.'),
-  sourceMapsUrl: z.url().nullable().describe("Validated public HTTP(S) URL of the place on the listing provider's map."),
+  website: webUrl().nullable().describe('Validated public HTTP(S) URL, tracking parameters removed.'),
+  sourceMapsUrl: webUrl().nullable().describe("Validated public HTTP(S) URL of the place on the listing provider's map."),
   primaryType: nullableString(
     "The provider's main category label for the place (its first), in the country's language, e.g. \"Hostal\". " +
       'Informative: branch on lodgingType.',

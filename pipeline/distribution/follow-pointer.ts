@@ -8,10 +8,11 @@ import { countryDir, snapshotPath } from '../snapshot/snapshot-paths.ts';
 import { readPointer, writePointer } from '../snapshot/snapshot-pointer.ts';
 import { objectOf, sha256OfFile, type ObjectEncoding, type StoredSnapshot } from './stored-snapshot.ts';
 import type { SnapshotInfo } from '../snapshot/reader-types.ts';
+import { checkSnapshotFile } from '../snapshot/snapshot-file-check.ts';
 import { rememberDigest, rememberedDigest } from './verified-digest.ts';
 
-/** Writes the named object's bytes to the file, decoded when the object is encoded. */
-export type FetchObject = (object: string, file: string, encoding?: ObjectEncoding) => Promise<void>;
+/** Writes the named object's bytes to the file, decoded when the object is encoded; never more than `maxBytes` on disk. */
+export type FetchObject = (object: string, file: string, encoding?: ObjectEncoding, maxBytes?: number) => Promise<void>;
 
 /** The object's bytes are not the ones the pointer vouches for: never served. */
 export class DigestMismatchError extends AppError {
@@ -28,21 +29,28 @@ export function holdsSnapshotFile(dataDir: string, stored: StoredSnapshot): bool
 }
 
 /**
- * The snapshot's file in this data directory, fetched if missing, its digest checked (and remembered beside it): what a
- * replica does ahead of a publish (staging) and on a pointer move. Nothing is activated; a throw leaves no file behind.
+ * The snapshot's file in this data directory, fetched if missing, its digest and contents checked (the digest then
+ * remembered beside it): what a replica does ahead of a publish (staging) and on a pointer move. The download stops
+ * at the record's size; the contents check (checkSnapshotFile) runs once per file, never per request. Nothing is
+ * activated; a throw leaves no file behind.
  */
 export async function fetchSnapshotFile(dataDir: string, stored: StoredSnapshot, fetch: FetchObject): Promise<string> {
   const { entry } = stored;
   const file = snapshotPath(dataDir, entry.country, entry.version);
   // A file this directory checked before (a rollback, a roll forward, a staged publish) is not read again: 530 MB take seconds of a core.
-  const present = fs.existsSync(file) && (rememberedDigest(file) ?? (await sha256OfFile(file))) === stored.sha256;
+  const known = fs.existsSync(file) ? rememberedDigest(file) : null;
+  const remembered = known === stored.sha256;
+  const present = remembered || (known === null && fs.existsSync(file) && (await sha256OfFile(file)) === stored.sha256);
+  // A file of this directory not remembered as checked (one an earlier version fetched) is checked as a fetched one is.
+  if (present && !remembered) await checkSnapshotFile(file, entry.country, entry.version);
   if (!present) {
     fs.mkdirSync(countryDir(dataDir, entry.country), { recursive: true });
     const temp = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.download`;
     try {
-      await fetch(objectOf(stored), temp, stored.encoding);
+      await fetch(objectOf(stored), temp, stored.encoding, stored.size);
       const actual = await sha256OfFile(temp);
       if (actual !== stored.sha256) throw new DigestMismatchError(entry.version, stored.sha256, actual);
+      await checkSnapshotFile(temp, entry.country, entry.version);
       fs.renameSync(temp, file);
     } finally {
       fs.rmSync(temp, { force: true });

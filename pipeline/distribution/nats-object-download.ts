@@ -2,15 +2,37 @@
 import { once } from 'node:events';
 import fs from 'node:fs';
 import { pipeline } from 'node:stream/promises';
-import type { Writable } from 'node:stream';
+import { Transform, type Writable } from 'node:stream';
 import zlib from 'node:zlib';
 import type { JetStreamClient, ObjectStore } from 'nats';
+import { AppError } from '../../platform/errors/app-error.ts';
 
 /**
  * Writes the object to `file` (created, never overwritten), expanded when it is brotli-encoded ('br'); throws when it
- * is missing, arrives short or does not expand.
+ * is missing, arrives short or long, does not expand, or its bytes on disk would pass `maxBytes` (the size its record
+ * declares): the download then stops at once and removes its file.
  */
-export type DownloadObject = (object: string, file: string, encoding?: 'br') => Promise<void>;
+export type DownloadObject = (object: string, file: string, encoding?: 'br', maxBytes?: number) => Promise<void>;
+
+/** The download wrote, or would write, more bytes than the object's record declares: stopped, its file removed. */
+export class OversizedObjectError extends AppError {
+  constructor(object: string, what: string, limit: number) {
+    super(`object ${object}: ${what} pass the ${limit} bytes declared; download stopped`, { code: 'oversized-object', status: 502 });
+    this.name = 'OversizedObjectError';
+  }
+}
+
+/** Passes bytes on until they would pass `limit`, then fails instead of passing on the chunk that would. */
+function byteLimit(limit: number, object: string): Transform {
+  let passed = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      passed += chunk.length;
+      if (passed > limit) done(new OversizedObjectError(object, 'its expanded bytes', limit));
+      else done(null, chunk);
+    },
+  });
+}
 
 /** How long a download may wait for its next chunk before it gives up (the next pass of the replica tries again). */
 const CHUNK_IDLE_MS = 30_000;
@@ -24,19 +46,24 @@ const CHUNK_IDLE_MS = 30_000;
  * against the one it recorded apart from the object, with node's crypto; here the byte count is checked against the object's size.
  */
 export function objectDownloader(js: JetStreamClient, bucket: string, os: ObjectStore): DownloadObject {
-  return async (object, file, encoding) => {
+  return async (object, file, encoding, maxBytes) => {
     const info = await os.info(object);
     if (!info || info.deleted) throw new Error(`object ${object} is missing from ${bucket}`);
-    const target = fs.createWriteStream(file, { flags: 'wx' });
+    // What arrives is bounded by the object's size; what reaches the disk, by the declared size too.
+    const storedLimit = encoding === 'br' || maxBytes === undefined ? info.size : Math.min(info.size, maxBytes);
+    if (info.size > storedLimit) throw new OversizedObjectError(object, `its ${info.size} bytes`, storedLimit);
+    // Opened here, before anything can fail, so a failure removes exactly the file this download created.
+    const target = fs.createWriteStream(file, { fd: fs.openSync(file, 'wx') });
     // Expanded on the thread pool as the chunks arrive; what is written and awaited is the decoder's side.
     // 1 MiB pieces out: with zlib's 16 KiB, 200 MB took 12,400 callbacks and 3× the time, few of which a busy replica gets.
     const decoder = encoding === 'br' ? zlib.createBrotliDecompress({ chunkSize: 1 << 20 }) : null;
     const out: Writable = decoder ?? target;
-    const written$ = decoder ? pipeline(decoder, target) : null;
+    const written$ = decoder ? (maxBytes === undefined ? pipeline(decoder, target) : pipeline(decoder, byteLimit(maxBytes, object), target)) : null;
     let failure: unknown = null;
     let undecodable = false;
     out.on('error', (error) => (failure ??= error));
-    decoder?.on('error', () => (undecodable = true));
+    // zlib's own errors carry an errno; a stream destroyed because the limit stopped the download does not expand badly.
+    decoder?.on('error', (error: NodeJS.ErrnoException) => (undecodable ||= error.errno !== undefined));
     target.on('error', (error) => (failure ??= error));
     written$?.catch((error: unknown) => (failure ??= error));
     let written = 0;
@@ -51,7 +78,12 @@ export function objectDownloader(js: JetStreamClient, bucket: string, os: Object
             if (failure) break;
             if (message.data.length > 0) {
               written += message.data.length;
-              if (!out.write(message.data)) await once(out, 'drain'); // rejects if the file fails
+              if (written > storedLimit) {
+                failure ??= new OversizedObjectError(object, 'its chunks', storedLimit);
+                break;
+              }
+              // Rejects if the file fails, or the expanded bytes pass the limit.
+              if (!out.write(message.data)) await (written$ ? Promise.race([once(out, 'drain'), written$]) : once(out, 'drain'));
             }
             if (message.info.pending === 0) break;
             idle = setTimeout(() => void messages.stop(), CHUNK_IDLE_MS);
@@ -70,6 +102,10 @@ export function objectDownloader(js: JetStreamClient, bucket: string, os: Object
     } catch (error) {
       out.destroy();
       target.destroy();
+      await written$?.catch(() => undefined);
+      if (!target.closed) await once(target, 'close').catch(() => undefined);
+      fs.rmSync(file, { force: true }); // created here: nothing of a refused object stays on disk
+      if (error instanceof OversizedObjectError) throw error;
       if (undecodable) throw new Error(`object ${object} does not expand as brotli (${error instanceof Error ? error.message : String(error)})`);
       throw error;
     }

@@ -1,11 +1,12 @@
 // The change feed's comparison: two kept snapshot files of a country, their id/hash tables joined by id.
 import fs from 'node:fs';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import type { CountryCode } from '../../model/place.ts';
 import { readCatalog } from './snapshot-catalog.ts';
 import { parseSnapshotFileName, snapshotFileName, snapshotPath } from './snapshot-paths.ts';
 import { readPointer } from './snapshot-pointer.ts';
 import type { ChangeRows } from './reader-types.ts';
+import { openSnapshotFile } from './open-snapshot-file.ts';
 import { CHANGES_SQL } from './statements.ts';
 
 /**
@@ -44,7 +45,7 @@ export function snapshotChanges(
   if (toFile === null || fromFile === null) return null;
   let db: Database.Database;
   try {
-    db = new Database(toFile, { readonly: true, fileMustExist: true });
+    db = openSnapshotFile(toFile);
   } catch {
     return null; // pruned between the check and the open
   }

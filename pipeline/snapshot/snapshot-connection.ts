@@ -1,10 +1,11 @@
 // One published snapshot file opened read-only: its prepared statements and how a search picks its plan.
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { MAX_PAGE_LIMIT } from '../../model/limits.ts';
 import { canonicalCitySlug } from '../normalise/city-names.ts';
 import { foldSearchText } from './search-text.ts';
 import type { SearchQuery, SearchRows, SnapshotInfo } from './reader-types.ts';
 import { GeoSearch } from './geo-search.ts';
+import { openSnapshotFile } from './open-snapshot-file.ts';
 import { LEGACY_GEO_VIEW, READ_SQL, countUpToSql, searchShapeKey, searchSql, type SearchShape } from './statements.ts';
 
 /**
@@ -22,7 +23,7 @@ export interface SnapshotConnection {
 }
 
 export function openSnapshotConnection(file: string, info: SnapshotInfo): SnapshotConnection {
-  const db = new Database(file, { readonly: true, fileMustExist: true });
+  const db = openSnapshotFile(file);
   try {
     db.pragma('mmap_size = 268435456');
     // A published snapshot is never written again (a new version is a new file), so this connection keeps the shared

@@ -1,0 +1,129 @@
+// Whether a snapshot file from elsewhere may be served: its schema exactly the one this code builds, every served row a valid public Place.
+import Database from 'better-sqlite3';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { CountryCode } from '../../model/place.ts';
+import { storedPlaceSchema } from '../../model/place-schema.ts';
+import { AppError } from '../../platform/errors/app-error.ts';
+import { openSnapshotFile } from './open-snapshot-file.ts';
+import { SCHEMA_VERSION, schemaSection, type SchemaSection } from './statements.ts';
+
+/** The file is not a snapshot this code would have built: never served. */
+export class SnapshotFileRefusedError extends AppError {
+  constructor(readonly version: string, reason: string) {
+    super(`snapshot ${version}: ${reason}; not served`, { code: 'snapshot-refused', status: 502 });
+    this.name = 'SnapshotFileRefusedError';
+  }
+}
+
+/** Rows checked per turn of the event loop: a few milliseconds each, so a replica keeps answering while it checks. */
+const ROWS_PER_TURN = 500;
+
+const SECTIONS: readonly SchemaSection[] = ['build', 'places', 'places-indexes', 'city-aliases-build', 'city-aliases'];
+
+type SchemaObjects = Map<string, string>;
+
+let expectedObjects: SchemaObjects | undefined;
+
+/** Each schema object's type and SQL by name, as SQLite records them (its own `sqlite_` tables left out: ANALYZE's statistics). */
+function schemaObjects(db: Database.Database): SchemaObjects {
+  const rows = db.prepare("SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_stat%' ESCAPE '\\'").all() as { type: string; name: string; sql: string | null }[];
+  return new Map(rows.map((row) => [row.name, `${row.type} ${row.sql ?? ''}`]));
+}
+
+/** What schema.sql makes: every table, index and virtual table's shadow tables, built once in memory. */
+function expectedSchemaObjects(): SchemaObjects {
+  if (!expectedObjects) {
+    const db = new Database(':memory:');
+    try {
+      for (const section of SECTIONS) db.exec(schemaSection(section));
+      db.exec('ANALYZE');
+      expectedObjects = schemaObjects(db);
+    } finally {
+      db.close();
+    }
+  }
+  return expectedObjects;
+}
+
+/** Why the file's schema is not the one built here (an extra column, a view, a trigger, a missing table), or null. */
+export function schemaProblem(db: Database.Database): string | null {
+  const expected = expectedSchemaObjects();
+  const found = schemaObjects(db);
+  for (const [name, definition] of found) {
+    const wanted = expected.get(name);
+    if (wanted === undefined) return `its schema has ${definition.split(' ')[0]} "${name}", which no snapshot has`;
+    if (wanted !== definition) return `its ${definition.split(' ')[0]} "${name}" is not defined as this version defines it`;
+  }
+  for (const name of expected.keys()) if (!found.has(name)) return `its schema lacks "${name}"`;
+  return null;
+}
+
+/**
+ * Why a served row is not exactly a public Place as the builder writes it, or null: its JSON must parse through the
+ * Place model (every field, nothing else, nested parts too) and be that place's own serialisation, byte for byte, so
+ * what is served is what was checked; its id is the row's and of this country.
+ */
+export function servedRowProblem(id: string, json: string, country: CountryCode): string | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    return `place ${JSON.stringify(id.slice(0, 80))} is not JSON`;
+  }
+  const parsed = storedPlaceSchema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const keys = issue.code === 'unrecognized_keys' ? ` ${issue.keys.map((k) => JSON.stringify(k.slice(0, 40))).join(', ')}` : '';
+    return `place ${JSON.stringify(id.slice(0, 80))} is not a public Place (${issue.path.join('.') || 'place'}: ${issue.code}${keys})`;
+  }
+  if (parsed.data.id !== id) return `place ${JSON.stringify(id.slice(0, 80))} holds the id ${JSON.stringify(parsed.data.id.slice(0, 80))}`;
+  if (!id.startsWith(`${country}-`)) return `place ${JSON.stringify(id.slice(0, 80))} is not of ${country}`;
+  // The model's output keeps its fields in PLACE_FIELDS order, as the builder's toServedPlace writes them.
+  if (JSON.stringify(parsed.data) !== json) return `place ${JSON.stringify(id.slice(0, 80))} is not stored as the builder writes it`;
+  return null;
+}
+
+/**
+ * Throws SnapshotFileRefusedError unless the file is servable as `version` of `country`: its schema version and
+ * schema are this code's, and every row of `places` passes servedRowProblem. Opened read-only with trusted_schema off;
+ * yields to the event loop between slices of rows.
+ */
+export async function checkSnapshotFile(file: string, country: CountryCode, version: string): Promise<void> {
+  const refuse = (reason: string): never => {
+    throw new SnapshotFileRefusedError(version, reason);
+  };
+  let db: Database.Database;
+  try {
+    db = openSnapshotFile(file);
+  } catch (error) {
+    return refuse(`the file does not open as SQLite (${error instanceof Error ? error.message : String(error)})`);
+  }
+  try {
+    let meta: Map<string, string>;
+    try {
+      const problem = schemaProblem(db);
+      if (problem) refuse(problem);
+      meta = new Map((db.prepare('SELECT key, value FROM meta').raw(true).all() as [string, string][]).map(([k, v]) => [k, v]));
+    } catch (error) {
+      if (error instanceof SnapshotFileRefusedError) throw error;
+      return refuse(`the file does not read as SQLite (${error instanceof Error ? error.message : String(error)})`);
+    }
+    if (meta.get('schema_version') !== SCHEMA_VERSION) refuse(`its schema version is ${JSON.stringify(meta.get('schema_version') ?? null)}, not ${SCHEMA_VERSION}`);
+    if (meta.get('version') !== version) refuse(`the file holds the version ${JSON.stringify(meta.get('version') ?? null)}`);
+    if (meta.get('country') !== country) refuse(`the file is of the country ${JSON.stringify(meta.get('country'))}`);
+    const slice = db.prepare<[number, number]>('SELECT rowid, id, place_json FROM places WHERE rowid > ? ORDER BY rowid LIMIT ?').raw(true);
+    for (let after = 0; ; ) {
+      const rows = slice.all(after, ROWS_PER_TURN) as [number, unknown, unknown][];
+      for (const [rowid, id, json] of rows) {
+        if (typeof id !== 'string' || typeof json !== 'string') refuse(`the place at row ${rowid} is not text`);
+        const problem = servedRowProblem(id as string, json as string, country);
+        if (problem) refuse(problem);
+        after = rowid;
+      }
+      if (rows.length < ROWS_PER_TURN) break;
+      await nextTurn();
+    }
+  } finally {
+    db.close();
+  }
+}

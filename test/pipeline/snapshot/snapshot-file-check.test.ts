@@ -1,0 +1,127 @@
+// A snapshot file from elsewhere is checked before it is served: its schema and schema version, and every served row against the public Place.
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { checkSnapshotFile, servedRowProblem, SnapshotFileRefusedError } from '../../../pipeline/snapshot/snapshot-file-check.ts';
+import { openSnapshotConnection } from '../../../pipeline/snapshot/snapshot-connection.ts';
+import { snapshotPath } from '../../../pipeline/snapshot/snapshot-paths.ts';
+import { makeListing } from './support/make-listing.ts';
+import { publishListings, tempDataDir } from './support/snapshot-test-kit.ts';
+
+/** A real published snapshot of three places, and a copy of its file to tamper with. */
+function published() {
+  const dataDir = tempDataDir();
+  const listings = ['a1', 'a2', 'a3'].map((providerId, i) =>
+    makeListing({
+      providerId,
+      place: {
+        name: `Hostal ${i}`,
+        openingHours: { lunes: [{ open: '09:00', close: '21:00' }], domingo: [] },
+        location: { latitude: 40.4 + i / 100, longitude: -3.7 },
+      },
+    }),
+  );
+  const info = publishListings(dataDir, listings);
+  const file = snapshotPath(dataDir, 'es', info.version);
+  const copy = path.join(dataDir, 'copy.sqlite');
+  fs.copyFileSync(file, copy);
+  const tamper = (sql: string, ...params: unknown[]) => {
+    const db = new Database(copy);
+    try {
+      db.prepare(sql).run(...params);
+    } finally {
+      db.close();
+    }
+  };
+  const firstJson = () => {
+    const db = new Database(copy, { readonly: true });
+    try {
+      return db.prepare('SELECT id, place_json FROM places ORDER BY rowid LIMIT 1').raw(true).get() as [string, string];
+    } finally {
+      db.close();
+    }
+  };
+  return { info, file, copy, tamper, firstJson };
+}
+
+const refusal = async (file: string, version: string, country: 'es' | 'pt' = 'es') => {
+  try {
+    await checkSnapshotFile(file, country, version);
+  } catch (error) {
+    expect(error).toBeInstanceOf(SnapshotFileRefusedError);
+    return (error as Error).message;
+  }
+  return null;
+};
+
+describe('checking a snapshot file before it is served', () => {
+  it('passes a snapshot as the builder wrote it', async () => {
+    const { info, file } = published();
+    expect(await refusal(file, info.version)).toBeNull();
+  });
+
+  it('refuses an extra column in places, a view, a trigger, and a table no snapshot has', async () => {
+    for (const sql of [
+      'ALTER TABLE places ADD COLUMN secret TEXT',
+      "CREATE VIEW leak AS SELECT 'x'",
+      'CREATE TRIGGER t AFTER INSERT ON meta BEGIN SELECT 1; END',
+      'CREATE TABLE extra (x)',
+    ]) {
+      const { info, copy, tamper } = published();
+      tamper(sql);
+      expect(await refusal(copy, info.version), sql).toMatch(/its schema has|is not defined as this version defines it/);
+    }
+  });
+
+  it('refuses another schema version, another version, another country', async () => {
+    const other = published();
+    other.tamper("UPDATE meta SET value = '2' WHERE key = 'schema_version'");
+    expect(await refusal(other.copy, other.info.version)).toMatch(/schema version is "2", not 3/);
+    const { info, file } = published();
+    expect(await refusal(file, '20260101T000000000Z-aaaaaa')).toMatch(/holds the version/);
+    expect(await refusal(file, info.version, 'pt')).toMatch(/is of the country "es"/);
+  });
+
+  it('refuses a place with a field outside the allowlist, and never lets a connection serve it through the check', async () => {
+    const { info, copy, tamper, firstJson } = published();
+    const [id, json] = firstJson();
+    tamper('UPDATE places SET place_json = ? WHERE id = ?', `${json.slice(0, -1)},"<script>":"alert(1)"}`, id);
+    expect(await refusal(copy, info.version)).toMatch(/is not a public Place \(place: unrecognized_keys "<script>"\)/);
+  });
+
+  it('refuses nested extra keys, wrong types, duplicate keys and text that is not the builder’s', async () => {
+    const { info, firstJson } = published();
+    const [id, json] = firstJson();
+    const place = JSON.parse(json) as Record<string, unknown>;
+    expect(servedRowProblem(id, json, 'es')).toBeNull();
+    const variants: [string, RegExp][] = [
+      [JSON.stringify({ ...place, address: { ...(place.address as object), note: '<script>' } }), /address: unrecognized_keys "note"/],
+      [JSON.stringify({ ...place, name: { html: '<script>' } }), /name: invalid_type/],
+      [JSON.stringify({ ...place, website: 'javascript:alert(1)' }), /website: invalid_format/],
+      [`{"name":"<script>",${json.slice(1)}`, /not stored as the builder writes it/],
+      [JSON.stringify(place, null, 1), /not stored as the builder writes it/],
+      [JSON.stringify({ ...place, id: 'es-other' }), /holds the id "es-other"/],
+      ['{"id":', /is not JSON/],
+    ];
+    for (const [variant, problem] of variants) expect(String(servedRowProblem(id, variant, 'es')), variant).toMatch(problem);
+    expect(servedRowProblem(id, json, 'pt')).toMatch(/is not of pt/);
+    expect(info.version).toBeTruthy();
+  });
+
+  it('refuses a file that is no SQLite database', async () => {
+    const { info, copy } = published();
+    fs.writeFileSync(copy, 'not a database at all '.repeat(100));
+    expect(await refusal(copy, info.version)).toMatch(/does not (open|read) as SQLite/);
+  });
+
+  it('opens served snapshots with trusted_schema off', () => {
+    const { info, file } = published();
+    const connection = openSnapshotConnection(file, info) as unknown as { db: Database.Database };
+    try {
+      expect(connection.db.pragma('trusted_schema', { simple: true })).toBe(0);
+    } finally {
+      (connection as unknown as { close(): void }).close();
+    }
+  });
+});
