@@ -5,6 +5,7 @@ import { startSnapshotReplica, type ReplicaLog, type SnapshotReplica } from './s
 import { openNatsSnapshotStore } from './nats-snapshot-store.ts';
 import { localSnapshotStore, type SnapshotStore } from '../publish/snapshot-store.ts';
 import type { RunStore } from '../runs/run-store.ts';
+import { replicaTrustOf } from './signing-policy.ts';
 
 export type { ReplicaStatus, SnapshotReplica } from './snapshot-replica.ts';
 
@@ -13,14 +14,21 @@ export async function openSnapshotStore(config: Pick<Config, 'snapshotStore' | '
   return openNatsSnapshotStore(config.snapshotStore, { keep: config.keepSnapshots, name });
 }
 
-/** Null without a shared store: the process serves its own data directory, as always. */
+/**
+ * Null without a shared store: the process serves its own data directory, as always. With one, throws ConfigError when
+ * no verify key is set and unsigned records are not allowed: a replica never starts following unverified pointers.
+ */
 export function startReplicaFor(config: Pick<Config, 'snapshotStore' | 'keepSnapshots' | 'dataDir'>, onSwitch: () => void, log: ReplicaLog): SnapshotReplica | null {
   const shared = config.snapshotStore;
   if (!shared) return null;
+  const trust = replicaTrustOf(shared);
+  if (trust.kind === 'unsigned') log.warn({ unsignedPointers: true }, 'LODGING_SNAPSHOT_UNSIGNED=allow: following UNSIGNED snapshot pointers; anyone who can write the NATS buckets decides what this replica serves');
   return startSnapshotReplica({
     dataDir: config.dataDir,
     keep: config.keepSnapshots,
-    open: () => openNatsSnapshotStore(shared, { keep: config.keepSnapshots, name: 'lodging-serve' }),
+    trust,
+    // The follower never moves a pointer: it never reads the signing key.
+    open: () => openNatsSnapshotStore(shared, { keep: config.keepSnapshots, name: 'lodging-serve', publisher: { kind: 'refused' } }),
     onSwitch,
     log,
   });

@@ -4,6 +4,7 @@ import { createReadStream } from 'node:fs';
 import type { CountryCode } from '../../model/place.ts';
 import type { PublishedSnapshotEntry } from '../snapshot/snapshot-catalog.ts';
 import { isSnapshotVersion } from '../snapshot/snapshot-paths.ts';
+import type { RecordSignature } from './pointer-signature.ts';
 
 export interface StoredSnapshot {
   entry: PublishedSnapshotEntry;
@@ -13,6 +14,16 @@ export interface StoredSnapshot {
   size: number;
   /** How the object holds the file: 'br' brotli-compressed (about a fifth of the size); absent, as it is. */
   encoding?: ObjectEncoding;
+  /** The publisher's signature over the record (LODGING_SNAPSHOT_SIGNING_KEY); absent on an unsigned record. */
+  signature?: RecordSignature;
+}
+
+/** A shared record that is not a snapshot record of its country: never followed, reported as the country's problem. */
+export class UnusableRecordError extends Error {
+  constructor(country: CountryCode) {
+    super(`the shared pointer of ${country} is not a snapshot record`);
+    this.name = 'UnusableRecordError';
+  }
 }
 
 export type ObjectEncoding = 'br';
@@ -36,7 +47,7 @@ export function parseStoredSnapshot(value: unknown, country: CountryCode): Store
     stored.entry?.country !== country ||
     !isSnapshotVersion(stored.entry.version)
   ) {
-    throw new Error(`the shared pointer of ${country} is not a snapshot record`);
+    throw new UnusableRecordError(country);
   }
   return stored as StoredSnapshot;
 }
