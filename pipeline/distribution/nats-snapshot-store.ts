@@ -23,9 +23,8 @@ import { DEFAULT_STAGE_WAIT_MS, endStage, stageSnapshot, stagingSource } from '.
 import { rollbackEvents, rollbackTarget } from '../publish/rollback-rule.ts';
 import type { RunEvent } from '../runs/run-record.ts';
 import type { RollbackResult, SnapshotListing } from '../publish/rollback.ts';
-import { AppError } from '../../platform/errors/app-error.ts';
 import { recordProblem, signRecord, type VerifyKey } from './pointer-signature.ts';
-import { NoSigningKeyError, publisherOf, type RecordPublisher } from './signing-policy.ts';
+import { NoSigningKeyError, publisherOf, SigningRefusal, type RecordPublisher } from './signing-policy.ts';
 import { PointerMovedError, type PublishOptions, type RollbackOptions, type SnapshotStore } from '../publish/snapshot-store.ts';
 
 export interface NatsSnapshotStore extends SnapshotStore, StagingSource {
@@ -162,7 +161,7 @@ function natsStore(
     if (publisher.kind !== 'signed') return;
     const problem = recordProblem(record, { prefix, country }, [{ keyId: publisher.key.keyId, publicKey: publisher.key.publicKey }]);
     if (problem) {
-      throw new AppError(`${country}: snapshot ${record.entry.version} is not rolled back to: ${problem} (lodging snapshot-keys resign signs the kept records with this key)`, { code: 'unsigned-target', status: 409 });
+      throw new SigningRefusal(`${country}: snapshot ${record.entry.version} is not rolled back to: ${problem} (lodging snapshot-keys resign signs the kept records with this key)`, 'unsigned-target');
     }
   };
 

@@ -8,6 +8,7 @@ import type { RunStore } from '../runs/run-store.ts';
 import { replicaTrustOf } from './signing-policy.ts';
 
 export type { ReplicaStatus, SnapshotReplica } from './snapshot-replica.ts';
+export { SigningRefusal } from './signing-policy.ts';
 
 export async function openSnapshotStore(config: Pick<Config, 'snapshotStore' | 'keepSnapshots'>, name = 'lodging'): Promise<SnapshotStore> {
   if (!config.snapshotStore) return localSnapshotStore;

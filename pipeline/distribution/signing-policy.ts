@@ -10,10 +10,18 @@ export type RecordPublisher = { kind: 'signed'; key: SigningKey } | { kind: 'uns
 /** What a replica follows: records signed by one of these keys for this prefix, or (development only) any record. */
 export type ReplicaTrust = { kind: 'verify'; keys: VerifyKey[]; prefix: string } | { kind: 'unsigned' };
 
+/** A pointer move refused for want of a good signature: the console and the CLI say why in one line, nothing moved. */
+export class SigningRefusal extends AppError {
+  constructor(message: string, code: string) {
+    super(message, { code, status: 409 });
+    this.name = 'SigningRefusal';
+  }
+}
+
 /** A machine without the signing key asked to move a pointer. */
-export class NoSigningKeyError extends AppError {
+export class NoSigningKeyError extends SigningRefusal {
   constructor() {
-    super('this machine holds no snapshot signing key (LODGING_SNAPSHOT_SIGNING_KEY): publish and roll back on the publisher', { code: 'no-signing-key', status: 403 });
+    super('this machine holds no snapshot signing key (LODGING_SNAPSHOT_SIGNING_KEY): publish and roll back on the publisher', 'no-signing-key');
     this.name = 'NoSigningKeyError';
   }
 }
