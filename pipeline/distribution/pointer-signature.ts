@@ -1,19 +1,9 @@
 // Signed pointer and stage records: their canonical bytes, Ed25519 signatures over them, key ids, and the PEM keys they are made with.
 import { createHash, createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
 import fs from 'node:fs';
-import type { StoredSnapshot } from './stored-snapshot.ts';
+import type { RecordSignature, StoredSnapshot } from './stored-snapshot.ts';
 
-/** What the publisher adds to a record: the bucket prefix and country it is for, its place in the country's sequence, when, with which key. */
-export interface RecordSignature {
-  prefix: string;
-  country: string;
-  /** Grows by one with every record the publisher writes for the country: an older record put back is refused. */
-  sequence: number;
-  signedAt: string;
-  keyId: string;
-  /** Ed25519 over canonicalRecordBytes, base64. */
-  value: string;
-}
+export type { RecordSignature } from './stored-snapshot.ts';
 
 export type SignedRecord = StoredSnapshot & { signature?: RecordSignature };
 

@@ -1,10 +1,10 @@
-// A snapshot as a shared store holds it: its catalog entry, its content digest, its object; and which ones the store may drop.
+// A snapshot as a shared store holds it: its catalog entry, its content digest, its object, its signature; and which ones the store may drop.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import type { CountryCode } from '../../model/place.ts';
 import type { PublishedSnapshotEntry } from '../snapshot/snapshot-catalog.ts';
 import { isSnapshotVersion } from '../snapshot/snapshot-paths.ts';
-import type { RecordSignature } from './pointer-signature.ts';
+import { AppError } from '../../platform/errors/app-error.ts';
 
 export interface StoredSnapshot {
   entry: PublishedSnapshotEntry;
@@ -19,14 +19,27 @@ export interface StoredSnapshot {
 }
 
 /** A shared record that is not a snapshot record of its country: never followed, reported as the country's problem. */
-export class UnusableRecordError extends Error {
+export class UnusableRecordError extends AppError {
   constructor(country: CountryCode) {
-    super(`the shared pointer of ${country} is not a snapshot record`);
+    super(`the shared pointer of ${country} is not a snapshot record`, { code: 'unusable-record', status: 502 });
     this.name = 'UnusableRecordError';
   }
 }
 
 export type ObjectEncoding = 'br';
+
+/** What the publisher adds to a record: the bucket prefix and country it is for, its place in the country's sequence, when, with which key. */
+export interface RecordSignature {
+  prefix: string;
+  country: string;
+  /** Grows by one with every record the publisher writes for the country: an older record put back is refused. */
+  sequence: number;
+  signedAt: string;
+  keyId: string;
+  /** Ed25519 over canonicalRecordBytes, base64. */
+  value: string;
+}
+
 
 /** The object holding a snapshot file: named by the file's SHA-256, and by its encoding when it has one. */
 export function objectNameOf(sha256: string, encoding?: ObjectEncoding): string {

@@ -12,6 +12,7 @@ import { importWithGates } from '../../pipeline/publish/import-with-gates.ts';
 import { openNatsSnapshotStore, type NatsSnapshotStore } from '../../pipeline/distribution/nats-snapshot-store.ts';
 import { loadSigningKey, signRecord } from '../../pipeline/distribution/pointer-signature.ts';
 import type { StoredSnapshot } from '../../pipeline/distribution/stored-snapshot.ts';
+import { runSnapshotKeysCommand } from '../../pipeline/cli/snapshot-keys-command.ts';
 import { ES_LISTINGS, toJsonl } from '../api/support/provider-listings.ts';
 import { natsServerAvailable, startNatsServer, type TestNatsServer } from '../support/nats-server.ts';
 
@@ -228,6 +229,45 @@ describe.runIf(natsServerAvailable())('signed pointer records on NATS JetStream 
       await refusesAndKeeps(/does not trust/, next);
     } finally {
       await rotated.close();
+    }
+  });
+
+  it('turns signing on in a deployment with unsigned pointers: `lodging snapshot-keys resign` first, then the replicas get the verify key', async () => {
+    const prefix = `u${randomBytes(4).toString('hex')}`;
+    const legacy = await openNatsSnapshotStore({ ...storeConfig(null), prefix, allowUnsigned: true }, { keep: 5 });
+    const dir = await mkdtemp(path.join(tmpdir(), 'lodging-legacy-'));
+    dirs.push(dir);
+    let version: string;
+    try {
+      exportCount += 1;
+      const file = path.join(dir, 'es.jsonl');
+      await writeFile(file, toJsonl(ES_LISTINGS));
+      const runner = createInProcessRunner({ threads: 0 });
+      try {
+        version = (await importWithGates({ country: 'es', files: [file], dataDir: dir, runner, store: legacy, keep: 5 })).run.publishedVersion!;
+      } finally {
+        await runner.close();
+      }
+    } finally {
+      await legacy.close();
+    }
+    const out: string[] = [];
+    const io = { stdout: (t: string) => out.push(t), stderr: (t: string) => out.push(t), env: { LODGING_SNAPSHOT_STORE: nats.url, LODGING_NATS_PREFIX: prefix, LODGING_SNAPSHOT_SIGNING_KEY: key('a', 'pem'), LODGING_DATA_DIR: dir, LOG_LEVEL: 'silent' } };
+    expect(await runSnapshotKeysCommand(['resign'], io)).toBe(0);
+    expect(out.join('')).toContain(`es: re-signed ${version}`);
+    const replicaDir2 = await mkdtemp(path.join(tmpdir(), 'lodging-legacy-replica-'));
+    dirs.push(replicaDir2);
+    const replicaOfLegacy = await startServer(
+      parseConfig({ LOG_LEVEL: 'silent', LODGING_DATA_DIR: replicaDir2, PORT: '0', LODGING_SNAPSHOT_STORE: nats.url, LODGING_NATS_PREFIX: prefix, LODGING_SNAPSHOT_VERIFY_KEY: key('a', 'pub') }),
+      { refreshIntervalMs: 0, host: '127.0.0.1', shutdownGraceMs: 100 },
+    );
+    try {
+      await until('the replica with a verify key serves the re-signed snapshot', async () => {
+        const body = (await (await fetch(`${replicaOfLegacy.url}/readyz`)).json()) as Readyz;
+        return body.snapshots.es?.version === version && !body.distribution?.problems.es;
+      });
+    } finally {
+      await replicaOfLegacy.close();
     }
   });
 });
