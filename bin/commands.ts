@@ -48,6 +48,10 @@ const COMMANDS: CommandTable = {
     const m = await import('../pipeline/cli/publish-command.ts');
     return { run: m.runPublishCommand, usage: m.PUBLISH_USAGE };
   },
+  'snapshot-keys': async () => {
+    const m = await import('../pipeline/cli/snapshot-keys-command.ts');
+    return { run: m.runSnapshotKeysCommand, usage: m.SNAPSHOT_KEYS_USAGE };
+  },
   report: async () => {
     const m = await import('../pipeline/cli/report-command.ts');
     return { run: m.runReportCommand, usage: m.REPORT_USAGE };

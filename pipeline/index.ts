@@ -32,7 +32,7 @@ export { countryOverview, previewRollback, type CountryOverview, type RollbackPr
 export { removeOrphanSnapshots } from './snapshot/clean-orphan-snapshots.ts';
 
 // Where published snapshots live (this data directory, or NATS shared by every machine) and a serve process's follower.
-export { lazySnapshotStore, openSnapshotStore, startReplicaFor } from './distribution/open-snapshot-store.ts';
+export { lazySnapshotStore, openSnapshotStore, SigningRefusal, startReplicaFor } from './distribution/open-snapshot-store.ts';
 export { localSnapshotStore, PointerMovedError, type SnapshotStore } from './publish/snapshot-store.ts';
 export type { ReplicaStatus, SnapshotReplica } from './distribution/open-snapshot-store.ts';
 

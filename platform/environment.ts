@@ -57,6 +57,12 @@ export interface NatsStoreConfig {
   tlsCaFile: string | null;
   /** How long a publish waits for every live replica to fetch the snapshot before it moves the pointer (0: no wait). */
   stageWaitMs?: number;
+  /** LODGING_SNAPSHOT_SIGNING_KEY: the publisher's Ed25519 private key (PEM PKCS#8); without it this machine cannot publish or roll back. */
+  signingKeyFile?: string | null;
+  /** LODGING_SNAPSHOT_VERIFY_KEY: the public keys (PEM SPKI) a replica accepts pointer records from; several while keys rotate. */
+  verifyKeyFiles?: string[];
+  /** LODGING_SNAPSHOT_UNSIGNED=allow: unsigned records are published and followed (never under NODE_ENV=production). */
+  allowUnsigned?: boolean;
 }
 
 /** The committed label tables: data/labels/ at the project root (the same from the compiled build in dist/). */
@@ -152,6 +158,9 @@ export const envSchema = z.object({
   LODGING_NATS_CREDS: z.preprocess(blankToUndefined, z.string().optional()),
   LODGING_NATS_TLS_CA: z.preprocess(blankToUndefined, z.string().optional()),
   LODGING_NATS_STAGE_WAIT_S: integerFromString(0, 3600),
+  LODGING_SNAPSHOT_SIGNING_KEY: z.preprocess(blankToUndefined, z.string().optional()),
+  LODGING_SNAPSHOT_VERIFY_KEY: z.preprocess(blankToUndefined, z.string().optional()),
+  LODGING_SNAPSHOT_UNSIGNED: z.preprocess(blankToUndefined, z.enum(['allow'], { message: 'must be allow, or unset' }).optional()),
   LOG_LEVEL: z.preprocess(
     blankToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
@@ -166,6 +175,9 @@ export function parseConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd())
     throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
   }
   const vars = parsed.data;
+  if (vars.LODGING_SNAPSHOT_UNSIGNED === 'allow' && vars.NODE_ENV === 'production') {
+    throw new ConfigError('invalid configuration:\n  LODGING_SNAPSHOT_UNSIGNED: allow is refused under NODE_ENV=production; give replicas LODGING_SNAPSHOT_VERIFY_KEY');
+  }
   const dataDir = path.resolve(cwd, vars.LODGING_DATA_DIR ?? './data');
   return {
     dataDir,
@@ -204,6 +216,13 @@ export function parseConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd())
           credsFile: vars.LODGING_NATS_CREDS ? path.resolve(cwd, vars.LODGING_NATS_CREDS) : null,
           tlsCaFile: vars.LODGING_NATS_TLS_CA ? path.resolve(cwd, vars.LODGING_NATS_TLS_CA) : null,
           ...(vars.LODGING_NATS_STAGE_WAIT_S === undefined ? {} : { stageWaitMs: vars.LODGING_NATS_STAGE_WAIT_S * 1000 }),
+          signingKeyFile: vars.LODGING_SNAPSHOT_SIGNING_KEY ? path.resolve(cwd, vars.LODGING_SNAPSHOT_SIGNING_KEY) : null,
+          verifyKeyFiles: (vars.LODGING_SNAPSHOT_VERIFY_KEY ?? '')
+            .split(',')
+            .map((file) => file.trim())
+            .filter((file) => file !== '')
+            .map((file) => path.resolve(cwd, file)),
+          allowUnsigned: vars.LODGING_SNAPSHOT_UNSIGNED === 'allow',
         }
       : null,
   };

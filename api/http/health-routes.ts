@@ -25,7 +25,9 @@ export function createHealthRoutes(query: QueryService, publicUrl: string, distr
       ]),
     );
     const replica = distribution?.();
-    const shared = replica ? { distribution: { store: 'nats', caughtUp: replica.caughtUp, staleSince: replica.staleSince, problems: replica.problems } } : {};
+    // Signatures: 'verified' (every record followed verified first) or the loud development setting that skips them.
+    const signatures = replica?.unsigned ? 'NOT VERIFIED: LODGING_SNAPSHOT_UNSIGNED=allow follows unsigned pointer records' : 'verified';
+    const shared = replica ? { distribution: { store: 'nats', signatures, caughtUp: replica.caughtUp, staleSince: replica.staleSince, problems: replica.problems } } : {};
     const empty = Object.keys(snapshots).length === 0;
     if (empty || (replica && !replica.caughtUp && replica.staleSince === null)) {
       res.status(503).type(PROBLEM_CONTENT_TYPE).send(

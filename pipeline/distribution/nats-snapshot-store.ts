@@ -23,6 +23,8 @@ import { DEFAULT_STAGE_WAIT_MS, endStage, stageSnapshot, stagingSource } from '.
 import { rollbackEvents, rollbackTarget } from '../publish/rollback-rule.ts';
 import type { RunEvent } from '../runs/run-record.ts';
 import type { RollbackResult, SnapshotListing } from '../publish/rollback.ts';
+import { recordProblem, signRecord, type VerifyKey } from './pointer-signature.ts';
+import { NoSigningKeyError, publisherOf, SigningRefusal, type RecordPublisher } from './signing-policy.ts';
 import { PointerMovedError, type PublishOptions, type RollbackOptions, type SnapshotStore } from '../publish/snapshot-store.ts';
 
 export interface NatsSnapshotStore extends SnapshotStore, StagingSource {
@@ -31,13 +33,25 @@ export interface NatsSnapshotStore extends SnapshotStore, StagingSource {
   /** The country's pointer and its KV revision (0: never written). */
   pointer(country: CountryCode): Promise<{ stored: StoredSnapshot | null; revision: number }>;
   fetch: FetchObject;
+  /** Signs the current and kept records of the country anew with this machine's key; a record signed by a key not in `trusted` is left as it is. */
+  resign(country: CountryCode, trusted: readonly VerifyKey[]): Promise<ResignOutcome>;
   /** Calls back with the country whenever its pointer moves or a publish of it is announced; returns the way to stop watching. */
   watch(onMove: (country: CountryCode) => void, onEnd: (error: unknown) => void): () => void;
 }
 
+export interface ResignOutcome {
+  country: CountryCode;
+  /** The versions whose records now carry this key's signature (the current one first when there is one). */
+  resigned: string[];
+  /** Records left as they were: signed by a key this machine does not trust, or changed since they were signed. */
+  refused: { version: string; problem: string }[];
+}
+
 const encode = (value: unknown): Uint8Array => new TextEncoder().encode(JSON.stringify(value));
 
-export async function openNatsSnapshotStore(config: NatsStoreConfig, options: { keep: number; name?: string }): Promise<NatsSnapshotStore> {
+/** `publisher`: how this machine writes pointer records (default: as the configuration says, reading the signing key it names). */
+export async function openNatsSnapshotStore(config: NatsStoreConfig, options: { keep: number; name?: string; publisher?: RecordPublisher }): Promise<NatsSnapshotStore> {
+  const publisher = options.publisher ?? publisherOf(config);
   const connection = await connectNats(config, options.name ?? 'lodging');
   try {
     const js = connection.jetstream({ timeout: 5_000 });
@@ -51,7 +65,7 @@ export async function openNatsSnapshotStore(config: NatsStoreConfig, options: { 
       download: objectDownloader(js, `${config.prefix}-run-files`, runFiles),
     };
     const staging = { replicas, waitMs: config.stageWaitMs ?? DEFAULT_STAGE_WAIT_MS };
-    return natsStore(connection, kv, os, runBuckets, options.keep, objectDownloader(js, `${config.prefix}-snapshots`, os), staging);
+    return natsStore(connection, kv, os, runBuckets, options.keep, objectDownloader(js, `${config.prefix}-snapshots`, os), staging, { publisher, prefix: config.prefix });
   } catch (error) {
     await connection.close().catch(() => undefined);
     throw error;
@@ -66,7 +80,9 @@ function natsStore(
   keep: number,
   fetch: FetchObject,
   staging: { replicas: KV; waitMs: number },
+  signing: { publisher: RecordPublisher; prefix: string },
 ): NatsSnapshotStore {
+  const { publisher, prefix } = signing;
   const pointer = async (country: CountryCode) => {
     const found = await kv.get(`current.${country}`);
     if (!found) return { stored: null, revision: 0 };
@@ -114,6 +130,41 @@ function natsStore(
     }
   };
 
+  const sequenceOf = (record: StoredSnapshot | null | undefined): number => {
+    const sequence = record?.signature?.sequence;
+    return typeof sequence === 'number' && Number.isSafeInteger(sequence) ? sequence : 0;
+  };
+
+  /** One more than any record of the country carries (current, announced, kept): the sequence only grows. */
+  const nextSequence = async (country: CountryCode, current: StoredSnapshot | null): Promise<number> => {
+    let top = sequenceOf(current);
+    const stage = await kv.get(`stage.${country}`);
+    if (stage?.operation === 'PUT') top = Math.max(top, sequenceOf(parsedOrNull(() => stage.json<StoredSnapshot>())));
+    for (const s of await kept(country)) top = Math.max(top, sequenceOf(s));
+    return top + 1;
+  };
+
+  /** The record as this machine writes it: signed with its key, or unsigned where that is allowed. */
+  const seal = (record: StoredSnapshot, sequence: number): StoredSnapshot => {
+    if (publisher.kind === 'refused') throw new NoSigningKeyError();
+    const { signature: _s, ...plain } = record;
+    if (publisher.kind === 'unsigned') return plain;
+    return signRecord(plain, { prefix, sequence, signedAt: new Date().toISOString() }, publisher.key);
+  };
+
+  const refuseWithoutKey = (): void => {
+    if (publisher.kind === 'refused') throw new NoSigningKeyError();
+  };
+
+  /** A rollback signs its target anew: only a record this key signed (or, unsigned publishing allowed, any record) is a target. */
+  const checkTarget = (country: CountryCode, record: StoredSnapshot): void => {
+    if (publisher.kind !== 'signed') return;
+    const problem = recordProblem(record, { prefix, country }, [{ keyId: publisher.key.keyId, publicKey: publisher.key.publicKey }]);
+    if (problem) {
+      throw new SigningRefusal(`${country}: snapshot ${record.entry.version} is not rolled back to: ${problem} (lodging snapshot-keys resign signs the kept records with this key)`, 'unsigned-target');
+    }
+  };
+
   const follow = (dataDir: string, stored: StoredSnapshot) => followPointer(dataDir, stored, fetch, { keep });
 
   return {
@@ -124,6 +175,7 @@ function natsStore(
     basis: async (country) => (await pointer(country)).revision,
 
     async publish(dataDir: string, sealed: SnapshotInfo, options: PublishOptions = {}): Promise<SnapshotInfo> {
+      refuseWithoutKey();
       const file = snapshotPath(dataDir, sealed.country, sealed.version);
       const sha256 = await sha256OfFile(file);
       rememberDigest(file, sha256);
@@ -138,7 +190,8 @@ function natsStore(
         publishedAt: new Date().toISOString(),
         ...(options.entry ?? { byStatus: null, sources: [], forced: false, by: '', reason: null }),
       };
-      const stored: StoredSnapshot = { entry, sha256, size, encoding: 'br' };
+      // Signed with the sequence after the record read at `revision`: the compare-and-set below fails if that record is not current any more.
+      const stored = seal({ entry, sha256, size, encoding: 'br' }, await nextSequence(sealed.country, before.stored));
       // Object first, then every live replica fetches it ahead, pointer last: a publish that fails before the move has
       // moved nothing, and the move costs each replica a swap, not a download.
       if (staging.waitMs > 0) await stageSnapshot(kv, staging.replicas, stored, revision, staging.waitMs);
@@ -156,13 +209,16 @@ function natsStore(
     },
 
     async rollback(dataDir: string, country: CountryCode, options: RollbackOptions = {}): Promise<RollbackResult> {
+      refuseWithoutKey();
       const by = actorOf(options.actor);
       const lock = acquireCountryLock(dataDir, country, `rollback-${makeRunId()}`, 'rollback');
       try {
-        const { revision } = await pointer(country);
+        const { revision, stored: before } = await pointer(country);
         const kept = (await list(country)).map((s) => ({ version: s.entry.version, runId: s.entry.runId, current: s.current, stored: s }));
         const { current, target } = rollbackTarget(country, kept, options.to);
-        const { current: _c, ...stored } = target.stored;
+        const { current: _c, ...record } = target.stored;
+        checkTarget(country, record);
+        const stored = seal(record, await nextSequence(country, before));
         await movePointer(country, stored, revision);
         const from = current?.version ?? null;
         const runs = natsRunStore(runBuckets, dataDir);
@@ -173,6 +229,33 @@ function natsStore(
       } finally {
         lock.release();
       }
+    },
+
+    async resign(country, trusted) {
+      refuseWithoutKey();
+      const outcome: ResignOutcome = { country, resigned: [], refused: [] };
+      const keys = publisher.kind === 'signed' ? [...trusted, { keyId: publisher.key.keyId, publicKey: publisher.key.publicKey }] : [...trusted];
+      /** An unsigned record is adopted (a deployment that signs from now on); a signed one must verify first. */
+      const problemOf = (record: StoredSnapshot): string | null => (record.signature === undefined ? null : recordProblem(record, { prefix, country }, keys));
+      const { stored: current, revision } = await pointer(country);
+      if (current) {
+        const problem = problemOf(current);
+        if (problem) outcome.refused.push({ version: current.entry.version, problem });
+        else {
+          await movePointer(country, seal(current, await nextSequence(country, current)), revision);
+          outcome.resigned.push(current.entry.version);
+        }
+      }
+      for (const record of await kept(country)) {
+        const problem = problemOf(record);
+        if (problem) {
+          outcome.refused.push({ version: record.entry.version, problem });
+          continue;
+        }
+        await kv.put(`kept.${country}.${record.entry.version}`, encode(seal(record, sequenceOf(record))));
+        if (!outcome.resigned.includes(record.entry.version)) outcome.resigned.push(record.entry.version);
+      }
+      return outcome;
     },
 
     runs: (dataDir) => natsRunStore(runBuckets, dataDir),
@@ -216,6 +299,14 @@ function compressedStream(file: string, size: number): ReadableStream<Uint8Array
   const source = fs.createReadStream(file);
   source.on('error', (error) => brotli.destroy(error));
   return Readable.toWeb(source.pipe(brotli)) as unknown as ReadableStream<Uint8Array>;
+}
+
+function parsedOrNull<T>(parse: () => T): T | null {
+  try {
+    return parse();
+  } catch {
+    return null;
+  }
 }
 
 /** A rollback is an event of the runs whose snapshots it swaps (a snapshot published before run records were shared has none). */

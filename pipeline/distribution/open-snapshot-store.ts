@@ -5,25 +5,66 @@ import { startSnapshotReplica, type ReplicaLog, type SnapshotReplica } from './s
 import { openNatsSnapshotStore } from './nats-snapshot-store.ts';
 import { localSnapshotStore, type SnapshotStore } from '../publish/snapshot-store.ts';
 import type { RunStore } from '../runs/run-store.ts';
+import { NoSigningKeyError, publisherOf, replicaTrustOf } from './signing-policy.ts';
+import { loadVerifyKeys, type VerifyKey } from './pointer-signature.ts';
+import { COUNTRY_CODES } from '../../model/place.ts';
+import { ConfigError } from '../../platform/environment.ts';
+import type { ResignOutcome } from './nats-snapshot-store.ts';
 
 export type { ReplicaStatus, SnapshotReplica } from './snapshot-replica.ts';
+export { SigningRefusal } from './signing-policy.ts';
+export { createSigningKeyPair } from './snapshot-key-files.ts';
+export { keyIdOf, loadSigningKey, loadVerifyKeys } from './pointer-signature.ts';
+export type { ResignOutcome } from './nats-snapshot-store.ts';
 
 export async function openSnapshotStore(config: Pick<Config, 'snapshotStore' | 'keepSnapshots'>, name = 'lodging'): Promise<SnapshotStore> {
   if (!config.snapshotStore) return localSnapshotStore;
   return openNatsSnapshotStore(config.snapshotStore, { keep: config.keepSnapshots, name });
 }
 
-/** Null without a shared store: the process serves its own data directory, as always. */
+/**
+ * Null without a shared store: the process serves its own data directory, as always. With one, throws ConfigError when
+ * no verify key is set and unsigned records are not allowed: a replica never starts following unverified pointers.
+ */
 export function startReplicaFor(config: Pick<Config, 'snapshotStore' | 'keepSnapshots' | 'dataDir'>, onSwitch: () => void, log: ReplicaLog): SnapshotReplica | null {
   const shared = config.snapshotStore;
   if (!shared) return null;
+  const trust = replicaTrustOf(shared);
+  if (trust.kind === 'unsigned') log.warn({ unsignedPointers: true }, 'LODGING_SNAPSHOT_UNSIGNED=allow: following UNSIGNED snapshot pointers; anyone who can write the NATS buckets decides what this replica serves');
   return startSnapshotReplica({
     dataDir: config.dataDir,
     keep: config.keepSnapshots,
-    open: () => openNatsSnapshotStore(shared, { keep: config.keepSnapshots, name: 'lodging-serve' }),
+    trust,
+    // The follower never moves a pointer: it never reads the signing key.
+    open: () => openNatsSnapshotStore(shared, { keep: config.keepSnapshots, name: 'lodging-serve', publisher: { kind: 'refused' } }),
     onSwitch,
     log,
   });
+}
+
+/**
+ * `lodging snapshot-keys resign`: every country's current and kept records signed anew with LODGING_SNAPSHOT_SIGNING_KEY.
+ * A record already signed must verify with that key or one of LODGING_SNAPSHOT_VERIFY_KEY (the old key while rotating).
+ */
+export async function resignSnapshotRecords(config: Pick<Config, 'snapshotStore' | 'keepSnapshots'>): Promise<ResignOutcome[]> {
+  const shared = config.snapshotStore;
+  if (!shared) throw new ConfigError('lodging snapshot-keys resign needs LODGING_SNAPSHOT_STORE: only shared pointer records are signed');
+  const publisher = publisherOf(shared);
+  if (publisher.kind !== 'signed') throw new NoSigningKeyError();
+  let trusted: VerifyKey[];
+  try {
+    trusted = loadVerifyKeys(shared.verifyKeyFiles ?? []);
+  } catch (error) {
+    throw new ConfigError(`LODGING_SNAPSHOT_VERIFY_KEY: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const store = await openNatsSnapshotStore(shared, { keep: config.keepSnapshots, name: 'lodging-snapshot-keys', publisher });
+  try {
+    const outcomes: ResignOutcome[] = [];
+    for (const country of COUNTRY_CODES) outcomes.push(await store.resign(country, trusted));
+    return outcomes;
+  } finally {
+    await store.close();
+  }
 }
 
 /**

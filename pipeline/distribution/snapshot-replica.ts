@@ -5,7 +5,10 @@ import path from 'node:path';
 import { COUNTRY_CODES, type CountryCode } from '../../model/place.ts';
 import { acquireCountryLock, CountryBusyError } from '../runs/country-lock.ts';
 import { DigestMismatchError, fetchSnapshotFile, followPointer, holdsSnapshotFile, type FetchObject } from './follow-pointer.ts';
-import type { StoredSnapshot } from './stored-snapshot.ts';
+import { UnusableRecordError, type StoredSnapshot } from './stored-snapshot.ts';
+import { recordProblem } from './pointer-signature.ts';
+import type { ReplicaTrust } from './signing-policy.ts';
+import { actedSequence, rememberActedSequence } from './acted-sequence.ts';
 
 /** A replica's presence lapses this long after its last renewal (a machine that died stops being waited for). */
 export const PRESENCE_TTL_MS = 15_000;
@@ -47,8 +50,10 @@ export interface ReplicaStatus {
   caughtUp: boolean;
   /** Since when the store could not be read (the replica serves what it has meanwhile); null when it can. */
   staleSince: string | null;
-  /** Countries whose current snapshot this replica cannot serve, and why (e.g. a digest mismatch). */
+  /** Countries whose current snapshot this replica cannot serve, and why (e.g. a digest mismatch, a record whose signature fails). */
   problems: Partial<Record<CountryCode, { wanted: string; problem: string }>>;
+  /** Pointer records are followed without checking any signature (LODGING_SNAPSHOT_UNSIGNED=allow). */
+  unsigned: boolean;
 }
 
 export interface ReplicaLog {
@@ -73,6 +78,8 @@ export interface ReplicaOptions {
   /** A country switched snapshots: the reader should look at its pointers now. */
   onSwitch: () => void;
   log: ReplicaLog;
+  /** Which records are followed: those signed by a trusted key for this prefix, or (development only) any. */
+  trust: ReplicaTrust;
   /** How often the pointers are read besides the watch (default 2 s): catches up after any outage. */
   pollMs?: number;
   /** How often this machine renews its presence, so publishers wait for it (default PRESENCE_RENEW_MS). */
@@ -99,7 +106,24 @@ export function startSnapshotReplica(options: ReplicaOptions): SnapshotReplica {
     }
   };
 
+  /** Records that fail verification are never acted on: the country keeps serving what it verified, and says why. */
+  const reportProblem = (country: CountryCode, wanted: string, problem: string, fields: object = {}): void => {
+    if (problems[country]?.wanted !== wanted || problems[country]?.problem !== problem) {
+      options.log.error({ ...fields, country, version: wanted, problem }, 'shared snapshot not served');
+    }
+    problems[country] = { wanted, problem };
+  };
+
+  /** Why this record must not be acted on, or null (always null when unsigned records are allowed). */
+  const untrusted = (country: CountryCode, stored: StoredSnapshot): string | null => {
+    const { trust } = options;
+    if (trust.kind === 'unsigned') return null;
+    return recordProblem(stored, { prefix: trust.prefix, country, notBefore: actedSequence(options.dataDir, country) }, trust.keys);
+  };
+
   const followCountry = async (country: CountryCode, stored: StoredSnapshot): Promise<void> => {
+    const refused = untrusted(country, stored);
+    if (refused) return reportProblem(country, stored.entry.version, `pointer record refused: ${refused}`);
     let lock;
     try {
       lock = acquireCountryLock(options.dataDir, country, `replica-${process.pid}`, 'follow the shared pointer');
@@ -111,6 +135,7 @@ export function startSnapshotReplica(options: ReplicaOptions): SnapshotReplica {
     }
     try {
       const result = await followPointer(options.dataDir, stored, source!.fetch, { keep: options.keep });
+      if (stored.signature && options.trust.kind === 'verify') rememberActedSequence(options.dataDir, country, stored.signature.sequence);
       if (problems[country]) delete problems[country];
       if (result === 'switched') {
         options.log.info({ country, version: stored.entry.version }, 'now serving the shared current snapshot');
@@ -118,10 +143,7 @@ export function startSnapshotReplica(options: ReplicaOptions): SnapshotReplica {
       }
     } catch (error) {
       const problem = error instanceof Error ? error.message : String(error);
-      if (problems[country]?.wanted !== stored.entry.version || problems[country]?.problem !== problem) {
-        options.log.error({ err: error, country, version: stored.entry.version, digestMismatch: error instanceof DigestMismatchError }, 'shared snapshot not served');
-      }
-      problems[country] = { wanted: stored.entry.version, problem };
+      reportProblem(country, stored.entry.version, problem, { err: error, digestMismatch: error instanceof DigestMismatchError });
     } finally {
       lock.release();
     }
@@ -130,6 +152,12 @@ export function startSnapshotReplica(options: ReplicaOptions): SnapshotReplica {
   /** Fetches an announced snapshot ahead of its pointer move and says so; the move then costs a swap. */
   const stageCountry = async (country: CountryCode, stored: StoredSnapshot): Promise<void> => {
     const { version } = stored.entry;
+    const refused = untrusted(country, stored);
+    if (refused) {
+      // Nothing is fetched for it, nor acknowledged: a publisher waits for a record it signed, not this one.
+      answered.set(country, `${version} ${stored.sha256}`);
+      return reportProblem(country, version, `announced record refused: ${refused}`);
+    }
     let problem: string | null = null;
     // A machine that published it (the console of this very replica, an import beside it) holds it checked already.
     if (!holdsSnapshotFile(options.dataDir, stored)) {
@@ -164,7 +192,15 @@ export function startSnapshotReplica(options: ReplicaOptions): SnapshotReplica {
     }
     const pointers: [CountryCode, StoredSnapshot | null][] = [];
     try {
-      for (const country of COUNTRY_CODES) pointers.push([country, (await source.pointer(country)).stored]);
+      for (const country of COUNTRY_CODES) {
+        try {
+          pointers.push([country, (await source.pointer(country)).stored]);
+        } catch (error) {
+          // A record that is not a snapshot record of this country (another country's, say): that country keeps what it serves.
+          if (!(error instanceof UnusableRecordError)) throw error;
+          reportProblem(country, '(unknown)', `pointer record refused: ${error.message}`);
+        }
+      }
     } catch (error) {
       markStale(error);
       return;
@@ -181,7 +217,10 @@ export function startSnapshotReplica(options: ReplicaOptions): SnapshotReplica {
     // Then what publishers announced: caught up first, so a late replica serves the current snapshots soonest.
     try {
       for (const [country, current] of pointers) {
-        const staged = closed ? null : await source.staged(country);
+        const staged = closed ? null : await source.staged(country).catch((error: unknown) => {
+          if (error instanceof UnusableRecordError) return null;
+          throw error;
+        });
         if (staged && staged.sha256 !== current?.sha256 && answered.get(country) !== `${staged.entry.version} ${staged.sha256}`) await stageCountry(country, staged);
       }
     } catch (error) {
@@ -220,7 +259,7 @@ export function startSnapshotReplica(options: ReplicaOptions): SnapshotReplica {
   const firstPass = sync().then(renewPresence);
 
   return {
-    status: () => ({ caughtUp, staleSince, problems: { ...problems } }),
+    status: () => ({ caughtUp, staleSince, problems: { ...problems }, unsigned: options.trust.kind === 'unsigned' }),
     firstPass,
     sync,
     async close() {

@@ -1,9 +1,10 @@
-// A snapshot as a shared store holds it: its catalog entry, its content digest, its object; and which ones the store may drop.
+// A snapshot as a shared store holds it: its catalog entry, its content digest, its object, its signature; and which ones the store may drop.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import type { CountryCode } from '../../model/place.ts';
 import type { PublishedSnapshotEntry } from '../snapshot/snapshot-catalog.ts';
 import { isSnapshotVersion } from '../snapshot/snapshot-paths.ts';
+import { AppError } from '../../platform/errors/app-error.ts';
 
 export interface StoredSnapshot {
   entry: PublishedSnapshotEntry;
@@ -13,9 +14,32 @@ export interface StoredSnapshot {
   size: number;
   /** How the object holds the file: 'br' brotli-compressed (about a fifth of the size); absent, as it is. */
   encoding?: ObjectEncoding;
+  /** The publisher's signature over the record (LODGING_SNAPSHOT_SIGNING_KEY); absent on an unsigned record. */
+  signature?: RecordSignature;
+}
+
+/** A shared record that is not a snapshot record of its country: never followed, reported as the country's problem. */
+export class UnusableRecordError extends AppError {
+  constructor(country: CountryCode) {
+    super(`the shared pointer of ${country} is not a snapshot record`, { code: 'unusable-record', status: 502 });
+    this.name = 'UnusableRecordError';
+  }
 }
 
 export type ObjectEncoding = 'br';
+
+/** What the publisher adds to a record: the bucket prefix and country it is for, its place in the country's sequence, when, with which key. */
+export interface RecordSignature {
+  prefix: string;
+  country: string;
+  /** Grows by one with every record the publisher writes for the country: an older record put back is refused. */
+  sequence: number;
+  signedAt: string;
+  keyId: string;
+  /** Ed25519 over canonicalRecordBytes, base64. */
+  value: string;
+}
+
 
 /** The object holding a snapshot file: named by the file's SHA-256, and by its encoding when it has one. */
 export function objectNameOf(sha256: string, encoding?: ObjectEncoding): string {
@@ -36,7 +60,7 @@ export function parseStoredSnapshot(value: unknown, country: CountryCode): Store
     stored.entry?.country !== country ||
     !isSnapshotVersion(stored.entry.version)
   ) {
-    throw new Error(`the shared pointer of ${country} is not a snapshot record`);
+    throw new UnusableRecordError(country);
   }
   return stored as StoredSnapshot;
 }

@@ -24,9 +24,9 @@ describe.runIf(natsServerAvailable())('the operator console on a replica, with L
 
   beforeAll(async () => {
     nats = await startNatsServer();
-    store = await openNatsSnapshotStore({ servers: nats.url, prefix: PREFIX, credsFile: null, tlsCaFile: null }, { keep: 5 });
+    store = await openNatsSnapshotStore({ servers: nats.url, prefix: PREFIX, credsFile: null, tlsCaFile: null, allowUnsigned: true }, { keep: 5 });
     publisherDir = await mkdtemp(path.join(tmpdir(), 'lodging-console-publisher-'));
-    harness = await startOpsHarness('sqlite', { env: { LODGING_SNAPSHOT_STORE: nats.url, LODGING_NATS_PREFIX: PREFIX } });
+    harness = await startOpsHarness('sqlite', { env: { LODGING_SNAPSHOT_STORE: nats.url, LODGING_NATS_PREFIX: PREFIX, LODGING_SNAPSHOT_UNSIGNED: 'allow' } });
     ({ client: operator } = await harness.signedInAs('ops@example.org', 'operator'));
   }, 60_000);
 
@@ -112,7 +112,7 @@ describe('the operator console while NATS cannot be reached', () => {
   let harness: OpsHarness;
   let operator: ConsoleClient;
   beforeAll(async () => {
-    harness = await startOpsHarness('sqlite', { env: { LODGING_SNAPSHOT_STORE: 'nats://127.0.0.1:1', LODGING_NATS_PREFIX: PREFIX } });
+    harness = await startOpsHarness('sqlite', { env: { LODGING_SNAPSHOT_STORE: 'nats://127.0.0.1:1', LODGING_NATS_PREFIX: PREFIX, LODGING_SNAPSHOT_UNSIGNED: 'allow' } });
     ({ client: operator } = await harness.signedInAs('ops-down@example.org', 'operator'));
   }, 60_000);
   afterAll(async () => harness?.close());

@@ -38,6 +38,7 @@ describe.runIf(natsServerAvailable())('snapshot distribution across processes (t
     LODGING_DATA_DIR: dataDir,
     LODGING_SNAPSHOT_STORE: nats.url,
     LODGING_NATS_PREFIX: PREFIX,
+    LODGING_SNAPSHOT_UNSIGNED: 'allow',
     REDIS_URL: '',
     LOG_LEVEL: 'silent',
     NODE_ENV: 'development',
@@ -108,7 +109,7 @@ describe.runIf(natsServerAvailable())('snapshot distribution across processes (t
     const built = spawnSync(process.execPath, ['bin/compiled-build.js'], { encoding: 'utf8' });
     if (built.status !== 0) throw new Error(`build failed: ${built.stdout}${built.stderr}`);
     nats = await startNatsServer();
-    store = await openNatsSnapshotStore({ servers: nats.url, prefix: PREFIX, credsFile: null, tlsCaFile: null }, { keep: 5 });
+    store = await openNatsSnapshotStore({ servers: nats.url, prefix: PREFIX, credsFile: null, tlsCaFile: null, allowUnsigned: true }, { keep: 5 });
     publisherDir = await tempDir('importer');
     for (const name of ['a', 'b']) replicas.push(await startReplica(await tempDir(`replica-${name}`)));
   }, 180_000);

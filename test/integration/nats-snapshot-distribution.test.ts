@@ -32,10 +32,10 @@ describe.runIf(natsServerAvailable())('snapshots distributed through NATS JetStr
   let store: NatsSnapshotStore;
   let publisherDir: string;
   const replicas: { dir: string; server: RunningServer }[] = [];
-  const storeConfig = () => ({ servers: nats.url, prefix: PREFIX, credsFile: null, tlsCaFile: null });
+  const storeConfig = () => ({ servers: nats.url, prefix: PREFIX, credsFile: null, tlsCaFile: null, allowUnsigned: true });
 
   const startReplica = async (dir: string): Promise<RunningServer> =>
-    startServer(parseConfig({ LOG_LEVEL: 'silent', LODGING_DATA_DIR: dir, PORT: '0', LODGING_SNAPSHOT_STORE: nats.url, LODGING_NATS_PREFIX: PREFIX }), {
+    startServer(parseConfig({ LOG_LEVEL: 'silent', LODGING_DATA_DIR: dir, PORT: '0', LODGING_SNAPSHOT_STORE: nats.url, LODGING_NATS_PREFIX: PREFIX, LODGING_SNAPSHOT_UNSIGNED: 'allow' }), {
       refreshIntervalMs: 0,
       host: '127.0.0.1',
       shutdownGraceMs: 100,

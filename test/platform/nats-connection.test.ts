@@ -28,4 +28,12 @@ describe('NATS connection settings', () => {
     expect(() => parseConfig({ LODGING_NATS_STAGE_WAIT_S: '-1' })).toThrow(/LODGING_NATS_STAGE_WAIT_S/);
     expect(() => parseConfig({ LODGING_NATS_STAGE_WAIT_S: '3601' })).toThrow(/LODGING_NATS_STAGE_WAIT_S/);
   });
+
+  it('reads the snapshot signing variables, and refuses unsigned pointers under NODE_ENV=production', () => {
+    const store = parseConfig({ LODGING_SNAPSHOT_STORE: 'nats://127.0.0.1:4222', LODGING_SNAPSHOT_SIGNING_KEY: 'keys/a.pem', LODGING_SNAPSHOT_VERIFY_KEY: 'keys/a.pub, keys/b.pub' }, '/srv').snapshotStore;
+    expect(store).toMatchObject({ signingKeyFile: '/srv/keys/a.pem', verifyKeyFiles: ['/srv/keys/a.pub', '/srv/keys/b.pub'], allowUnsigned: false });
+    expect(parseConfig({ LODGING_SNAPSHOT_STORE: 'nats://127.0.0.1:4222', LODGING_SNAPSHOT_UNSIGNED: 'allow' }).snapshotStore?.allowUnsigned).toBe(true);
+    expect(() => parseConfig({ LODGING_SNAPSHOT_UNSIGNED: 'yes' })).toThrow(/LODGING_SNAPSHOT_UNSIGNED/);
+    expect(() => parseConfig({ LODGING_SNAPSHOT_UNSIGNED: 'allow', NODE_ENV: 'production' })).toThrow(/LODGING_SNAPSHOT_UNSIGNED: allow is refused under NODE_ENV=production/);
+  });
 });

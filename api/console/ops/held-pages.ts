@@ -6,6 +6,7 @@ import { COUNTRY_CODES } from '../../../model/place.ts';
 import {
   CountryBusyError,
   PointerMovedError,
+  SigningRefusal,
   PublicationError,
   UnknownRunError,
   checkRemoval,
@@ -181,7 +182,7 @@ export const heldPages: OpsPlugin = (router, kit, ops) => {
       } catch (error) {
         const values = verb === 'publish' ? fields : undefined;
         if (error instanceof PublicationError && error.code === 'confirm-remaining') return heldPage(kit, ops, req, res, { runId, errors: { remaining: error.message }, values });
-        if (error instanceof PublicationError || error instanceof CountryBusyError || error instanceof PointerMovedError) return heldPage(kit, ops, req, res, { runId, errors: { confirm: error.message }, values });
+        if (error instanceof PublicationError || error instanceof CountryBusyError || error instanceof PointerMovedError || error instanceof SigningRefusal) return heldPage(kit, ops, req, res, { runId, errors: { confirm: error.message }, values });
         throw error;
       }
       res.redirect(303, `${OPS}/held?notice=${verb === 'publish' ? 'published' : 'discarded'}`);

@@ -2,7 +2,7 @@
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import type { CountryCode } from '../../../model/place.ts';
-import { CountryBusyError, PointerMovedError, PublicationError, moveDirection, previewRollback, type SnapshotDiff } from '../../../pipeline/index.ts';
+import { CountryBusyError, PointerMovedError, PublicationError, SigningRefusal, moveDirection, previewRollback, type SnapshotDiff } from '../../../pipeline/index.ts';
 import type { ConsoleKit } from '../console-kit.ts';
 import type { Notice } from '../console-layout.ts';
 import { button, postForm, when } from '../form-html.ts';
@@ -105,7 +105,7 @@ ${postForm(`${OPS}/snapshots/${country}/rollback`, csrf, html`<input type="hidde
       way = moveDirection(result.from, result.to.version);
       await recordAction(kit, req, res, way === 'forward' ? 'rolled-forward' : 'rolled-back', `${country} from ${result.from ?? 'nothing'} to ${result.to.version}`);
     } catch (error) {
-      if (error instanceof PublicationError || error instanceof CountryBusyError || error instanceof PointerMovedError) return snapshotsPage(kit, ops, req, res, country, error.message);
+      if (error instanceof PublicationError || error instanceof CountryBusyError || error instanceof PointerMovedError || error instanceof SigningRefusal) return snapshotsPage(kit, ops, req, res, country, error.message);
       throw error;
     }
     res.redirect(303, `${OPS}/snapshots/${country}?notice=rolled-${way}`);
