@@ -39,7 +39,7 @@ describe.runIf(natsServerAvailable())('what a replica refuses from the shared st
 
   beforeAll(async () => {
     nats = await startNatsServer();
-    store = await openNatsSnapshotStore({ servers: nats.url, prefix: PREFIX, credsFile: null, tlsCaFile: null }, { keep: 2 });
+    store = await openNatsSnapshotStore({ servers: nats.url, prefix: PREFIX, credsFile: null, tlsCaFile: null, allowUnsigned: true }, { keep: 2 });
     nc = await connect({ servers: nats.url });
   }, 30_000);
 
@@ -129,7 +129,7 @@ describe.runIf(natsServerAvailable())('what a replica refuses from the shared st
       }
       served = (await store.pointer('es')).stored!;
       replica = await startServer(
-        parseConfig({ LOG_LEVEL: 'silent', LODGING_DATA_DIR: replicaDir, PORT: '0', LODGING_SNAPSHOT_STORE: nats.url, LODGING_NATS_PREFIX: PREFIX }),
+        parseConfig({ LOG_LEVEL: 'silent', LODGING_DATA_DIR: replicaDir, PORT: '0', LODGING_SNAPSHOT_STORE: nats.url, LODGING_NATS_PREFIX: PREFIX, LODGING_SNAPSHOT_UNSIGNED: 'allow' }),
         { refreshIntervalMs: 0, host: '127.0.0.1', shutdownGraceMs: 100 },
       );
       await until('the replica serves the published snapshot', async () => (await readyz()).body.snapshots.es?.version === served.entry.version);
