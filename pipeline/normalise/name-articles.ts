@@ -35,6 +35,8 @@ function spelled(written: string, name: string, language: Language): string {
 
 /** The name with a trailing article moved to the front, in the language's articles; any other name unchanged. */
 export function moveNameArticleToFront(name: string, language: Language): string {
+  // Both forms need a closing bracket at the end or a comma: most names have neither and skip the pattern.
+  if (!name.endsWith(')') && !name.includes(',')) return name;
   const match = TRAILING_ARTICLE[language].exec(name);
   if (match === null) return name;
   const rest = (match[1] ?? match[3])!;
