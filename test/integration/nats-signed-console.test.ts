@@ -28,7 +28,7 @@ describe.runIf(natsServerAvailable())('the operator console of a replica without
     await writeFile(path.join(dir, 'k.pem'), privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
     await writeFile(path.join(dir, 'k.pub'), publicKey.export({ type: 'spki', format: 'pem' }));
     store = await openNatsSnapshotStore({ servers: nats.url, prefix: PREFIX, credsFile: null, tlsCaFile: null, signingKeyFile: path.join(dir, 'k.pem'), stageWaitMs: 0 }, { keep: 5 });
-    harness = await startOpsHarness('sqlite', { env: { LODGING_SNAPSHOT_STORE: nats.url, LODGING_NATS_PREFIX: PREFIX, LODGING_SNAPSHOT_VERIFY_KEY: path.join(dir, 'k.pub') } });
+    harness = await startOpsHarness('sqlite', { env: { NODE_ENV: 'production', LODGING_SNAPSHOT_STORE: nats.url, LODGING_NATS_PREFIX: PREFIX, LODGING_SNAPSHOT_VERIFY_KEY: path.join(dir, 'k.pub') } });
     ({ client: operator } = await harness.signedInAs('keyless@example.org', 'operator'));
   }, 60_000);
 

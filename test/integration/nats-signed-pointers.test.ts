@@ -50,7 +50,7 @@ describe.runIf(natsServerAvailable())('signed pointer records on NATS JetStream 
 
   const startReplica = (verifyKeys: string[]): Promise<RunningServer> =>
     startServer(
-      parseConfig({ LOG_LEVEL: 'silent', LODGING_DATA_DIR: replicaDir, PORT: '0', LODGING_SNAPSHOT_STORE: nats.url, LODGING_NATS_PREFIX: PREFIX, LODGING_SNAPSHOT_VERIFY_KEY: verifyKeys.join(',') }),
+      parseConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', LODGING_DATA_DIR: replicaDir, PORT: '0', LODGING_SNAPSHOT_STORE: nats.url, LODGING_NATS_PREFIX: PREFIX, LODGING_SNAPSHOT_VERIFY_KEY: verifyKeys.join(',') }),
       { refreshIntervalMs: 0, host: '127.0.0.1', shutdownGraceMs: 100 },
     );
 
@@ -129,7 +129,7 @@ describe.runIf(natsServerAvailable())('signed pointer records on NATS JetStream 
 
   it('refuses to start a replica of a NATS store without a verify key, in one line', async () => {
     await expect(
-      startServer(parseConfig({ LOG_LEVEL: 'silent', LODGING_DATA_DIR: replicaDir, PORT: '0', LODGING_SNAPSHOT_STORE: nats.url, LODGING_NATS_PREFIX: PREFIX }), { refreshIntervalMs: 0, host: '127.0.0.1' }),
+      startServer(parseConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', LODGING_DATA_DIR: replicaDir, PORT: '0', LODGING_SNAPSHOT_STORE: nats.url, LODGING_NATS_PREFIX: PREFIX }), { refreshIntervalMs: 0, host: '127.0.0.1' }),
     ).rejects.toThrow(/^LODGING_SNAPSHOT_STORE is set but LODGING_SNAPSHOT_VERIFY_KEY is not[^\n]*$/);
   });
 
@@ -290,7 +290,7 @@ describe.runIf(natsServerAvailable())('signed pointer records on NATS JetStream 
     const replicaDir2 = await mkdtemp(path.join(tmpdir(), 'lodging-legacy-replica-'));
     dirs.push(replicaDir2);
     const replicaOfLegacy = await startServer(
-      parseConfig({ LOG_LEVEL: 'silent', LODGING_DATA_DIR: replicaDir2, PORT: '0', LODGING_SNAPSHOT_STORE: nats.url, LODGING_NATS_PREFIX: prefix, LODGING_SNAPSHOT_VERIFY_KEY: key('a', 'pub') }),
+      parseConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', LODGING_DATA_DIR: replicaDir2, PORT: '0', LODGING_SNAPSHOT_STORE: nats.url, LODGING_NATS_PREFIX: prefix, LODGING_SNAPSHOT_VERIFY_KEY: key('a', 'pub') }),
       { refreshIntervalMs: 0, host: '127.0.0.1', shutdownGraceMs: 100 },
     );
     try {
