@@ -1,6 +1,6 @@
 // The example NATS accounts (docs/examples/nats-accounts.conf) on a private nats-server: the publisher publishes, a replica follows and
 // serves, and the replica's user can neither move nor announce a pointer nor write the snapshot objects.
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,6 +15,7 @@ import { openNatsSnapshotStore, type NatsSnapshotStore } from '../../pipeline/di
 import { machineOf } from '../../pipeline/distribution/snapshot-replica.ts';
 import { ES_LISTINGS, toJsonl } from '../api/support/provider-listings.ts';
 import { natsServerAvailable, startNatsServer, type TestNatsServer } from '../support/nats-server.ts';
+import { writeSnapshotKeyPair } from '../support/snapshot-key-pair.ts';
 
 const CONFIG = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/examples/nats-accounts.conf');
 /** The prefix the example names its buckets by. */
@@ -51,10 +52,8 @@ describe.runIf(natsServerAvailable())('the example NATS accounts: a publisher ap
     publisherDir = await mkdtemp(path.join(tmpdir(), 'lodging-acct-publisher-'));
     replicaDir = await mkdtemp(path.join(tmpdir(), 'lodging-acct-replica-'));
     dirs.push(keysDir, publisherDir, replicaDir);
-    const { privateKey, publicKey } = generateKeyPairSync('ed25519');
-    await writeFile(path.join(keysDir, 'signing.pem'), privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
-    await writeFile(path.join(keysDir, 'signing.pub'), publicKey.export({ type: 'spki', format: 'pem' }));
-    const config: NatsStoreConfig = { servers: urlOf('publisher'), prefix: PREFIX, credsFile: null, tlsCaFile: null, signingKeyFile: path.join(keysDir, 'signing.pem'), stageWaitMs: 20_000 };
+    const { signingKey, verifyKey } = await writeSnapshotKeyPair(keysDir);
+    const config: NatsStoreConfig = { servers: urlOf('publisher'), prefix: PREFIX, credsFile: null, tlsCaFile: null, signingKeyFile: signingKey, stageWaitMs: 20_000 };
     // The publisher makes the buckets; a replica's user may not.
     publisher = await openNatsSnapshotStore(config, { keep: 5 });
     replica = await startServer(
@@ -65,7 +64,7 @@ describe.runIf(natsServerAvailable())('the example NATS accounts: a publisher ap
         PORT: '0',
         LODGING_SNAPSHOT_STORE: urlOf('replica'),
         LODGING_NATS_PREFIX: PREFIX,
-        LODGING_SNAPSHOT_VERIFY_KEY: path.join(keysDir, 'signing.pub'),
+        LODGING_SNAPSHOT_VERIFY_KEY: verifyKey,
       }),
       { refreshIntervalMs: 0, host: '127.0.0.1', shutdownGraceMs: 100 },
     );

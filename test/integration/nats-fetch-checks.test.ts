@@ -1,5 +1,5 @@
 // What a replica refuses from a real nats-server, its records signed as production signs them: an expansion past the declared size stops and leaves no file; a snapshot whose schema or places are not the public ones is never served.
-import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -18,6 +18,7 @@ import { loadSigningKey, signRecord } from '../../pipeline/distribution/pointer-
 import { snapshotFileName, snapshotPath } from '../../pipeline/snapshot/snapshot-paths.ts';
 import { ES_LISTINGS, toJsonl } from '../api/support/provider-listings.ts';
 import { natsServerAvailable, startNatsServer, type TestNatsServer } from '../support/nats-server.ts';
+import { writeSnapshotKeyPair } from '../support/snapshot-key-pair.ts';
 
 const PREFIX = `c${randomBytes(4).toString('hex')}`;
 /** Zeros compress to almost nothing: a few hundred bytes of brotli that expand to this many. */
@@ -46,12 +47,7 @@ describe.runIf(natsServerAvailable())('what a replica refuses from the shared st
 
   beforeAll(async () => {
     nats = await startNatsServer();
-    const keys = await tempDir('keys');
-    const { privateKey, publicKey } = generateKeyPairSync('ed25519');
-    signingKey = path.join(keys, 'signing.pem');
-    verifyKey = path.join(keys, 'signing.pub');
-    await writeFile(signingKey, privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
-    await writeFile(verifyKey, publicKey.export({ type: 'spki', format: 'pem' }));
+    ({ signingKey, verifyKey } = await writeSnapshotKeyPair(await tempDir('keys')));
     store = await openNatsSnapshotStore({ servers: nats.url, prefix: PREFIX, credsFile: null, tlsCaFile: null, signingKeyFile: signingKey }, { keep: 2 });
     nc = await connect({ servers: nats.url });
   }, 30_000);

@@ -2,7 +2,7 @@
 // replicas with empty data directories follow what a third process's `lodging import` and `lodging rollback` do to the shared
 // store, and a fourth publishes what the third held.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openNatsSnapshotStore, type NatsSnapshotStore } from '../../pipeline/distribution/nats-snapshot-store.ts';
 import { ES_LISTINGS, IDS, toJsonl } from '../api/support/provider-listings.ts';
 import { natsServerAvailable, startNatsServer, type TestNatsServer } from '../support/nats-server.ts';
+import { writeSnapshotKeyPair } from '../support/snapshot-key-pair.ts';
 
 const PREFIX = `m${randomBytes(4).toString('hex')}`;
 const DEADLINE_MS = 30_000;
@@ -127,12 +128,7 @@ describe.runIf(natsServerAvailable())('snapshot distribution across processes (t
     const built = spawnSync(process.execPath, ['bin/compiled-build.js'], { encoding: 'utf8' });
     if (built.status !== 0) throw new Error(`build failed: ${built.stdout}${built.stderr}`);
     nats = await startNatsServer();
-    const keys = await tempDir('keys');
-    const pair = generateKeyPairSync('ed25519');
-    signingKey = path.join(keys, 'signing.pem');
-    verifyKey = path.join(keys, 'signing.pub');
-    await writeFile(signingKey, pair.privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
-    await writeFile(verifyKey, pair.publicKey.export({ type: 'spki', format: 'pem' }));
+    ({ signingKey, verifyKey } = await writeSnapshotKeyPair(await tempDir('keys')));
     // The test's own reader of the shared pointers: it publishes nothing.
     store = await openNatsSnapshotStore({ servers: nats.url, prefix: PREFIX, credsFile: null, tlsCaFile: null, verifyKeyFiles: [verifyKey] }, { keep: 5 });
     publisherDir = await tempDir('importer');

@@ -1,5 +1,5 @@
 // Signed pointer records on a real nats-server: forged, foreign-key, older, other-country and other-prefix records are never served; keys rotate in order.
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -18,6 +18,7 @@ import { snapshotPath } from '../../pipeline/snapshot/snapshot-paths.ts';
 import { runSnapshotKeysCommand } from '../../pipeline/cli/snapshot-keys-command.ts';
 import { ES_LISTINGS, toJsonl } from '../api/support/provider-listings.ts';
 import { natsServerAvailable, startNatsServer, type TestNatsServer } from '../support/nats-server.ts';
+import { writeSnapshotKeyPair } from '../support/snapshot-key-pair.ts';
 
 const PREFIX = `s${randomBytes(4).toString('hex')}`;
 
@@ -110,9 +111,7 @@ describe.runIf(natsServerAvailable())('signed pointer records on NATS JetStream 
     replicaDir = await mkdtemp(path.join(tmpdir(), 'lodging-verifier-'));
     dirs.push(keysDir, publisherDir, replicaDir);
     for (const name of ['a', 'b', 'c']) {
-      const { privateKey, publicKey } = generateKeyPairSync('ed25519');
-      await writeFile(key(name, 'pem'), privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
-      await writeFile(key(name, 'pub'), publicKey.export({ type: 'spki', format: 'pem' }));
+      await writeSnapshotKeyPair(keysDir, name);
     }
     publisher = await openNatsSnapshotStore(storeConfig(key('a', 'pem')), { keep: 5 });
     pointers = await nc.jetstream().views.kv(`${PREFIX}-pointers`);
