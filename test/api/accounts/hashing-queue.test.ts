@@ -1,6 +1,8 @@
 // The bounded hashing queue: a few at a time, refused at once when full, a known browser's check ahead of the other checks waiting.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { HashingQueue, HashingQueueFullError, type HashingPriority } from '../../../api/accounts/hashing-queue.ts';
+import { HASHING_LIMITS, HashingQueue, HashingQueueFullError, type HashingPriority } from '../../../api/accounts/hashing-queue.ts';
+import { projectFile } from '../../../platform/project-files.ts';
 
 /** A task that finishes when the test says so. */
 function held(): { task: () => Promise<string>; release: () => void } {
@@ -99,5 +101,14 @@ describe('HashingQueue', () => {
     await expect(queue.run('other', async () => Promise.reject(new Error('scrypt failed')))).rejects.toThrow('scrypt failed');
     expect(await queue.run('other', async () => 'next')).toBe('next');
     expect(queue.load).toEqual({ running: 0, waiting: 0 });
+  });
+
+  it('is described with its own figures in docs/console.md and docs/deployment.md', () => {
+    const { running, waiting, retryAfterS } = HASHING_LIMITS;
+    const consoleDoc = readFileSync(projectFile('docs/console.md'), 'utf8');
+    expect(consoleDoc).toContain(`**${running} hashes at a\ntime, ${waiting} waiting**`);
+    expect(consoleDoc).toContain(`\`Retry-After: ${retryAfterS}\``);
+    expect(consoleDoc).toContain(`a bounded queue (${running} running, ${waiting} waiting per process)`);
+    expect(readFileSync(projectFile('docs/deployment.md'), 'utf8')).toContain(`run in a bounded queue per process: ${running} at a time, ${waiting} waiting`);
   });
 });
