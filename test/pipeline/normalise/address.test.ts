@@ -181,12 +181,15 @@ describe('edge cases', () => {
   });
 });
 
-// The slug a city had as published stays an alias when the city is tidied or replaced from fullAddress.
+// The slug a city had as published stays an alias when the city is tidied; never when it was replaced, nor a province's.
 describe('city slug aliases', () => {
   describe('citySlugAliases', () => {
     it.each<[CountryCode, Record<string, unknown>, string | null, string | null, string[] | undefined]>([
-      // A province as city, the locality from fullAddress: the province's canonical slug stays an alias.
-      ['es', { address: { city: 'Lérida' }, fullAddress: 'Ctra. N-260 km 198, 25720 Bellver de Cerdanya, Lérida, España' }, 'Bellver de Cerdanya', 'bellver-de-cerdanya', ['lleida']],
+      // A province as city, the locality from fullAddress: the province's slug is no alias of the town (city=lleida
+      // finds the places in Lleida, not the province's).
+      ['es', { address: { city: 'Lérida' }, fullAddress: 'Ctra. N-260 km 198, 25720 Bellver de Cerdanya, Lérida, España' }, 'Bellver de Cerdanya', 'bellver-de-cerdanya', undefined],
+      // A province's name replaced from fullAddress: its slug is no alias either.
+      ['es', { address: { city: 'Barcelona' }, fullAddress: 'Carrer Major 1, 08320 El Masnou, Barcelona, España' }, 'El Masnou', 'el-masnou', undefined],
       // An abbreviation expanded: the abbreviated slug stays.
       ['pt', { address: { city: 'Pte. de Lima' } }, 'Ponte de Lima', 'ponte-de-lima', ['pte-de-lima']],
       // An inverted article: the filter already tidies "orotava-la", so no alias is needed.
