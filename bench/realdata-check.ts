@@ -67,6 +67,7 @@ const DEFECTS = [
   'cities checked against the gazetteer',
   'cities moved (city-from-gazetteer)',
   'cities put in the official form',
+  'cities kept far from the point (flagged)',
   'regions repaired (state-from-postal-code)',
 ] as const;
 
@@ -123,6 +124,7 @@ function measure(rows: PlaceRow[], hosts: readonly string[], exportName: string)
     const move = issues.find((found) => found.code === 'city-from-gazetteer');
     count('cities moved (city-from-gazetteer)', move !== undefined);
     count('cities put in the official form', issues.some((found) => found.code === 'city-official-name'));
+    count('cities kept far from the point (flagged)', issues.some((found) => found.code === 'city-far-from-location'));
     count('regions repaired (state-from-postal-code)', issues.some((found) => found.code === 'state-from-postal-code'));
     if (move !== undefined) moved.push([exportName, row.id, place.name, move.group ?? '', move.detail ?? '', address.city ?? '', address.state ?? '', `${place.location?.latitude},${place.location?.longitude}`]);
   }
