@@ -46,8 +46,8 @@ export function normaliseAddress(
   // The one-line form beside an object fills what the object lacks (street, postal code, a usable city).
   const fullAddress = isObject(raw.address) && typeof raw.fullAddress === 'string' ? sameCountryParts(raw.fullAddress, country) : null;
   fillFromFullAddress(text, fullAddress, issues);
-  const published = text.city === null ? null : tidied(text.city, country, []);
-  const chosen = chooseCity(text.city, fullAddress, country, issues);
+  const published = text.city === null ? null : tidied(text.city, country, issues);
+  const chosen = chooseCity(published, fullAddress, country, issues);
   const check = location === null ? null : checkAgainstGazetteer(chosen, published, fullAddress, text.postalCode, location, country);
   if (check !== null) issues.push(...check.issues);
   const city = check === null ? chosen : check.city;
@@ -210,12 +210,11 @@ function fillFromFullAddress(text: AddressText, full: FullAddressParts | null, i
 }
 
 /**
- * The city as published, tidied (city-tidy.ts); a value that is not a city (data/cities/non-city.json) would make a
+ * The city as published, already tidied (city-tidy.ts); a value that is not a city (data/cities/non-city.json) would make a
  * nonsense slug such as `s-n`. When the value is missing, not a city, or a province/region name, the locality
  * fullAddress names takes its place (`city-from-full-address`, grouped by why); otherwise a non-city is null, reported.
  */
-function chooseCity(raw: string | null, full: FullAddressParts | null, country: Country, issues: Issue[]): string | null {
-  const city = raw === null ? null : tidied(raw, country, issues);
+function chooseCity(city: string | null, full: FullAddressParts | null, country: Country, issues: Issue[]): string | null {
   const reason = city === null ? null : nonCityReason(city, country.code);
   const why = city === null ? 'missing' : reason !== null ? 'not-a-city' : isRegionName(city, country.code) ? 'region' : null;
   // A province's capital shares its name (Burgos, Salamanca): it replaces a missing or junk city, never a region name.

@@ -3,6 +3,9 @@ import { leadingArticles, nameKeys, type GazetteerRow } from './gazetteer-rows.t
 
 /** 0.2° of latitude is 22 km; of longitude, 11.8 km even at 58° N: a 3×3 block of cells holds every point within 10 km. */
 const CELL_DEGREES = 0.2;
+/** Names looked up are few and repeat (an export names the same towns again and again): their keys are kept, this many at most. */
+const KEY_CACHE_SIZE = 4096;
+
 /** The widest search the 3×3 block answers exactly (km). */
 export const GRID_REACH_KM = 11;
 const EARTH_RADIUS_KM = 6371.0088;
@@ -15,6 +18,8 @@ export function distanceKm(lat1: number, lng1: number, lat2: number, lng2: numbe
   const h = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * RADIANS) * Math.cos(lat2 * RADIANS) * Math.sin(dLng / 2) ** 2;
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
 }
+
+const NONE: readonly number[] = [];
 
 const cellKey = (latCell: number, lngCell: number): number => (latCell + 1000) * 4000 + (lngCell + 2000);
 
@@ -31,6 +36,7 @@ export class GazetteerIndex {
   private readonly byOtherName = new Map<string, number[]>();
   private readonly cells = new Map<number, number[]>();
   private readonly articles: RegExp;
+  private readonly keyCache = new Map<string, readonly string[]>();
 
   /** `articles`: the country's articles a name may begin with ("El Masnou" is also found as "Masnou"). */
   constructor(rows: readonly GazetteerRow[], articles: readonly string[]) {
@@ -44,8 +50,14 @@ export class GazetteerIndex {
   }
 
   /** The slugs a name is looked up by: its own, and without a leading article. */
-  keysOf(name: string): string[] {
-    return nameKeys(name, this.articles);
+  keysOf(name: string): readonly string[] {
+    let keys = this.keyCache.get(name);
+    if (keys === undefined) {
+      if (this.keyCache.size >= KEY_CACHE_SIZE) this.keyCache.clear();
+      keys = nameKeys(name, this.articles);
+      this.keyCache.set(name, keys);
+    }
+    return keys;
   }
 
   private add<K>(map: Map<K, number[]>, key: K, index: number): void {
@@ -54,15 +66,24 @@ export class GazetteerIndex {
     else if (list.at(-1) !== index) list.push(index);
   }
 
-  private lookUp(map: Map<string, number[]>, name: string): GazetteerRow[] {
+  /** The row indexes under a name's keys (a key's list, as stored, when there is only one: no copy). */
+  private lookUp(map: Map<string, number[]>, name: string): readonly number[] {
+    const keys = this.keysOf(name);
+    if (keys.length === 1) return map.get(keys[0]!) ?? NONE;
     const found = new Set<number>();
-    for (const key of this.keysOf(name)) for (const index of map.get(key) ?? []) found.add(index);
-    return [...found].map((index) => this.rows[index]!);
+    for (const key of keys) for (const index of map.get(key) ?? NONE) found.add(index);
+    return [...found];
   }
 
   /** Every locality of the country a name may mean (its own name or another of its names). */
   named(name: string): GazetteerRow[] {
-    return [...new Set([...this.lookUp(this.byName, name), ...this.lookUp(this.byOtherName, name)])];
+    const indexes = new Set([...this.lookUp(this.byName, name), ...this.lookUp(this.byOtherName, name)]);
+    return [...indexes].map((index) => this.rows[index]!);
+  }
+
+  /** Whether any locality of the country is called so (its own name or another). */
+  knows(name: string): boolean {
+    return this.lookUp(this.byName, name).length > 0 || this.lookUp(this.byOtherName, name).length > 0;
   }
 
   /**
@@ -72,7 +93,8 @@ export class GazetteerIndex {
   nearestNamed(name: string, lat: number, lng: number, maxKm: number): Found | null {
     for (const [map, ownName] of [[this.byName, true], [this.byOtherName, false]] as const) {
       let best: Found | null = null;
-      for (const row of this.lookUp(map, name)) {
+      for (const index of this.lookUp(map, name)) {
+        const row = this.rows[index]!;
         const km = distanceKm(lat, lng, row.lat, row.lng);
         if (km <= maxKm && (best === null || km < best.km)) best = { row, km, ownName };
       }
