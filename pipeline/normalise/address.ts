@@ -47,8 +47,10 @@ export function normaliseAddress(
   const fullAddress = isObject(raw.address) && typeof raw.fullAddress === 'string' ? sameCountryParts(raw.fullAddress, country) : null;
   fillFromFullAddress(text, fullAddress, issues);
   const published = text.city === null ? null : tidied(text.city, country, issues);
-  const chosen = chooseCity(published, fullAddress, country, issues);
-  const check = location === null ? null : checkAgainstGazetteer(chosen, published, fullAddress, text.postalCode, location, country);
+  const publishedReason = published === null ? null : nonCityReason(published, country.code);
+  const chosen = chooseCity(published, publishedReason, fullAddress, country, issues);
+  const usable = publishedReason === null ? published : null;
+  const check = location === null ? null : checkAgainstGazetteer(chosen, usable, fullAddress, text.postalCode, location, country);
   if (check !== null) issues.push(...check.issues);
   const city = check === null ? chosen : check.city;
   const foreignCountry = findForeignCountry(text.countryText, country, issues);
@@ -108,12 +110,12 @@ function checkAgainstGazetteer(
   location: Location,
   country: Country,
 ): CityCheck {
-  const usable = (name: string | null | undefined) => (name == null || nonCityReason(name, country.code) !== null ? null : name);
   return checkCity(
     {
       country: country.code,
       chosen,
-      named: [usable(published), usable(full?.city)],
+      // fullAddress's town unchecked: a value that is no city names no locality of the gazetteer either.
+      named: [published, full?.city ?? null],
       latitude: location.latitude,
       longitude: location.longitude,
       isRegion: (name) => isRegionName(name, country.code),
@@ -214,8 +216,7 @@ function fillFromFullAddress(text: AddressText, full: FullAddressParts | null, i
  * nonsense slug such as `s-n`. When the value is missing, not a city, or a province/region name, the locality
  * fullAddress names takes its place (`city-from-full-address`, grouped by why); otherwise a non-city is null, reported.
  */
-function chooseCity(city: string | null, full: FullAddressParts | null, country: Country, issues: Issue[]): string | null {
-  const reason = city === null ? null : nonCityReason(city, country.code);
+function chooseCity(city: string | null, reason: string | null, full: FullAddressParts | null, country: Country, issues: Issue[]): string | null {
   const why = city === null ? 'missing' : reason !== null ? 'not-a-city' : isRegionName(city, country.code) ? 'region' : null;
   // A province's capital shares its name (Burgos, Salamanca): it replaces a missing or junk city, never a region name.
   const fromFull = why === null ? null : localityOf(full, country, why !== 'region');

@@ -45,7 +45,7 @@ const CAPITAL = /\p{Lu}/u;
 
 /** A GeoNames name begins with a lower-case article in Catalan and French usage ("la Nucia", "el Masnou"): published with a capital. */
 export function capitalised(name: string): string {
-  return name.length === 0 ? name : name[0]!.toLocaleUpperCase('und') + name.slice(1);
+  return name.length === 0 ? name : name[0]!.toUpperCase() + name.slice(1);
 }
 
 /**
