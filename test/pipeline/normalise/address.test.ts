@@ -328,3 +328,36 @@ describe('edge cases: fullAddress beside the object, and the city it may replace
     expect(result.issues).toEqual([]);
   });
 });
+
+// With coordinates, the city is checked against the gazetteer (city-gazetteer.ts) and the state against the postal code.
+describe('normaliseAddress with coordinates', () => {
+  const near = (raw: { address?: unknown; fullAddress?: unknown }, latitude: number, longitude: number) =>
+    normaliseAddress({ address: raw.address, fullAddress: raw.fullAddress }, COUNTRIES.es, { latitude, longitude });
+
+  it('moves a province capital named by the postal line to the locality at the point, keeping no alias of it', () => {
+    const { value, issues } = near({ address: { city: 'Ctra. N-II km 633' }, fullAddress: 'Ctra. N-II km 633, 08320 Barcelona, España' }, 41.4794, 2.3343);
+    expect(value.address.city).toBe('El Masnou');
+    expect(value.citySlug).toBe('el-masnou');
+    expect(value.citySlugAliases).toEqual(['masnou']);
+    expect(issues.map((found) => found.code)).toContain('city-from-gazetteer');
+  });
+
+  it("publishes the gazetteer's form and keeps the register's slug as an alias", () => {
+    const { value, issues } = near({ address: { city: 'Puerto de la Cruz (El)', postalCode: '38400' } }, 28.4155, -16.542);
+    expect(value.address.city).toBe('Puerto de la Cruz');
+    expect(value.citySlug).toBe('puerto-de-la-cruz');
+    expect(value.citySlugAliases).toEqual(['el-puerto-de-la-cruz']);
+    expect(issues.map((found) => found.code)).toEqual(['city-tidied', 'city-official-name']);
+  });
+
+  it('repairs a state naming another province than the postal code and the town', () => {
+    const { value, issues } = near({ address: { city: 'Mont-roig del Camp', state: 'Barcelona', postalCode: '43300' } }, 41.0868, 0.9593);
+    expect(value.address.state).toBe('Tarragona');
+    expect(issues).toEqual([expect.objectContaining({ code: 'state-from-postal-code', value: 'Barcelona' })]);
+  });
+
+  it('leaves the city to the old rules without coordinates', () => {
+    const { value } = normaliseAddress({ address: { city: 'Barcelona', postalCode: '08320' }, fullAddress: undefined }, COUNTRIES.es);
+    expect(value.address.city).toBe('Barcelona');
+  });
+});
