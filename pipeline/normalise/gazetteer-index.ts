@@ -10,6 +10,8 @@ const KEY_CACHE_SIZE = 4096;
 export const GRID_REACH_KM = 11;
 const EARTH_RADIUS_KM = 6371.0088;
 const RADIANS = Math.PI / 180;
+/** Slightly less than a degree of latitude (111.2 km), so the shortcut below never skips a locality within reach. */
+const KM_PER_DEGREE_LAT = 111;
 
 /** Great-circle distance in km (haversine). */
 export function distanceKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
@@ -129,7 +131,8 @@ export class GazetteerIndex {
       for (let dLng = -1; dLng <= 1; dLng += 1) {
         for (const index of this.cells.get(cellKey(latCell + dLat, lngCell + dLng)) ?? []) {
           const row = this.rows[index]!;
-          if (!accept(row)) continue;
+          // A degree of latitude is 111 km everywhere: farther north or south than the best so far needs no haversine.
+          if (Math.abs(row.lat - lat) * KM_PER_DEGREE_LAT > bestKm || !accept(row)) continue;
           const km = distanceKm(lat, lng, row.lat, row.lng);
           if (km < bestKm || (km === bestKm && bestIndex === -1)) {
             bestKm = km;
