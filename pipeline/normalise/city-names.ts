@@ -104,3 +104,14 @@ export function nonCityReason(city: string, country: CountryCode): string | null
   if (STREET_WORDS.has(words[0]!) && (words.length > 1 || /\d/.test(folded))) return 'the city is a street fragment';
   return PATTERNS.find(({ pattern }) => pattern.test(trimmed))?.reason ?? null;
 }
+
+/**
+ * Whether a value that may pass as a city still reads as address text when coordinates can name the locality instead:
+ * it holds a digit ("Meirengos 51", "Dirección :30180 Bullas") or opens with a street word, even one that also begins
+ * place names ("Cami del Grau").
+ */
+export function isAddressText(city: string): boolean {
+  if (/\d/.test(city)) return true;
+  const first = foldWords(city).split(' ')[0]!;
+  return STREET_WORDS.has(first) || PLACE_NAMES_TOO.has(first);
+}
