@@ -5,6 +5,7 @@ import { canonicalCitySlug, isKnownCity, nonCityReason } from './city-names.ts';
 import { collapseDoubled, isRegionName, tidyCity } from './city-tidy.ts';
 import { citySlug } from './city-slug.ts';
 import { countryCodeForName } from './country-names.ts';
+import { memoPerCountry } from './country-memo.ts';
 import { parseFullAddress, type FullAddressParts } from './full-address.ts';
 import { issue, type Issue, type Normalised } from './issues.ts';
 import { repairPostalCode } from './postal-code.ts';
@@ -31,12 +32,15 @@ interface AddressText {
 export function normaliseAddress(raw: { address: unknown; fullAddress: unknown }, country: Country): Normalised<NormalisedAddress> {
   const issues: Issue[] = [];
   const text = readAddress(raw, country, issues);
-  // The one-line form beside an object fills what the object lacks (street, postal code, a usable city).
-  const fullAddress = isObject(raw.address) && typeof raw.fullAddress === 'string' ? sameCountryParts(raw.fullAddress, country) : null;
-  fillFromFullAddress(text, fullAddress, issues);
+  // The one-line form beside an object fills what the object lacks (street, postal code, a usable city); it is read
+  // only when something is missing (most objects lack nothing), and then once.
+  const oneLine = isObject(raw.address) && typeof raw.fullAddress === 'string' ? raw.fullAddress : null;
+  let parsed: FullAddressParts | null | undefined;
+  const fullAddress = () => (parsed === undefined ? (parsed = oneLine === null ? null : sameCountryParts(oneLine, country)) : parsed);
+  if (text.street === null || text.postalCode === null) fillFromFullAddress(text, fullAddress(), issues);
   const city = chooseCity(text.city, fullAddress, country, issues);
   const foreignCountry = findForeignCountry(text.countryText, country, issues);
-  const state = text.state === null ? null : collapseDoubled(text.state);
+  const state = text.state === null ? null : collapseDoubledState(text.state, country.code);
   if (state !== text.state) issues.push({ ...issue('address', 'state-tidied', text.state, `state: "${text.state}" → "${state}"`), group: 'doubled-collapsed' });
   const address: Address = {
     street: text.street,
@@ -45,8 +49,7 @@ export function normaliseAddress(raw: { address: unknown; fullAddress: unknown }
     postalCode: text.postalCode,
     country: country.code, // always the dataset's: a foreign address is rejected, not relabelled
   };
-  const slug = citySlug(city);
-  const canonical = slug === null ? null : canonicalCitySlug(country.code, slug);
+  const canonical = city === null ? null : canonicalSlugOf(city, country.code);
   const aliases = earlierSlugs(text.city, canonical, country);
   return { value: { address, citySlug: canonical, ...(aliases.length === 0 ? {} : { citySlugAliases: aliases }), foreignCountry }, issues };
 }
@@ -57,8 +60,7 @@ export function normaliseAddress(raw: { address: unknown; fullAddress: unknown }
  */
 function earlierSlugs(published: string | null, current: string | null, country: Country): string[] {
   if (published === null || nonCityReason(published, country.code) !== null) return [];
-  const slug = citySlug(published);
-  const earlier = slug === null ? null : canonicalCitySlug(country.code, slug);
+  const earlier = canonicalSlugOf(published, country.code);
   return earlier === null || earlier === current ? [] : [earlier];
 }
 
@@ -131,7 +133,7 @@ function readOneLine(text: string, country: Country): AddressText {
 /** The one-line form's parts, unless it names another country (then it only tells which country: not our fields). */
 function sameCountryParts(fullAddress: string, country: Country): FullAddressParts | null {
   const parts = parseFullAddress(fullAddress, country);
-  const named = parts.countryName === null ? null : countryCodeForName(parts.countryName);
+  const named = parts.countryName === null ? null : countryCodeOf(parts.countryName, country.code);
   return named === null || named === country.code ? parts : null;
 }
 
@@ -152,12 +154,12 @@ function fillFromFullAddress(text: AddressText, full: FullAddressParts | null, i
  * nonsense slug such as `s-n`. When the value is missing, not a city, or a province/region name, the locality
  * fullAddress names takes its place (`city-from-full-address`, grouped by why); otherwise a non-city is null, reported.
  */
-function chooseCity(raw: string | null, full: FullAddressParts | null, country: Country, issues: Issue[]): string | null {
+function chooseCity(raw: string | null, full: () => FullAddressParts | null, country: Country, issues: Issue[]): string | null {
   const city = raw === null ? null : tidied(raw, country, issues);
   const reason = city === null ? null : nonCityReason(city, country.code);
-  const why = city === null ? 'missing' : reason !== null ? 'not-a-city' : isRegionName(city, country.code) ? 'region' : null;
+  const why = city === null ? 'missing' : reason !== null ? 'not-a-city' : isRegion(city, country.code) ? 'region' : null;
   // A province's capital shares its name (Burgos, Salamanca): it replaces a missing or junk city, never a region name.
-  const fromFull = why === null ? null : localityOf(full, country, why !== 'region');
+  const fromFull = why === null ? null : localityOf(full(), country, why !== 'region');
   if (fromFull !== null && (city === null || citySlug(fromFull) !== citySlug(city))) {
     const detail = `city: ${city === null ? 'missing' : `"${city}" is ${reason ?? 'a province or region'}`}; read from fullAddress`;
     issues.push({ ...issue('address', 'city-from-full-address', fromFull, detail), group: why! });
@@ -168,8 +170,20 @@ function chooseCity(raw: string | null, full: FullAddressParts | null, country: 
   return null;
 }
 
+// City, state and country values repeat across an export: each rule below runs once per value and country.
+/** tidyCity with the country's table of known cities. */
+const tidyKnownCity = memoPerCountry((city, code) => tidyCity(city, code, (name) => isKnownCity(code, name)));
+/** The canonical slug of a city value (city-names.ts), or null when it has no letters or digits. */
+const canonicalSlugOf = memoPerCountry((city, code) => {
+  const slug = citySlug(city);
+  return slug === null ? null : canonicalCitySlug(code, slug);
+});
+const isRegion = memoPerCountry(isRegionName);
+const collapseDoubledState = memoPerCountry((state) => collapseDoubled(state));
+const countryCodeOf = memoPerCountry((name) => countryCodeForName(name));
+
 function tidied(city: string, country: Country, issues: Issue[]): string {
-  const result = tidyCity(city, country.code, (name) => isKnownCity(country.code, name));
+  const result = tidyKnownCity(city, country.code);
   for (const rule of result.rules) issues.push({ ...issue('address', 'city-tidied', city, `"${city}" → "${result.value}"`), group: rule });
   return result.value;
 }
@@ -178,13 +192,13 @@ function tidied(city: string, country: Country, issues: Issue[]): string {
 function localityOf(full: FullAddressParts | null, country: Country, regionNameAllowed: boolean): string | null {
   const city = full?.city ?? null;
   if (city === null || nonCityReason(city, country.code) !== null) return null;
-  if (!regionNameAllowed && isRegionName(city, country.code)) return null;
+  if (!regionNameAllowed && isRegion(city, country.code)) return null;
   return city;
 }
 
 function findForeignCountry(countryText: string | null, country: Country, issues: Issue[]): string | null {
   if (countryText === null) return null;
-  const code = countryCodeForName(countryText) ?? (isRegionCode(countryText) ? countryText.toLowerCase() : null);
+  const code = countryCodeOf(countryText, country.code) ?? (isRegionCode(countryText) ? countryText.toLowerCase() : null);
   if (code === null) {
     issues.push(issue('address', 'unknown-country', countryText, 'the address names a country no table knows'));
     return null;
