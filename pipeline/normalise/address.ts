@@ -9,6 +9,7 @@ import { checkRegion, postalProvince } from './region-check.ts';
 import { collapseDoubled, isRegionName, tidyCity } from './city-tidy.ts';
 import { citySlug } from './city-slug.ts';
 import { countryCodeForName } from './country-names.ts';
+import { memoPerCountry } from './country-memo.ts';
 import { parseFullAddress, type FullAddressParts } from './full-address.ts';
 import { issue, type Issue, type Normalised } from './issues.ts';
 import { repairPostalCode } from './postal-code.ts';
@@ -54,7 +55,7 @@ export function normaliseAddress(
   if (check !== null) issues.push(...check.issues);
   const city = check === null ? chosen : check.city;
   const foreignCountry = findForeignCountry(text.countryText, country, issues);
-  const collapsed = text.state === null ? null : collapseDoubled(text.state);
+  const collapsed = text.state === null ? null : collapseDoubledState(text.state, country.code);
   if (collapsed !== text.state) issues.push({ ...issue('address', 'state-tidied', text.state, `state: "${text.state}" → "${collapsed}"`), group: 'doubled-collapsed' });
   const region = checkRegion({ state: collapsed, postalCode: text.postalCode, localityAdmin2: check?.locality?.admin2 ?? null }, country.code);
   issues.push(...region.issues);
@@ -66,8 +67,7 @@ export function normaliseAddress(
     postalCode: text.postalCode,
     country: country.code, // always the dataset's: a foreign address is rejected, not relabelled
   };
-  const slug = citySlug(city);
-  const canonical = slug === null ? null : canonicalCitySlug(country.code, slug);
+  const canonical = city === null ? null : canonicalSlugOf(city, country.code);
   // The published value still names this place's locality when no rule replaced it (tidying and the official form keep it).
   const samePlace = published !== null && published === chosen && (check === null || check.outcome !== 'moved') && city !== null;
   const aliases = [
@@ -84,9 +84,8 @@ export function normaliseAddress(
  * alias so every `city` query that found the place in its own locality still does.
  */
 function earlierSlugs(published: string, current: string | null, country: Country): string[] {
-  if (nonCityReason(published, country.code) !== null || isRegionName(published, country.code)) return [];
-  const slug = citySlug(published);
-  const earlier = slug === null ? null : canonicalCitySlug(country.code, slug);
+  if (nonCityReason(published, country.code) !== null || isRegion(published, country.code)) return [];
+  const earlier = canonicalSlugOf(published, country.code);
   return earlier === null || earlier === current ? [] : [earlier];
 }
 
@@ -118,7 +117,7 @@ function checkAgainstGazetteer(
       named: [published, full?.city ?? null],
       latitude: location.latitude,
       longitude: location.longitude,
-      isRegion: (name) => isRegionName(name, country.code),
+      isRegion: (name) => isRegion(name, country.code),
       isAddressText,
       postal: postalProvince(postalCode, country.code),
     },
@@ -195,7 +194,7 @@ function readOneLine(text: string, country: Country): AddressText {
 /** The one-line form's parts, unless it names another country (then it only tells which country: not our fields). */
 function sameCountryParts(fullAddress: string, country: Country): FullAddressParts | null {
   const parts = parseFullAddress(fullAddress, country);
-  const named = parts.countryName === null ? null : countryCodeForName(parts.countryName);
+  const named = parts.countryName === null ? null : countryCodeOf(parts.countryName, country.code);
   return named === null || named === country.code ? parts : null;
 }
 
@@ -217,7 +216,7 @@ function fillFromFullAddress(text: AddressText, full: FullAddressParts | null, i
  * fullAddress names takes its place (`city-from-full-address`, grouped by why); otherwise a non-city is null, reported.
  */
 function chooseCity(city: string | null, reason: string | null, full: FullAddressParts | null, country: Country, issues: Issue[]): string | null {
-  const why = city === null ? 'missing' : reason !== null ? 'not-a-city' : isRegionName(city, country.code) ? 'region' : null;
+  const why = city === null ? 'missing' : reason !== null ? 'not-a-city' : isRegion(city, country.code) ? 'region' : null;
   // A province's capital shares its name (Burgos, Salamanca): it replaces a missing or junk city, never a region name.
   const fromFull = why === null ? null : localityOf(full, country, why !== 'region');
   if (fromFull !== null && (city === null || citySlug(fromFull) !== citySlug(city))) {
@@ -230,8 +229,20 @@ function chooseCity(city: string | null, reason: string | null, full: FullAddres
   return null;
 }
 
+// City, state and country values repeat across an export: each rule below runs once per value and country.
+/** tidyCity with the country's table of known cities. */
+const tidyKnownCity = memoPerCountry((city, code) => tidyCity(city, code, (name) => isKnownCity(code, name)));
+/** The canonical slug of a city value (city-names.ts), or null when it has no letters or digits. */
+const canonicalSlugOf = memoPerCountry((city, code) => {
+  const slug = citySlug(city);
+  return slug === null ? null : canonicalCitySlug(code, slug);
+});
+const isRegion = memoPerCountry(isRegionName);
+const collapseDoubledState = memoPerCountry((state) => collapseDoubled(state));
+const countryCodeOf = memoPerCountry((name) => countryCodeForName(name));
+
 function tidied(city: string, country: Country, issues: Issue[]): string {
-  const result = tidyCity(city, country.code, (name) => isKnownCity(country.code, name));
+  const result = tidyKnownCity(city, country.code);
   for (const rule of result.rules) issues.push({ ...issue('address', 'city-tidied', city, `"${city}" → "${result.value}"`), group: rule });
   return result.value;
 }
@@ -240,13 +251,13 @@ function tidied(city: string, country: Country, issues: Issue[]): string {
 function localityOf(full: FullAddressParts | null, country: Country, regionNameAllowed: boolean): string | null {
   const city = full?.city ?? null;
   if (city === null || nonCityReason(city, country.code) !== null) return null;
-  if (!regionNameAllowed && isRegionName(city, country.code)) return null;
+  if (!regionNameAllowed && isRegion(city, country.code)) return null;
   return city;
 }
 
 function findForeignCountry(countryText: string | null, country: Country, issues: Issue[]): string | null {
   if (countryText === null) return null;
-  const code = countryCodeForName(countryText) ?? (isRegionCode(countryText) ? countryText.toLowerCase() : null);
+  const code = countryCodeOf(countryText, country.code) ?? (isRegionCode(countryText) ? countryText.toLowerCase() : null);
   if (code === null) {
     issues.push(issue('address', 'unknown-country', countryText, 'the address names a country no table knows'));
     return null;
