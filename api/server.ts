@@ -7,7 +7,8 @@ import type { AddressInfo } from 'node:net';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { openSnapshotReader } from '../pipeline/snapshot/snapshot-reader.ts';
-import { removeOrphanSnapshots, startReplicaFor, type SnapshotReplica } from '../pipeline/index.ts';
+import { exportSettingsOf, removeOrphanSnapshots, startReplicaFor, type SnapshotReplica } from '../pipeline/index.ts';
+import { memoryDownloadAllowance, type DownloadAllowance } from './exports/download-allowance.ts';
 import { createApp } from './app.ts';
 import { emailCollisions } from './accounts/email-identity.ts';
 import { restrictPrivateDataFiles } from './private-data-files.ts';
@@ -37,6 +38,8 @@ import type { UsageRecorder } from './usage/usage-recorder.ts';
 import { RUNNING_COMPILED } from '../platform/project-files.ts';
 
 export interface StartOptions {
+  /** Export downloads per key and day (default: in memory, LODGING_EXPORT_DOWNLOADS_PER_DAY). */
+  downloadAllowance?: DownloadAllowance;
   /** How often requests look for a newly published snapshot, in ms (default 1000). */
   refreshIntervalMs?: number;
   authFailureLimit?: Omit<RateWindow, 'store'>;
@@ -188,10 +191,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     ...(options.usageFlushIntervalMs !== undefined ? { flushIntervalMs: options.usageFlushIntervalMs } : {}),
   });
   const operator = createOperatorConsole(config, logger, redis);
+  const downloads = options.downloadAllowance ?? memoryDownloadAllowance(config.exports.downloadsPerDay);
   const query = createQueryService({ reader, cursors, publicUrl, refreshIntervalMs: options.refreshIntervalMs ?? 1000 });
   const following = replica;
   app = createApp({
     query,
+    exports: { dataDir: config.dataDir, settings: { ...exportSettingsOf(config), publicUrl }, allowance: downloads },
     ...(following ? { distribution: () => following.status() } : {}),
     authenticator: createKeyAuthenticator(keyStore, revocations ? { revocations } : {}),
     publicUrl,

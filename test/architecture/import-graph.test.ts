@@ -30,7 +30,7 @@ const topFolder = (file: string): string => file.split('/')[0]!;
  */
 const ROOM_ORDER: Record<string, readonly string[]> = {
   pipeline: ['normalise', 'snapshot', 'exports', 'gates', 'runs', 'report', 'suppression', 'sources', 'jobs', 'labels', 'publish', 'distribution', 'fixtures', 'generate', 'cli', 'index.ts'],
-  api: ['errors.ts', 'keys', 'query', 'openapi', 'http', 'usage', 'accounts', 'console', 'pages', 'app.ts', 'mcp', 'private-data-files.ts', 'server.ts', 'cli'],
+  api: ['errors.ts', 'keys', 'query', 'openapi', 'http', 'exports', 'usage', 'accounts', 'console', 'pages', 'app.ts', 'mcp', 'private-data-files.ts', 'server.ts', 'cli'],
 };
 
 /** The one file of pipeline/distribution/ the rest of the pipeline imports. */
