@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import { openSnapshotReader } from '../pipeline/snapshot/snapshot-reader.ts';
 import { exportSettingsOf, removeOrphanSnapshots, startReplicaFor, type SnapshotReplica } from '../pipeline/index.ts';
 import { memoryDownloadAllowance, type DownloadAllowance } from './exports/download-allowance.ts';
+import { exportPages } from './console/developer/export-pages.ts';
 import { createApp } from './app.ts';
 import { emailCollisions } from './accounts/email-identity.ts';
 import { restrictPrivateDataFiles } from './private-data-files.ts';
@@ -213,7 +214,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     ...((options.countUsage ?? config.usageCounting) ? { usageCounter: createUsageCounter(usage) } : {}),
     console: createConsoleRouter(
       { stores: consoleStores, publicUrl, logger, browserKey },
-      { plugins: [operator.plugin, ...(options.consolePlugins ?? [])], multipartPaths: OPS_MULTIPART_PATHS },
+      { plugins: [operator.plugin, exportPages({ query, dataDir: config.dataDir, allowance: downloads, downloadsPerDay: config.exports.downloadsPerDay }), ...(options.consolePlugins ?? [])], multipartPaths: OPS_MULTIPART_PATHS },
     ).router,
     landingLinks: [{ href: '/console', label: 'Console', description: 'Sign in to create, roll and revoke your API keys.' }],
     ...(options.mountAuthenticated ? { mountAuthenticated: options.mountAuthenticated } : {}),
