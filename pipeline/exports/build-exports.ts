@@ -67,9 +67,12 @@ export async function buildExports(dataDir: string, kept: KeptVersion, settings:
   const files: ExportFile[] = [];
   const record = (format: ExportFormat, written: { bytes: number; sha256: string }) =>
     files.push({ format, url: exportFileUrl(settings.publicUrl, country, version, format), ...written });
+  // The JSON Lines compress on the thread pool while this thread builds the GeoParquet.
+  const jsonl = writeAtomically(exportFilePath(dataDir, country, version, 'jsonl.gz'), (file) => writeJsonlGz(file, jsons));
+  jsonl.catch(() => undefined); // awaited below; a failure of the GeoParquet first must not leave it unhandled
   const places = jsons.map((json) => JSON.parse(json) as Place);
   record('parquet', await writeAtomically(exportFilePath(dataDir, country, version, 'parquet'), (file) => writeGeoParquet(file, places)));
-  record('jsonl.gz', await writeAtomically(exportFilePath(dataDir, country, version, 'jsonl.gz'), (file) => writeJsonlGz(file, jsons)));
+  record('jsonl.gz', await jsonl);
   const manifest: ExportManifest = {
     country,
     version,
