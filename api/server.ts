@@ -7,7 +7,9 @@ import type { AddressInfo } from 'node:net';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { openSnapshotReader } from '../pipeline/snapshot/snapshot-reader.ts';
-import { removeOrphanSnapshots, startReplicaFor, type SnapshotReplica } from '../pipeline/index.ts';
+import { exportSettingsOf, removeOrphanSnapshots, startReplicaFor, type SnapshotReplica } from '../pipeline/index.ts';
+import { memoryDownloadAllowance, type DownloadAllowance } from './exports/download-allowance.ts';
+import { exportPages } from './console/developer/export-pages.ts';
 import { createApp } from './app.ts';
 import { emailCollisions } from './accounts/email-identity.ts';
 import { restrictPrivateDataFiles } from './private-data-files.ts';
@@ -37,6 +39,8 @@ import type { UsageRecorder } from './usage/usage-recorder.ts';
 import { RUNNING_COMPILED } from '../platform/project-files.ts';
 
 export interface StartOptions {
+  /** Export downloads per key and day (default: in memory, LODGING_EXPORT_DOWNLOADS_PER_DAY). */
+  downloadAllowance?: DownloadAllowance;
   /** How often requests look for a newly published snapshot, in ms (default 1000). */
   refreshIntervalMs?: number;
   authFailureLimit?: Omit<RateWindow, 'store'>;
@@ -188,10 +192,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     ...(options.usageFlushIntervalMs !== undefined ? { flushIntervalMs: options.usageFlushIntervalMs } : {}),
   });
   const operator = createOperatorConsole(config, logger, redis);
+  const downloads = options.downloadAllowance ?? memoryDownloadAllowance(config.exports.downloadsPerDay);
   const query = createQueryService({ reader, cursors, publicUrl, refreshIntervalMs: options.refreshIntervalMs ?? 1000 });
   const following = replica;
   app = createApp({
     query,
+    exports: { dataDir: config.dataDir, settings: { ...exportSettingsOf(config), publicUrl }, allowance: downloads },
     ...(following ? { distribution: () => following.status() } : {}),
     authenticator: createKeyAuthenticator(keyStore, revocations ? { revocations } : {}),
     publicUrl,
@@ -208,7 +214,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     ...((options.countUsage ?? config.usageCounting) ? { usageCounter: createUsageCounter(usage) } : {}),
     console: createConsoleRouter(
       { stores: consoleStores, publicUrl, logger, browserKey },
-      { plugins: [operator.plugin, ...(options.consolePlugins ?? [])], multipartPaths: OPS_MULTIPART_PATHS },
+      { plugins: [operator.plugin, exportPages({ query, dataDir: config.dataDir, allowance: downloads, downloadsPerDay: config.exports.downloadsPerDay }), ...(options.consolePlugins ?? [])], multipartPaths: OPS_MULTIPART_PATHS },
     ).router,
     landingLinks: [{ href: '/console', label: 'Console', description: 'Sign in to create, roll and revoke your API keys.' }],
     ...(options.mountAuthenticated ? { mountAuthenticated: options.mountAuthenticated } : {}),

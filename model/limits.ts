@@ -120,3 +120,6 @@ export const SNAPSHOT_VERSION_PATTERN = /^\d{8}T\d{9}Z-[0-9a-f]{6}$/;
 /** Ids per page of the change feed: default and maximum of its `limit`. */
 export const DEFAULT_CHANGES_LIMIT = 100;
 export const MAX_CHANGES_LIMIT = 1000;
+
+/** Export file downloads each API key may start per UTC day (LODGING_EXPORT_DOWNLOADS_PER_DAY); a resumed Range download counts once. */
+export const DEFAULT_EXPORT_DOWNLOADS_PER_DAY = 20;
