@@ -111,3 +111,9 @@ export const SNAPSHOT_VERSION_PATTERN = /^\d{8}T\d{9}Z-[0-9a-f]{6}$/;
 /** Ids per page of the change feed: default and maximum of its `limit`. */
 export const DEFAULT_CHANGES_LIMIT = 100;
 export const MAX_CHANGES_LIMIT = 1000;
+
+/**
+ * Rows one extension query (bbox, near, changes) may step through before it stops and answers 503 with Retry-After
+ * (LODGING_QUERY_ROW_BUDGET overrides it). Searches the specification defines are planned on indexes and never cut.
+ */
+export const DEFAULT_QUERY_ROW_BUDGET = 50_000;

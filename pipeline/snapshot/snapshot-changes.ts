@@ -7,7 +7,9 @@ import { parseSnapshotFileName, snapshotFileName, snapshotPath } from './snapsho
 import { readPointer } from './snapshot-pointer.ts';
 import type { ChangeRows } from './reader-types.ts';
 import { openSnapshotFile } from './open-snapshot-file.ts';
-import { CHANGES_SQL } from './statements.ts';
+import { changesChunkSql, nthHashIdSql } from './statements.ts';
+import { compareIds, DiffCache, firstAfter, type Change, type DiffProgress } from './diff-cache.ts';
+import type { RowBudget } from './row-budget.ts';
 
 /**
  * True when the country served this version: the current one, or one its catalog records as published (rollbacks
@@ -31,18 +33,20 @@ const hasHashes = (db: Database.Database, schema: string, version: string): bool
   db.prepare(`SELECT value FROM ${schema}.meta WHERE key = 'version'`).pluck().get() === version &&
   db.prepare(`SELECT 1 FROM ${schema}.sqlite_master WHERE name = 'place_hashes'`).pluck().get() !== undefined;
 
-/** Ids added, changed or removed from `from` to `to`, after `afterId`, at most `limit`; null when either is not kept. */
-export function snapshotChanges(
-  dataDir: string,
-  country: CountryCode,
-  from: string,
-  to: string,
-  afterId: string | undefined,
-  limit: number,
-): ChangeRows | null {
-  const toFile = keptSnapshotFile(dataDir, country, to);
-  const fromFile = keptSnapshotFile(dataDir, country, from);
-  if (toFile === null || fromFile === null) return null;
+/** Rows of each side one step of the walk reads (the budget permitting): the step's end is the nearer of the two sides' ends. */
+export const CHANGE_CHUNK_ROWS = 5000;
+
+/** The two files joined for walking, and the statements of a step. */
+interface Joined {
+  db: Database.Database;
+  nthMain: Database.Statement;
+  nthOld: Database.Statement;
+  bounded: Database.Statement;
+  open: Database.Statement;
+}
+
+/** The `to` file with `from` attached, or null when either went (pruned) or holds no content hashes. */
+function joinFiles(toFile: string, fromFile: string, from: string, to: string): Joined | null {
   let db: Database.Database;
   try {
     db = openSnapshotFile(toFile);
@@ -50,17 +54,75 @@ export function snapshotChanges(
     return null; // pruned between the check and the open
   }
   try {
-    try {
-      db.prepare('ATTACH DATABASE ? AS old').run(fromFile);
-    } catch {
-      return null; // pruned since the check
+    db.prepare('ATTACH DATABASE ? AS old').run(fromFile);
+    if (!hasHashes(db, 'main', to) || !hasHashes(db, 'old', from)) {
+      db.close();
+      return null;
     }
-    if (!hasHashes(db, 'main', to) || !hasHashes(db, 'old', from)) return null;
-    const rows = db.prepare(CHANGES_SQL).raw(true).all({ after: afterId ?? '', limit: limit + 1 }) as [string, ChangeRows['changes'][number]['change']][];
-    const hasMore = rows.length > limit;
-    if (hasMore) rows.length = limit;
-    return { changes: rows.map(([id, change]) => ({ id, change })), hasMore };
-  } finally {
+  } catch {
     db.close();
+    return null; // pruned since the check
   }
+  return {
+    db,
+    nthMain: db.prepare(nthHashIdSql('main')).pluck(),
+    nthOld: db.prepare(nthHashIdSql('old')).pluck(),
+    bounded: db.prepare(changesChunkSql(true)).raw(true),
+    open: db.prepare(changesChunkSql(false)).raw(true),
+  };
+}
+
+/** One step: the changes from the progress's end up to `rows` ids further on each side (or to the end), added to it. */
+function step(joined: Joined, progress: DiffProgress, rows: number): void {
+  const at = { after: progress.scannedTo, skip: rows - 1 };
+  const ends = [joined.nthMain.get(at), joined.nthOld.get(at)].filter((id): id is string => typeof id === 'string');
+  // The nearer end bounds the step (a side that ends within it has fewer rows left); when both end within it, the last step.
+  const upto = ends.length === 2 && compareIds(ends[1]!, ends[0]!) < 0 ? ends[1] : ends[0];
+  const found = (upto === undefined ? joined.open.all({ after: progress.scannedTo }) : joined.bounded.all({ after: progress.scannedTo, upto })) as [
+    string,
+    Change['change'],
+  ][];
+  for (const [id, change] of found) progress.changes.push({ id, change });
+  if (upto === undefined) progress.complete = true;
+  else progress.scannedTo = upto;
+}
+
+/**
+ * Ids added, changed or removed from `from` to `to`, after `afterId`, at most `limit`; null when either is not kept.
+ * The diff is walked in id order a step at a time, each step counted against `budget`, only as far as the page needs,
+ * and kept in `cache`: later pages, and a request retried after the budget stopped it, go on from where it stopped.
+ */
+export function snapshotChanges(
+  dataDir: string,
+  country: CountryCode,
+  from: string,
+  to: string,
+  afterId: string | undefined,
+  limit: number,
+  cache: DiffCache = new DiffCache(),
+  budget?: RowBudget,
+): ChangeRows | null {
+  const toFile = keptSnapshotFile(dataDir, country, to);
+  const fromFile = keptSnapshotFile(dataDir, country, from);
+  if (toFile === null || fromFile === null) return null;
+  if (from === to) return { changes: [], hasMore: false };
+  const after = afterId ?? '';
+  const progress = cache.progressFor(`${country}/${from}/${to}`, after);
+  const first = firstAfter(progress.changes, after);
+  let joined: Joined | null = null;
+  try {
+    while (!progress.complete && progress.changes.length - first <= limit) {
+      joined ??= joinFiles(toFile, fromFile, from, to);
+      if (joined === null) return null;
+      const rows = budget ? Math.min(CHANGE_CHUNK_ROWS, Math.floor(budget.left / 2)) : CHANGE_CHUNK_ROWS;
+      budget?.take(Math.max(rows, 1) * 2);
+      step(joined, progress, rows);
+    }
+  } finally {
+    joined?.db.close();
+    cache.trim(progress, after);
+  }
+  const start = firstAfter(progress.changes, after);
+  const changes = progress.changes.slice(start, start + limit);
+  return { changes, hasMore: progress.changes.length - start > limit };
 }

@@ -181,12 +181,19 @@ export const SELECT_GEO_GRID = 'SELECT rowids, lats, lngs FROM geo_grid';
 export const LEGACY_GEO_VIEW = `CREATE TEMP VIEW places_geo AS SELECT id, lat AS min_lat, lat AS max_lat, lng AS min_lng, lng AS max_lng
   FROM (${GEO_POINTS})`;
 
-/** Ids that differ between the snapshot `old` (attached) and `main`, after @after, in id order. */
-export const CHANGES_SQL = `SELECT id, change FROM (
+/** The id @skip rows past @after in one side's place_hashes: where a chunk of the change walk ends (none: the side ends first). */
+export const nthHashIdSql = (schema: 'main' | 'old'): string =>
+  `SELECT id FROM ${schema}.place_hashes WHERE id > @after ORDER BY id LIMIT 1 OFFSET @skip`;
+
+/** Ids that differ between the snapshot `old` (attached) and `main`, from @after (excluded) to @upto (included, when bounded), in id order. */
+export function changesChunkSql(bounded: boolean): string {
+  const upto = (alias: string) => (bounded ? ` AND ${alias}.id <= @upto` : '');
+  return `SELECT id, change FROM (
     SELECT n.id AS id, CASE WHEN o.id IS NULL THEN 'added' ELSE 'changed' END AS change
       FROM main.place_hashes AS n LEFT JOIN old.place_hashes AS o ON o.id = n.id
-      WHERE n.id > @after AND (o.id IS NULL OR o.hash <> n.hash)
+      WHERE n.id > @after${upto('n')} AND (o.id IS NULL OR o.hash <> n.hash)
     UNION ALL
     SELECT o.id, 'removed' FROM old.place_hashes AS o
-      WHERE o.id > @after AND NOT EXISTS (SELECT 1 FROM main.place_hashes AS n WHERE n.id = o.id)
-  ) ORDER BY id LIMIT @limit`;
+      WHERE o.id > @after${upto('o')} AND NOT EXISTS (SELECT 1 FROM main.place_hashes AS n WHERE n.id = o.id)
+  ) ORDER BY id`;
+}
