@@ -163,10 +163,22 @@ export function nearFilterSql(shape: SearchShape): string {
   return `SELECT p.rowid FROM places AS p WHERE p.rowid IN (SELECT value FROM json_each(@rowids))${equalityFilters(shape, 'p.')}${geoText(shape)}`;
 }
 
-/** A bbox page in id (rowid) order: the R*Tree's integer points are the served coordinates, so its answer is exact. */
-export function bboxSql(shape: SearchShape): string {
-  return `SELECT p.id, p.place_json FROM places AS p WHERE p.rowid > @after AND p.rowid IN (SELECT id FROM places_geo
-      WHERE min_lat >= @minLat AND max_lat <= @maxLat AND min_lng >= @minLng AND max_lng <= @maxLng)${equalityFilters(shape, 'p.')}${geoText(shape)}
+/** At most @cap places inside a box, unordered: the R*Tree's integer points are the served coordinates, so this is exact. */
+export const SELECT_BOX_ROWIDS = `SELECT id FROM places_geo
+  WHERE min_lat >= @minLat AND max_lat <= @maxLat AND min_lng >= @minLng AND max_lng <= @maxLng LIMIT @cap`;
+
+/**
+ * The rows a geo walk steps through, in id order from @after, at most @limit, each with whether it passes the filters
+ * (the area is the caller's check): every row the walk reads comes back, so each is counted against the row budget.
+ * The equality filters' index drives it, the q check on each row; with trigram, the FTS index drives and the row checks both.
+ */
+export function geoWalkSql(shape: SearchShape): string {
+  const text = 'instr(p.search_text, @text) > 0';
+  if (shape.text === 'trigram') {
+    return `SELECT p.rowid, 1${equalityFilters(shape, 'p.')} AND ${text} FROM places_fts CROSS JOIN places AS p ON p.rowid = places_fts.rowid
+      WHERE places_fts MATCH @match AND places_fts.rowid > @after ORDER BY places_fts.rowid LIMIT @limit`;
+  }
+  return `SELECT p.rowid, ${shape.text === 'substring' ? text : '1'} FROM places AS p WHERE p.rowid > @after${equalityFilters(shape, 'p.')}
     ORDER BY p.rowid LIMIT @limit`;
 }
 
