@@ -116,4 +116,4 @@ export const MAX_CHANGES_LIMIT = 1000;
  * Rows one extension query (bbox, near, changes) may step through before it stops and answers 503 with Retry-After
  * (LODGING_QUERY_ROW_BUDGET overrides it). Searches the specification defines are planned on indexes and never cut.
  */
-export const DEFAULT_QUERY_ROW_BUDGET = 50_000;
+export const DEFAULT_QUERY_ROW_BUDGET = 20_000;

@@ -1,15 +1,14 @@
 // Near and bbox pages: near reads rings around the point from the in-memory grid (loaded from the R*Tree on first use),
-// widened until one holds the next page, or ranks the few places its filters select; bbox reads a small box's places from
+// widened until one holds the next page (none when the filters' index holds no match); bbox reads a small box's places from
 // the R*Tree and walks a large one in id order. Every row read is counted against the query's row budget.
 import type Database from 'better-sqlite3';
-import { distanceFrom, type GeoBox } from './geo-cover.ts';
-import { GeoGrid, gridFromBlobs, NO_POINT, type RingHit } from './geo-grid.ts';
+import type { GeoBox } from './geo-cover.ts';
+import { GeoGrid, gridFromBlobs, type RingHit } from './geo-grid.ts';
 import type { NearQuery, SearchRows, ServedRow } from './reader-types.ts';
 import type { RowBudget } from './row-budget.ts';
 import {
   geoWalkSql,
   nearFilterSql,
-  READ_SQL,
   SELECT_BOX_ROWIDS,
   SELECT_GEO_GRID,
   SELECT_GEO_POINTS,
@@ -36,8 +35,8 @@ const FIRST_RING_SHARE = 1 / 8;
 const NEXT_RING_SHARE = 1.5;
 /** A box holding at most this many places is read whole from the R*Tree and sorted; a larger one is walked in id order. */
 const AREA_DRIVEN_CAP = 2000;
-/** A near search whose filters select at most this many places ranks those; else it reads rings. */
-const NEAR_FILTER_DRIVEN_CAP = 2000;
+/** Rows a near search reads of its filters' index to find whether they select any place at all. */
+const FILTER_PROBE_ROWS = 64;
 /** Rows checked against the filters per statement (a box's places, a ring's). */
 const CHECK_CHUNK = 500;
 
@@ -49,7 +48,6 @@ export class GeoSearch {
   private grid: GeoGrid | undefined;
   private readonly selectByRowids: Database.Statement<[string], [number, string, string]>;
   private readonly selectIdByRowid: Database.Statement<[number], string>;
-  private readonly selectRowidAtOrBefore: Database.Statement<[string], number>;
   private readonly selectBoxRowids: Database.Statement;
 
   constructor(
@@ -58,7 +56,6 @@ export class GeoSearch {
   ) {
     this.selectByRowids = db.prepare<[string], [number, string, string]>(SELECT_PLACES_BY_ROWIDS).raw(true);
     this.selectIdByRowid = db.prepare<[number], string>(SELECT_PLACE_ID_BY_ROWID).pluck();
-    this.selectRowidAtOrBefore = db.prepare<[string], number>(READ_SQL.selectRowidAtOrBefore).pluck();
     this.selectBoxRowids = db.prepare(SELECT_BOX_ROWIDS).pluck();
   }
 
@@ -70,12 +67,10 @@ export class GeoSearch {
     const want = limit + 1;
     this.grid ??= this.loadGrid();
     const equality = shape.city || shape.lodgingType || shape.whatsapp || shape.verified;
-    // (A short q alone has no index to walk: the rings check it.)
-    if (equality || (shape.text !== 'none' && [...String(filters.text)].length >= 3)) {
-      // Filters that select few places (or none: city=nope) rank those; the rings would read every place in the radius.
-      const walkShape = this.walkShape(shape, filters);
-      const selected = this.walk(walkShape, { ...filters, after: 0 }, Number.POSITIVE_INFINITY, budget, () => true, NEAR_FILTER_DRIVEN_CAP);
-      if (selected.ended) return this.nearAmong(selected.found, near, limit);
+    // Filters that select no place at all (city=nope, a q no place holds) answer from their index, before any ring is read
+    // (a short q alone has no index: the rings check it).
+    if ((equality || (shape.text !== 'none' && [...String(filters.text)].length >= 3)) && !this.selectsAny(shape, filters, budget)) {
+      return { rows: [], hasMore: false, distances: [] };
     }
     const center = { latitude: near.latitude, longitude: near.longitude };
     const from = near.after?.distance ?? 0;
@@ -113,29 +108,10 @@ export class GeoSearch {
     }
   }
 
-  /**
-   * The places of `rowids` within the radius, past the cursor, by (distance, id): the same page the rings give, from
-   * the same distances (the grid's points).
-   */
-  private nearAmong(rowids: readonly number[], near: NearQuery, limit: number): SearchRows {
-    const { lats, lngs } = this.grid!.pointsByRowid();
-    const { latitude: lat0, longitude: lng0 } = near;
-    const cosLat0 = Math.cos((lat0 * Math.PI) / 180);
-    const from = near.after?.distance ?? 0;
-    // Rowid order is id order: a place tied with the cursor's distance comes after it when its rowid is past the cursor id's.
-    const afterRowid = near.after ? (this.selectRowidAtOrBefore.get(near.after.id) ?? 0) : 0;
-    const found: RingHit[] = [];
-    for (const rowid of rowids) {
-      const lat = lats[rowid];
-      if (lat === undefined || lat === NO_POINT) continue;
-      const distance = distanceFrom(lat0, lng0, cosLat0, lat / 1e7, lngs[rowid]! / 1e7);
-      if (distance > near.radius || distance < from) continue;
-      if (near.after && distance === from && rowid <= afterRowid) continue;
-      found.push([rowid, distance]);
-    }
-    found.sort((a, b) => a[1] - b[1] || a[0] - b[0]);
-    const page = found.slice(0, limit);
-    return { rows: this.rowsOf(page.map(([rowid]) => rowid)), hasMore: found.length > limit, distances: page.map(([, distance]) => distance) };
+  /** Whether any place passes the filters: false only when a short walk of their index ends without one. */
+  private selectsAny(shape: SearchShape, filters: Params, budget: RowBudget | undefined): boolean {
+    const probe = this.walk(this.walkShape(shape, filters), { ...filters, after: 0 }, 1, budget, () => true, FILTER_PROBE_ROWS);
+    return probe.found.length > 0 || !probe.ended;
   }
 
   /** Places inside the box, in id order, after the `after` rowid. */
