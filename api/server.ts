@@ -188,7 +188,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     ...(options.usageFlushIntervalMs !== undefined ? { flushIntervalMs: options.usageFlushIntervalMs } : {}),
   });
   const operator = createOperatorConsole(config, logger, redis);
-  const query = createQueryService({ reader, cursors, publicUrl, refreshIntervalMs: options.refreshIntervalMs ?? 1000 });
+  const query = createQueryService({ reader, cursors, publicUrl, refreshIntervalMs: options.refreshIntervalMs ?? 1000, rowBudget: config.queryRowBudget });
   const following = replica;
   app = createApp({
     query,
