@@ -6,6 +6,7 @@
 // BENCH_ABUSE_GETS_PER_S (8: the measuring key's pace, inside its limit). Figures are printed, never asserted.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync, promises as fs, readFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +17,14 @@ import { importWithCli } from './support/cli-import.ts';
 
 const outDir = fileURLToPath(new URL('./out/', import.meta.url));
 const LODGING = fileURLToPath(new URL('../bin/lodging.js', import.meta.url));
-const PORT = 3174;
+/** A port nobody listens on now (other benchmarks and servers may run on this machine). */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
 const SEED = 1;
 const RATE_LIMIT = 600;
 const RATE_WINDOW_S = 60;
@@ -41,7 +49,8 @@ async function ensureSnapshot(listings: number): Promise<string> {
 async function startApi(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
   const logFile = path.join(outDir, 'abuse-serve.log');
   const fd = openSync(logFile, 'w');
-  const child = spawn(process.execPath, [LODGING, 'serve', '--port', String(PORT), '--host', '127.0.0.1', '--processes', '1'], {
+  const port = await freePort();
+  const child = spawn(process.execPath, [LODGING, 'serve', '--port', String(port), '--host', '127.0.0.1', '--processes', '1'], {
     stdio: ['ignore', fd, fd],
     env: {
       ...process.env,
@@ -54,7 +63,7 @@ async function startApi(dataDir: string): Promise<{ child: ChildProcess; url: st
     },
   });
   closeSync(fd);
-  const url = `http://127.0.0.1:${PORT}`;
+  const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 3000; i += 1) {
     if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}: ${readFileSync(logFile, 'utf8').slice(-2000)}`);
     const ok = await fetch(`${url}/readyz`).then((res) => res.ok, () => false);
