@@ -50,6 +50,13 @@ export const API_ERROR_KINDS = {
     title: 'Too Many Requests',
     description: 'The request window of this key (or of failed authentications from this address) is exhausted. Wait Retry-After seconds.',
   },
+  'over-budget': {
+    status: 503,
+    title: 'Service Unavailable',
+    description:
+      'An extension request (bbox, near or the change feed) would read more rows than one request may. Narrow it: a smaller box or radius, or filters that leave more places in it. The change feed keeps what it read: retry after the Retry-After seconds and it goes on from there.',
+    retryAfterS: 1,
+  },
   'internal-error': { status: 500, title: 'Internal Server Error', description: 'An unexpected failure. It has been logged with the request id.' },
   'service-unavailable': {
     status: 503,

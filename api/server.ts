@@ -193,7 +193,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   });
   const operator = createOperatorConsole(config, logger, redis);
   const downloads = options.downloadAllowance ?? memoryDownloadAllowance(config.exports.downloadsPerDay);
-  const query = createQueryService({ reader, cursors, publicUrl, refreshIntervalMs: options.refreshIntervalMs ?? 1000 });
+  const query = createQueryService({ reader, cursors, publicUrl, refreshIntervalMs: options.refreshIntervalMs ?? 1000, rowBudget: config.queryRowBudget });
   const following = replica;
   app = createApp({
     query,

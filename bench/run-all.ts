@@ -1,4 +1,4 @@
-// `npm run bench`: every benchmark in turn (pipeline, API, index costs, the per-stage chunk profile), then one table with each figure beside
+// `npm run bench`: every benchmark in turn (pipeline, API, index costs, heavy requests from one key, the per-stage chunk profile), then one table with each figure beside
 // its target (✓/✗). `--json [FILE]` also writes the figures (default bench/out/bench-<time>.json) for comparison.
 // Sizes default to what finishes in minutes on a 2-core machine; BENCH_SIZES / BENCH_API_LISTINGS override them.
 import { spawn } from 'node:child_process';
@@ -139,6 +139,7 @@ await fs.mkdir(outDir, { recursive: true });
 await run('./pipeline-bench.ts', { BENCH_SIZES: process.env.BENCH_SIZES ?? '100000,200000' });
 await run('./api-bench.ts', { BENCH_API_LISTINGS: process.env.BENCH_API_LISTINGS ?? '200000' });
 await run('./index-costs.ts', { BENCH_API_LISTINGS: process.env.BENCH_API_LISTINGS ?? '200000' });
+await run('./abuse-bench.ts', { BENCH_API_LISTINGS: process.env.BENCH_API_LISTINGS ?? '200000' });
 await run('./profile-chunk.ts', {});
 const pipeline = JSON.parse(await fs.readFile(path.join(outDir, 'pipeline-bench.json'), 'utf8')) as BenchFigures;
 const api = JSON.parse(await fs.readFile(path.join(outDir, 'api-bench.json'), 'utf8')) as ApiBenchFigures;

@@ -123,3 +123,9 @@ export const MAX_CHANGES_LIMIT = 1000;
 
 /** Export file downloads each API key may start per UTC day (LODGING_EXPORT_DOWNLOADS_PER_DAY); a resumed Range download counts once. */
 export const DEFAULT_EXPORT_DOWNLOADS_PER_DAY = 20;
+
+/**
+ * Rows one extension query (bbox, near, changes) may step through before it stops and answers 503 with Retry-After
+ * (LODGING_QUERY_ROW_BUDGET overrides it). Searches the specification defines are planned on indexes and never cut.
+ */
+export const DEFAULT_QUERY_ROW_BUDGET = 20_000;

@@ -8,6 +8,7 @@ import {
   DEFAULT_IMPORT_MAX_DECOMPRESSED_BYTES,
   DEFAULT_IMPORT_MAX_LINES,
   DEFAULT_EXPORT_DOWNLOADS_PER_DAY,
+  DEFAULT_QUERY_ROW_BUDGET,
 } from '../model/limits.ts';
 
 export interface Config {
@@ -22,6 +23,8 @@ export interface Config {
   redisPrefix: string;
   rateLimit: number;
   rateWindowS: number;
+  /** Rows one extension query (bbox, near, changes) may read before it answers 503 (LODGING_QUERY_ROW_BUDGET). */
+  queryRowBudget: number;
   nodeEnv: 'development' | 'production' | 'test';
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Worker threads of the in-process runner; undefined: one per core, 0: normalise on the main thread. */
@@ -133,6 +136,7 @@ export const envSchema = z.object({
   ),
   LODGING_RATE_LIMIT: integerFromString(1, 1_000_000_000),
   LODGING_RATE_WINDOW_S: integerFromString(1, 86_400),
+  LODGING_QUERY_ROW_BUDGET: integerFromString(1, 1_000_000_000),
   NODE_ENV: z.preprocess(blankToUndefined, z.enum(['development', 'production', 'test']).optional()),
   LODGING_THREADS: integerFromString(0, 64),
   LODGING_GATE_MAX_REJECTED_SHARE: shareFromString,
@@ -195,6 +199,7 @@ export function parseConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd())
     redisPrefix: vars.LODGING_REDIS_PREFIX ?? 'lodging:',
     rateLimit: vars.LODGING_RATE_LIMIT ?? 600,
     rateWindowS: vars.LODGING_RATE_WINDOW_S ?? 60,
+    queryRowBudget: vars.LODGING_QUERY_ROW_BUDGET ?? DEFAULT_QUERY_ROW_BUDGET,
     nodeEnv: vars.NODE_ENV ?? 'development',
     logLevel: vars.LOG_LEVEL ?? (vars.NODE_ENV === 'test' ? 'silent' : 'info'),
     threads: vars.LODGING_THREADS,

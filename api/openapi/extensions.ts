@@ -1,6 +1,6 @@
 // The API's additions beyond the spec, laid over the spec's document: only new paths, parameters, headers, responses
 // and optional members; nothing the spec's requests and answers rely on changes (the derivation test guards the base).
-import { DEFAULT_CHANGES_LIMIT, MAX_CHANGES_LIMIT, MAX_CURSOR_LENGTH, MAX_PAGE_LIMIT, SNAPSHOT_VERSION_PATTERN } from '../../model/limits.ts';
+import { DEFAULT_CHANGES_LIMIT, DEFAULT_QUERY_ROW_BUDGET, MAX_CHANGES_LIMIT, MAX_CURSOR_LENGTH, MAX_PAGE_LIMIT, SNAPSHOT_VERSION_PATTERN } from '../../model/limits.ts';
 import { EXTENSION_SEARCH_PARAMETERS } from '../query/search-params.ts';
 import { openApiParametersOf } from './components.ts';
 import { withExportExtensions } from './export-extensions.ts';
@@ -107,7 +107,8 @@ export function withApiExtensions(base: Record<string, unknown>): Record<string,
     responses['304'] = ref('responses', 'NotModified');
   }
   paths['/api/v1/places'].get.description +=
-    ' Extensions: with `near` results are ordered by distance then id; every answer carries X-Snapshot-Version once the country has a published snapshot.';
+    ' Extensions: with `near` results are ordered by distance then id; every answer carries X-Snapshot-Version once the country has a published snapshot.' +
+    ` A \`near\` or \`bbox\` search reads at most ${DEFAULT_QUERY_ROW_BUDGET} rows (by default): past that it answers 503 (problem type over-budget) with Retry-After; narrow the area or the filters.`;
   const { '401': unauthorized, '405': notAllowed, '429': tooMany, '503': unavailable } = paths['/api/v1/places'].get.responses;
   paths['/api/v1/changes'] = {
     get: {
@@ -115,7 +116,7 @@ export function withApiExtensions(base: Record<string, unknown>): Record<string,
       tags: ['Places'],
       summary: 'Ids added, changed and removed since a snapshot version',
       description:
-        'Keeps a mirror of a country with a few requests: ids in id order across the three lists, paged with page.nextCursor; a walk compares with the version that was current on its first page (`to`). A rollback is a change like any other. A client that walks a whole country with GET /api/v1/places should keep the X-Snapshot-Version of its first page as its next since.',
+        `Keeps a mirror of a country with a few requests: ids in id order across the three lists, paged with page.nextCursor; a walk compares with the version that was current on its first page (\`to\`). A rollback is a change like any other. A client that walks a whole country with GET /api/v1/places should keep the X-Snapshot-Version of its first page as its next since. A page reads at most ${DEFAULT_QUERY_ROW_BUDGET} rows (by default): past that it answers 503 (problem type over-budget) with Retry-After, and a retry goes on from where it stopped.`,
       parameters: [ref('parameters', 'country'), ref('parameters', 'since'), ref('parameters', 'changesLimit'), ref('parameters', 'changesCursor')],
       responses: {
         '200': {

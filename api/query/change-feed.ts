@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { DEFAULT_CHANGES_LIMIT, MAX_CHANGES_LIMIT, MAX_CURSOR_LENGTH, SNAPSHOT_VERSION_PATTERN } from '../../model/limits.ts';
 import type { CountryCode } from '../../model/place.ts';
-import type { SnapshotReader } from '../../pipeline/snapshot/reader-types.ts';
+import type { RowBudget, SnapshotReader } from '../../pipeline/snapshot/reader-types.ts';
 import { ApiError, invalidParameters } from '../errors.ts';
 import type { CursorCodec } from './cursor-codec.ts';
 import type { Served } from './serialize-place.ts';
@@ -61,8 +61,8 @@ const gone = (version: string): ApiError =>
     `Snapshot version ${version} is not kept (never published or pruned): re-read the country with GET /api/v1/places and use the X-Snapshot-Version of its first page as the next since.`,
   );
 
-/** One page of changes; without `since`, the current version alone (where a new mirror starts). */
-export function changesPage(reader: SnapshotReader, cursors: CursorCodec, params: ChangesParams, publicUrl = ''): Served {
+/** One page of changes; without `since`, the current version alone (where a new mirror starts); `budget` bounds the walk. */
+export function changesPage(reader: SnapshotReader, cursors: CursorCodec, params: ChangesParams, publicUrl = '', budget?: RowBudget): Served {
   const { country, since } = params;
   const current = reader.current()[country]?.version ?? null;
   const empty = { added: [] as string[], changed: [] as string[], removed: [] as string[] };
@@ -74,7 +74,8 @@ export function changesPage(reader: SnapshotReader, cursors: CursorCodec, params
   const to = resume?.to ?? current;
   if (to === null) throw gone(since);
   const withFields = params.include === 'fields';
-  const rows = reader.changes(country, since, to, resume?.id, params.limit, withFields ? { records: true } : {});
+  // The version being served: nothing changed since, and nothing need be read to say so.
+  const rows = since === to ? { changes: [], hasMore: false } : reader.changes(country, since, to, resume?.id, params.limit, { records: withFields, ...(budget ? { budget } : {}) });
   if (rows === null) throw gone(reader.changes(country, to, to, undefined, 1) === null ? to : since);
   const lists = { added: [] as string[], changed: [] as string[], removed: [] as string[] };
   for (const { id, change } of rows.changes) lists[change].push(id);

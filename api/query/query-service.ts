@@ -1,6 +1,7 @@
 // The one query service behind REST and MCP: validated params in, serialized Places out, over hot-swapped snapshots.
-import type { SearchQuery, SnapshotInfo, SnapshotReader } from '../../pipeline/snapshot/reader-types.ts';
-import { DEFAULT_NEAR_RADIUS_M } from '../../model/limits.ts';
+import { RowBudget, RowBudgetExceeded, type SearchQuery, type SnapshotInfo, type SnapshotReader } from '../../pipeline/snapshot/reader-types.ts';
+import { DEFAULT_NEAR_RADIUS_M, DEFAULT_QUERY_ROW_BUDGET } from '../../model/limits.ts';
+import { ApiError } from '../errors.ts';
 import { changesPage, type ChangesParams } from './change-feed.ts';
 import type { PlaceField } from './extension-params.ts';
 import type { CountryCode, Place } from '../../model/place.ts';
@@ -35,6 +36,21 @@ export interface QueryServiceOptions {
   /** How often to look for a newly published snapshot (ms); 0 looks on every call. Default 1000. */
   refreshIntervalMs?: number;
   now?: () => number;
+  /** Rows one extension query (near, bbox, changes) may read before it answers over-budget (503). Default DEFAULT_QUERY_ROW_BUDGET. */
+  rowBudget?: number;
+}
+
+/** Runs an extension query within its row budget: past it, the 503 that says so (progress a walk made is kept). */
+function withinBudget<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if (!(error instanceof RowBudgetExceeded)) throw error;
+    throw new ApiError(
+      'over-budget',
+      `This request would read more than ${error.budget} rows. Narrow it (a smaller box or radius, other filters), or retry after Retry-After seconds: the change feed goes on from where it stopped.`,
+    );
+  }
 }
 
 /** Calls reader.refresh() at most once per interval, from the request path, so no timer keeps the process alive. */
@@ -69,6 +85,7 @@ function toSearchQuery(params: SearchParams, afterId: string | undefined, nearAf
 export function createQueryService(options: QueryServiceOptions): QueryService {
   const { reader, cursors, publicUrl } = options;
   const refreshIfDue = createRefresher(reader, options.refreshIntervalMs ?? 1000, options.now ?? Date.now);
+  const rowBudget = options.rowBudget ?? DEFAULT_QUERY_ROW_BUDGET;
 
   const searchServed = (params: SearchParams): Served => {
     // Decode first: a bad cursor is the client's error whatever the snapshot holds.
@@ -76,7 +93,14 @@ export function createQueryService(options: QueryServiceOptions): QueryService {
     const nearAfter = near && params.cursor !== undefined ? cursors.decodeNear(params.cursor, params) : undefined;
     const afterId = params.cursor === undefined || near ? undefined : cursors.decode(params.cursor, params);
     refreshIfDue();
-    const { rows, hasMore, distances, version } = reader.searchRows(toSearchQuery(params, afterId, nearAfter));
+    const query = toSearchQuery(params, afterId, nearAfter);
+    let found;
+    if (near || params.bbox) {
+      // Extensions only: a search the specification defines is planned on indexes and never cut short.
+      query.budget = new RowBudget(rowBudget);
+      found = withinBudget(() => reader.searchRows(query));
+    } else found = reader.searchRows(query);
+    const { rows, hasMore, distances, version } = found;
     const last = rows.at(-1);
     let nextCursor: string | null = null;
     if (hasMore && last && distances) {
@@ -113,7 +137,7 @@ export function createQueryService(options: QueryServiceOptions): QueryService {
     },
     changes(params) {
       refreshIfDue();
-      return changesPage(reader, cursors, params, options.publicUrl);
+      return withinBudget(() => changesPage(reader, cursors, params, options.publicUrl, new RowBudget(rowBudget)));
     },
     snapshots() {
       refreshIfDue();

@@ -18,6 +18,9 @@ export function cellOrder<T extends readonly [number, number, number]>(points: r
     .map(({ point }) => point);
 }
 
+/** pointsByRowid's value for a rowid without a point: beyond any latitude in 1e-7 degree. */
+export const NO_POINT = 2 ** 31 - 1;
+
 /** [rowid, distance] pairs. */
 export type RingHit = [number, number];
 
@@ -27,6 +30,7 @@ export class GeoGrid {
   private readonly lngs: Float64Array;
   /** Cell key → [start, end) into the arrays, which are sorted by cell. */
   private readonly cells = new Map<number, [number, number]>();
+  private byRowid: { lats: Int32Array; lngs: Int32Array } | undefined;
 
   /** Arrays of equal length in cell order (cellOrder): rowids, and latitudes and longitudes in 1e-7 degree. */
   constructor(rowids: Int32Array, lats: Int32Array, lngs: Int32Array) {
@@ -71,6 +75,22 @@ export class GeoGrid {
 
   get size(): number {
     return this.rowids.length;
+  }
+
+  /** Each place's point by rowid, in 1e-7 degree (the R*Tree's integers); NO_POINT where a place has none. Built on first use. */
+  pointsByRowid(): { lats: Int32Array; lngs: Int32Array } {
+    if (this.byRowid) return this.byRowid;
+    let top = 0;
+    for (const rowid of this.rowids) top = Math.max(top, rowid);
+    const lats = new Int32Array(top + 1).fill(NO_POINT);
+    const lngs = new Int32Array(top + 1).fill(NO_POINT);
+    for (let i = 0; i < this.rowids.length; i += 1) {
+      // Degrees held as int / 1e7: times 1e7 and rounded gives the integer back exactly.
+      lats[this.rowids[i]!] = Math.round(this.lats[i]! * 1e7);
+      lngs[this.rowids[i]!] = Math.round(this.lngs[i]! * 1e7);
+    }
+    this.byRowid = { lats, lngs };
+    return this.byRowid;
   }
 
   /** Places whose distance from `center` is from `inner` to `outer` metres (both included), unordered. */

@@ -1,5 +1,8 @@
 // The snapshot layer's read side, the API's view of the data: the reader, its queries and what they return.
 import type { CountryCode, LodgingType, StoredPlace } from '../../model/place.ts';
+import type { RowBudget } from './row-budget.ts';
+
+export { RowBudget, RowBudgetExceeded } from './row-budget.ts';
 
 export interface SnapshotInfo {
   country: CountryCode;
@@ -29,6 +32,8 @@ export interface SearchQuery {
   bbox?: { minLng: number; minLat: number; maxLng: number; maxLat: number };
   /** 1..100 */
   limit: number;
+  /** near and bbox: the rows the walk may read (RowBudgetExceeded past it); none: unbounded. */
+  budget?: RowBudget;
 }
 
 export interface NearQuery {
@@ -76,9 +81,17 @@ export interface SnapshotReader {
   getPlaceJson(id: string): string | null;
   /**
    * Ids added, changed or removed from snapshot `from` to snapshot `to` of a country, after `afterId`; null when
-   * either is not a kept snapshot of that country (pruned, never existed, or too old to hold content hashes).
+   * either is not a kept snapshot of that country (pruned, never existed, or too old to hold content hashes). Walked as
+   * far as the page needs, each step counted against `budget` (RowBudgetExceeded past it), and kept for the next pages.
    */
-  changes(country: CountryCode, from: string, to: string, afterId: string | undefined, limit: number, options?: { records?: boolean }): ChangeRows | null;
+  changes(
+    country: CountryCode,
+    from: string,
+    to: string,
+    afterId: string | undefined,
+    limit: number,
+    options?: { records?: boolean; budget?: RowBudget },
+  ): ChangeRows | null;
   /** The country whose snapshot would hold this id (from its prefix), or null. */
   countryOfId(id: string): CountryCode | null;
   /** Snapshots in use, by country (absent where a country has none yet). */

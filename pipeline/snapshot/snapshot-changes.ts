@@ -7,7 +7,9 @@ import { parseSnapshotFileName, snapshotFileName, snapshotPath } from './snapsho
 import { readPointer } from './snapshot-pointer.ts';
 import type { ChangeRows } from './reader-types.ts';
 import { openSnapshotFile } from './open-snapshot-file.ts';
-import { CHANGES_SQL, CHANGES_WITH_RECORDS_SQL } from './statements.ts';
+import { CHANGE_RECORDS_SQL, changesChunkSql, nthHashIdSql } from './statements.ts';
+import { compareIds, DiffCache, firstAfter, type Change, type DiffProgress } from './diff-cache.ts';
+import type { RowBudget } from './row-budget.ts';
 
 /**
  * True when the country served this version: the current one, or one its catalog records as published (rollbacks
@@ -31,9 +33,64 @@ const hasHashes = (db: Database.Database, schema: string, version: string): bool
   db.prepare(`SELECT value FROM ${schema}.meta WHERE key = 'version'`).pluck().get() === version &&
   db.prepare(`SELECT 1 FROM ${schema}.sqlite_master WHERE name = 'place_hashes'`).pluck().get() !== undefined;
 
+/** Rows of each side one step of the walk reads (the budget permitting): the step's end is the nearer of the two sides' ends. */
+export const CHANGE_CHUNK_ROWS = 5000;
+
+/** The two files joined for walking, and the statements of a step. */
+interface Joined {
+  db: Database.Database;
+  nthMain: Database.Statement;
+  nthOld: Database.Statement;
+  bounded: Database.Statement;
+  open: Database.Statement;
+}
+
+/** The `to` file with `from` attached, or null when either went (pruned) or holds no content hashes. */
+function joinFiles(toFile: string, fromFile: string, from: string, to: string): Joined | null {
+  let db: Database.Database;
+  try {
+    db = openSnapshotFile(toFile);
+  } catch {
+    return null; // pruned between the check and the open
+  }
+  try {
+    db.prepare('ATTACH DATABASE ? AS old').run(fromFile);
+    if (!hasHashes(db, 'main', to) || !hasHashes(db, 'old', from)) {
+      db.close();
+      return null;
+    }
+  } catch {
+    db.close();
+    return null; // pruned since the check
+  }
+  return {
+    db,
+    nthMain: db.prepare(nthHashIdSql('main')).pluck(),
+    nthOld: db.prepare(nthHashIdSql('old')).pluck(),
+    bounded: db.prepare(changesChunkSql(true)).raw(true),
+    open: db.prepare(changesChunkSql(false)).raw(true),
+  };
+}
+
+/** One step: the changes from the progress's end up to `rows` ids further on each side (or to the end), added to it. */
+function step(joined: Joined, progress: DiffProgress, rows: number): void {
+  const at = { after: progress.scannedTo, skip: rows - 1 };
+  const ends = [joined.nthMain.get(at), joined.nthOld.get(at)].filter((id): id is string => typeof id === 'string');
+  // The nearer end bounds the step (a side that ends within it has fewer rows left); when both end within it, the last step.
+  const upto = ends.length === 2 && compareIds(ends[1]!, ends[0]!) < 0 ? ends[1] : ends[0];
+  const found = (upto === undefined ? joined.open.all({ after: progress.scannedTo }) : joined.bounded.all({ after: progress.scannedTo, upto })) as [
+    string,
+    Change['change'],
+  ][];
+  for (const [id, change] of found) progress.changes.push({ id, change });
+  if (upto === undefined) progress.complete = true;
+  else progress.scannedTo = upto;
+}
+
 /**
  * Ids added, changed or removed from `from` to `to`, after `afterId`, at most `limit`; null when either is not kept.
- * With `records`, each added or changed id also carries its served JSON, and each changed one its previous JSON.
+ * The diff is walked in id order a step at a time, each step counted against `budget`, only as far as the page needs,
+ * and kept in `cache`: later pages, and a request retried after the budget stopped it, go on from where it stopped.
  */
 export function snapshotChanges(
   dataDir: string,
@@ -42,31 +99,52 @@ export function snapshotChanges(
   to: string,
   afterId: string | undefined,
   limit: number,
-  records = false,
+  cache: DiffCache = new DiffCache(),
+  options: { records?: boolean; budget?: RowBudget } = {},
 ): ChangeRows | null {
+  const { budget } = options;
   const toFile = keptSnapshotFile(dataDir, country, to);
   const fromFile = keptSnapshotFile(dataDir, country, from);
   if (toFile === null || fromFile === null) return null;
-  let db: Database.Database;
+  if (from === to) return { changes: [], hasMore: false };
+  const after = afterId ?? '';
+  const progress = cache.progressFor(`${country}/${from}/${to}`, after);
+  const first = firstAfter(progress.changes, after);
+  let joined: Joined | null = null;
   try {
-    db = openSnapshotFile(toFile);
-  } catch {
-    return null; // pruned between the check and the open
-  }
-  try {
-    try {
-      db.prepare('ATTACH DATABASE ? AS old').run(fromFile);
-    } catch {
-      return null; // pruned since the check
+    while (!progress.complete && progress.changes.length - first <= limit) {
+      joined ??= joinFiles(toFile, fromFile, from, to);
+      if (joined === null) return null;
+      const rows = budget ? Math.min(CHANGE_CHUNK_ROWS, Math.floor(budget.left / 2)) : CHANGE_CHUNK_ROWS;
+      budget?.take(Math.max(rows, 1) * 2);
+      step(joined, progress, rows);
     }
-    if (!hasHashes(db, 'main', to) || !hasHashes(db, 'old', from)) return null;
-    type Row = [string, ChangeRows['changes'][number]['change'], string | null, string | null];
-    const rows = db.prepare(records ? CHANGES_WITH_RECORDS_SQL : CHANGES_SQL).raw(true).all({ after: afterId ?? '', limit: limit + 1 }) as Row[];
-    const hasMore = rows.length > limit;
-    if (hasMore) rows.length = limit;
-    const change = ([id, kind, place, previous]: Row) => ({ id, change: kind, ...(place ? { place } : {}), ...(previous ? { previous } : {}) });
-    return { changes: records ? rows.map(change) : rows.map(([id, kind]) => ({ id, change: kind })), hasMore };
   } finally {
-    db.close();
+    joined?.db.close();
+    cache.trim(progress, after);
+  }
+  const start = firstAfter(progress.changes, after);
+  const changes = progress.changes.slice(start, start + limit);
+  const hasMore = progress.changes.length - start > limit;
+  if (options.records !== true || changes.length === 0) return { changes, hasMore };
+  const withRecords = changesWithRecords(toFile, fromFile, from, to, changes);
+  return withRecords === null ? null : { changes: withRecords, hasMore };
+}
+
+/** A page's changes with each added or changed id's served JSON in `to`, and each changed one's previous JSON in `from`. */
+function changesWithRecords(toFile: string, fromFile: string, from: string, to: string, changes: readonly Change[]): ChangeRows['changes'] | null {
+  const joined = joinFiles(toFile, fromFile, from, to);
+  if (joined === null) return null;
+  try {
+    const rows = joined.db.prepare(CHANGE_RECORDS_SQL).raw(true).all({ ids: JSON.stringify(changes.map((c) => c.id)) }) as [string, string | null, string | null][];
+    const byId = new Map(rows.map(([id, place, previous]) => [id, { place, previous }]));
+    return changes.map(({ id, change }) => {
+      const found = byId.get(id);
+      const place = change === 'removed' ? null : (found?.place ?? null);
+      const previous = change === 'changed' ? (found?.previous ?? null) : null;
+      return { id, change, ...(place ? { place } : {}), ...(previous ? { previous } : {}) };
+    });
+  } finally {
+    joined.db.close();
   }
 }

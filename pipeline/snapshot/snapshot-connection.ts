@@ -61,7 +61,7 @@ class ReadOnlySnapshot implements SnapshotConnection {
     this.selectCityAliasExists = hasAliases ? db.prepare<[string], number>(READ_SQL.selectCityAliasExists).pluck() : null;
     const hasGeoIndex = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'places_geo'").pluck().get() !== undefined;
     if (!hasGeoIndex) db.exec(LEGACY_GEO_VIEW);
-    this.geo = new GeoSearch(db);
+    this.geo = new GeoSearch(db, (shape, params, text) => this.chooseTextPlan(shape, params, text));
   }
 
   searchRows(query: SearchQuery): SearchRows {
@@ -95,8 +95,8 @@ class ReadOnlySnapshot implements SnapshotConnection {
       shape.text = 'substring';
       params.text = text;
     }
-    if (query.near) return this.geo.near(query.near, shape, params, limit);
-    if (query.bbox) return this.geo.bbox(query.bbox, shape, { ...params, limit });
+    if (query.near) return this.geo.near(query.near, shape, params, limit, query.budget);
+    if (query.bbox) return this.geo.bbox(query.bbox, shape, { ...params, limit }, query.budget);
     if (text !== '') {
       shape.text = this.chooseTextPlan(shape, params, text);
       if (shape.text === 'trigram') params.match = `"${text.replaceAll('"', '""')}"`;

@@ -5,6 +5,7 @@ import { openSnapshotConnection, type SnapshotConnection } from './snapshot-conn
 import { snapshotPath } from './snapshot-paths.ts';
 import { pointerStamp, readPointer } from './snapshot-pointer.ts';
 import { snapshotChanges } from './snapshot-changes.ts';
+import { DiffCache } from './diff-cache.ts';
 import type { SearchQuery, SearchResult, SearchRows, SnapshotInfo, SnapshotReader } from './reader-types.ts';
 
 export interface SnapshotReaderOptions {
@@ -23,6 +24,8 @@ export function openSnapshotReader(dataDir: string, options: SnapshotReaderOptio
   /** Pointers that could not be used: tried again only once they change, so a bad one is reported once. */
   const failedStamps = new Map<CountryCode, string>();
   let closed = false;
+  /** Diffs between kept versions, walked once: snapshot files never change, so an entry holds until it is evicted. */
+  const diffs = new DiffCache();
 
   const assertOpen = (): void => {
     if (closed) throw new Error('snapshot reader is closed');
@@ -94,7 +97,7 @@ export function openSnapshotReader(dataDir: string, options: SnapshotReaderOptio
     getPlaceJson,
     changes(country, from, to, afterId, limit, options = {}) {
       assertOpen();
-      return snapshotChanges(dataDir, country, from, to, afterId, limit, options.records === true);
+      return snapshotChanges(dataDir, country, from, to, afterId, limit, diffs, options);
     },
     countryOfId: (id) => countryOfPlaceId(id),
     current(): Partial<Record<CountryCode, SnapshotInfo>> {

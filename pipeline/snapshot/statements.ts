@@ -163,10 +163,22 @@ export function nearFilterSql(shape: SearchShape): string {
   return `SELECT p.rowid FROM places AS p WHERE p.rowid IN (SELECT value FROM json_each(@rowids))${equalityFilters(shape, 'p.')}${geoText(shape)}`;
 }
 
-/** A bbox page in id (rowid) order: the R*Tree's integer points are the served coordinates, so its answer is exact. */
-export function bboxSql(shape: SearchShape): string {
-  return `SELECT p.id, p.place_json FROM places AS p WHERE p.rowid > @after AND p.rowid IN (SELECT id FROM places_geo
-      WHERE min_lat >= @minLat AND max_lat <= @maxLat AND min_lng >= @minLng AND max_lng <= @maxLng)${equalityFilters(shape, 'p.')}${geoText(shape)}
+/** At most @cap places inside a box, unordered: the R*Tree's integer points are the served coordinates, so this is exact. */
+export const SELECT_BOX_ROWIDS = `SELECT id FROM places_geo
+  WHERE min_lat >= @minLat AND max_lat <= @maxLat AND min_lng >= @minLng AND max_lng <= @maxLng LIMIT @cap`;
+
+/**
+ * The rows a geo walk steps through, in id order from @after, at most @limit, each with whether it passes the filters
+ * (the area is the caller's check): every row the walk reads comes back, so each is counted against the row budget.
+ * The equality filters' index drives it, the q check on each row; with trigram, the FTS index drives and the row checks both.
+ */
+export function geoWalkSql(shape: SearchShape): string {
+  const text = 'instr(p.search_text, @text) > 0';
+  if (shape.text === 'trigram') {
+    return `SELECT p.rowid, 1${equalityFilters(shape, 'p.')} AND ${text} FROM places_fts CROSS JOIN places AS p ON p.rowid = places_fts.rowid
+      WHERE places_fts MATCH @match AND places_fts.rowid > @after ORDER BY places_fts.rowid LIMIT @limit`;
+  }
+  return `SELECT p.rowid, ${shape.text === 'substring' ? text : '1'} FROM places AS p WHERE p.rowid > @after${equalityFilters(shape, 'p.')}
     ORDER BY p.rowid LIMIT @limit`;
 }
 
@@ -181,19 +193,23 @@ export const SELECT_GEO_GRID = 'SELECT rowids, lats, lngs FROM geo_grid';
 export const LEGACY_GEO_VIEW = `CREATE TEMP VIEW places_geo AS SELECT id, lat AS min_lat, lat AS max_lat, lng AS min_lng, lng AS max_lng
   FROM (${GEO_POINTS})`;
 
-/** Ids that differ between the snapshot `old` (attached) and `main`, after @after, in id order. */
-export const CHANGES_SQL = `SELECT id, change FROM (
+/** The id @skip rows past @after in one side's place_hashes: where a chunk of the change walk ends (none: the side ends first). */
+export const nthHashIdSql = (schema: 'main' | 'old'): string =>
+  `SELECT id FROM ${schema}.place_hashes WHERE id > @after ORDER BY id LIMIT 1 OFFSET @skip`;
+
+/** Ids that differ between the snapshot `old` (attached) and `main`, from @after (excluded) to @upto (included, when bounded), in id order. */
+export function changesChunkSql(bounded: boolean): string {
+  const upto = (alias: string) => (bounded ? ` AND ${alias}.id <= @upto` : '');
+  return `SELECT id, change FROM (
     SELECT n.id AS id, CASE WHEN o.id IS NULL THEN 'added' ELSE 'changed' END AS change
       FROM main.place_hashes AS n LEFT JOIN old.place_hashes AS o ON o.id = n.id
-      WHERE n.id > @after AND (o.id IS NULL OR o.hash <> n.hash)
+      WHERE n.id > @after${upto('n')} AND (o.id IS NULL OR o.hash <> n.hash)
     UNION ALL
     SELECT o.id, 'removed' FROM old.place_hashes AS o
-      WHERE o.id > @after AND NOT EXISTS (SELECT 1 FROM main.place_hashes AS n WHERE n.id = o.id)
-  ) ORDER BY id LIMIT @limit`;
+      WHERE o.id > @after${upto('o')} AND NOT EXISTS (SELECT 1 FROM main.place_hashes AS n WHERE n.id = o.id)
+  ) ORDER BY id`;
+}
 
-/** The same rows with each id's served JSON in `main` (added, changed) and in `old` (changed): the feed's include=fields. */
-export const CHANGES_WITH_RECORDS_SQL = `SELECT c.id, c.change, n.place_json, CASE WHEN c.change = 'changed' THEN o.place_json END
-  FROM (${CHANGES_SQL}) AS c
-  LEFT JOIN main.places AS n ON c.change <> 'removed' AND n.id = c.id
-  LEFT JOIN old.places AS o ON c.change = 'changed' AND o.id = c.id
-  ORDER BY c.id`;
+/** The served JSON of each id in `main` and, for changed ones, in `old` (attached): the change feed's include=fields. */
+export const CHANGE_RECORDS_SQL = `SELECT c.value, n.place_json, o.place_json
+  FROM json_each(@ids) AS c LEFT JOIN main.places AS n ON n.id = c.value LEFT JOIN old.places AS o ON o.id = c.value`;
