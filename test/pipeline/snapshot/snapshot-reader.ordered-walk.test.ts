@@ -82,12 +82,12 @@ describe('ordered walks at the reader', () => {
     const expected = [...listings].sort((a, b) => ratingKey(a) - ratingKey(b) || byId(a, b));
     expect(walk(reader, { country: 'es', sort: 'rating' }, [9, 2])).toEqual(expected.map((l) => l.place.id));
     expect(expected.at(-1)!.place.rating).toBeNull();
-    const withQ = expected.filter((l) => l.place.name.toLowerCase().includes('sol'));
+    const withQ = expected.filter((l) => String(l.place.name).toLowerCase().includes('sol'));
     expect(walk(reader, { country: 'es', sort: 'rating', q: 'sol' }, [4])).toEqual(withQ.map((l) => l.place.id));
   });
 
   it('walks sort=relevance: whole-word name matches first, then partial and city or label matches, ties by id', () => {
-    const hotelWord = (l: NormalisedListing) => /\bhotel\b/i.test(l.place.name);
+    const hotelWord = (l: NormalisedListing) => /\bhotel\b/i.test(String(l.place.name));
     const found = listings.filter((l) => [l.place.name, l.place.address.city, ...l.place.lodgingTypes].some((t) => t!.toLowerCase().includes('hotel')));
     const ids = walk(reader, { country: 'es', q: 'hotel', sort: 'relevance' }, [11, 5]);
     expect([...ids].sort()).toEqual(found.map((l) => l.place.id).sort());
@@ -99,7 +99,7 @@ describe('ordered walks at the reader', () => {
   });
 
   it('match=words finds every word in any order; match=typo also with a mistake; both walk in id order', () => {
-    const words = listings.filter((l) => /\bmarina\b/i.test(l.place.name) && /\bcasa\b/i.test(l.place.name));
+    const words = listings.filter((l) => /\bmarina\b/i.test(String(l.place.name)) && /\bcasa\b/i.test(String(l.place.name)));
     expect(walk(reader, { country: 'es', q: 'marina casa', match: 'words' }, [3])).toEqual(words.map((l) => l.place.id).sort(compareBinary));
     expect(walk(reader, { country: 'es', q: 'mrina casa', match: 'words' }, [3])).toEqual([]);
     expect(walk(reader, { country: 'es', q: 'mraina csaa', match: 'typo' }, [3])).toEqual(words.map((l) => l.place.id).sort(compareBinary));
