@@ -218,7 +218,7 @@ export const SEARCH_ORDER_PARAMETERS = {
     openapi: {
       description:
         'Order of the results, ties by id: `id` (default), `relevance` (needs `q`: whole-word name matches first, then partial name matches, then city or category matches), `name` (folded name, A→Z), `rating` (best first, unrated last), `distance` (the order of `near`, and its default). With `near` only `distance`; with `bbox` only `id`. Cursors carry the order.',
-      schema: { type: 'string', enum: [...SEARCH_SORTS], default: 'id' },
+      schema: { type: 'string', enum: [...SEARCH_SORTS] },
     },
     agent: 'Order: "id" (default), "relevance" (needs q: best matches first), "name" (A to Z), "rating" (best first, unrated last), "distance" (with near; its default).',
   },
@@ -227,7 +227,7 @@ export const SEARCH_ORDER_PARAMETERS = {
     openapi: {
       description:
         'How `q` matches (needs `q`; not with `near` or `bbox`): `literal` (default, the text as typed), `words` (every word of q, whole, in any order), `typo` (as words, a word of 4–7 letters may hold one mistake and one of 8 or more two: a letter missing, extra, replaced, or two neighbours swapped).',
-      schema: { type: 'string', enum: [...SEARCH_MATCHES], default: 'literal' },
+      schema: { type: 'string', enum: [...SEARCH_MATCHES] },
     },
     agent: 'How q matches: "literal" (default), "words" (every word, any order), "typo" (every word, allowing a typing mistake or two).',
   },
