@@ -10,6 +10,7 @@ import { WORD_KINDS } from './word-postings.ts';
 import { compareBinary } from './binary-order.ts';
 
 export type Params = Record<string, string | number>;
+const LITERAL_ROWIDS = 'SELECT rowid FROM places_fts WHERE places_fts MATCH @match';
 
 /** What the connection settled before handing over: the filters as SQL and their parameters, the folded q. */
 export interface OrderedRequest {
@@ -30,9 +31,15 @@ interface Candidates {
 }
 
 const TRIGRAM_CHARS = 3;
+/**
+ * Found sets kept per connection, by what they depend on (q, match, order, filters): the pages of a walk and repeated
+ * searches read them again instead of scoring every match again. A snapshot never changes, so they never go stale.
+ */
+const CACHED_SEARCHES = 64;
 
 export class OrderedSearch {
   private readonly statements = new Map<string, Database.Statement>();
+  private readonly found = new Map<string, Candidates>();
   private readonly keyColumns: { name: string; rating: string };
 
   constructor(
@@ -55,14 +62,9 @@ export class OrderedSearch {
     const { query } = request;
     const sort = query.sort ?? 'id';
     if (request.text === '' && (sort === 'name' || sort === 'rating')) return this.sortedPage(request, sort);
-    const found = this.candidates(request);
+    const found = this.cachedCandidates(request, sort);
     const where = ROWIDS_CLAUSE;
     const rowidParams = { rowids: JSON.stringify(Array.from(found.rowids)) };
-    if ((sort === 'name' || sort === 'rating') && found.rowids.length > 0) {
-      const keyed = this.statement(keyedRowidsSql(ROWIDS_CLAUSE, this.keyColumns[sort])).all(rowidParams) as [number, number | string][];
-      const keyOf = new Map(keyed);
-      found.keys = sort === 'name' ? Array.from(found.rowids, (r) => String(keyOf.get(r) ?? '')) : Array.from(found.rowids, (r) => Number(keyOf.get(r) ?? 1));
-    }
     const page = this.pickPage(found, sort, request);
     const rows = this.rowsOf(page.map((i) => found.rowids[i]!));
     const hasMore = rows.length > query.limit;
@@ -96,6 +98,26 @@ export class OrderedSearch {
     return result;
   }
 
+  private cachedCandidates(request: OrderedRequest, sort: string): Candidates {
+    const { query } = request;
+    const key = JSON.stringify([request.text, query.match ?? 'literal', sort, request.where, request.params]);
+    let found = this.found.get(key);
+    if (found) {
+      this.found.delete(key);
+    } else {
+      found = this.candidates(request);
+      if ((sort === 'name' || sort === 'rating') && found.rowids.length > 0) {
+        const rowidParams = { rowids: JSON.stringify(Array.from(found.rowids)) };
+        const keyed = this.statement(keyedRowidsSql(ROWIDS_CLAUSE, this.keyColumns[sort])).all(rowidParams) as [number, number | string][];
+        const keyOf = new Map(keyed);
+        found.keys = sort === 'name' ? Array.from(found.rowids, (r) => String(keyOf.get(r) ?? '')) : Array.from(found.rowids, (r) => Number(keyOf.get(r) ?? 1));
+      }
+      if (this.found.size >= CACHED_SEARCHES) this.found.delete(this.found.keys().next().value!);
+    }
+    this.found.set(key, found);
+    return found;
+  }
+
   /** Every place the search finds, filters applied, in rowid order; relevance keys are scores. */
   private candidates(request: OrderedRequest): Candidates {
     const { query, text } = request;
@@ -104,7 +126,9 @@ export class OrderedSearch {
     const relevance = query.sort === 'relevance';
     if (match === 'literal') {
       const literal = text === '' ? { clause: '', params: {} } : OrderedSearch.literal(text);
-      const rows = this.statement(rowidsSql(request.where + literal.clause)).pluck().all({ ...request.params, ...literal.params }) as number[];
+      // Without filters the trigram index alone answers, already in rowid order.
+      const sql = request.where === '' && 'match' in literal.params ? LITERAL_ROWIDS : rowidsSql(request.where + literal.clause);
+      const rows = this.statement(sql).pluck().all({ ...request.params, ...literal.params }) as number[];
       const rowids = Int32Array.from(rows);
       const expansions = tokens.map((token) => this.words.expand(token, { prefix: false, typo: false }));
       return { rowids, keys: relevance ? scoresOf(this.words, expansions, WORD_KINDS, this.size, rowids) : null };

@@ -10,11 +10,14 @@ import type { WordKind } from './word-postings.ts';
 const SUGGEST_KINDS: readonly WordKind[] = ['name', 'city'];
 /** Coordinates in places_geo are 1e-7 degree. */
 const UNIT = 1e-7;
+/** Answers kept per connection: what people type starts alike (a snapshot never changes, so they never go stale). */
+const CACHED_ANSWERS = 1000;
 
 export class SuggestSearch {
   private readonly selectRows: Database.Statement;
   /** Each rowid's coordinates in 1e-7 degree (NaN where none), read once when a suggestion first asks with near. */
   private points: { lat: Float64Array; lng: Float64Array } | null = null;
+  private readonly answers = new Map<string, Omit<SuggestRows, 'version'>>();
 
   constructor(
     private readonly db: Database.Database,
@@ -25,9 +28,22 @@ export class SuggestSearch {
   }
 
   suggest(query: SuggestQuery): Omit<SuggestRows, 'version'> {
+    const key = JSON.stringify([query.q, query.limit, query.near?.latitude, query.near?.longitude]);
+    let answer = this.answers.get(key);
+    if (answer) {
+      this.answers.delete(key);
+    } else {
+      answer = this.answer(query);
+      if (this.answers.size >= CACHED_ANSWERS) this.answers.delete(this.answers.keys().next().value!);
+    }
+    this.answers.set(key, answer);
+    return answer;
+  }
+
+  private answer(query: SuggestQuery): Omit<SuggestRows, 'version'> {
     const { words, lastIsPrefix } = typedWords(query.q);
     const expansions = words.map((word, i) => this.words.expand(word, { prefix: lastIsPrefix && i === words.length - 1, typo: true }));
-    const { rowids, scores } = placesWithEveryWord(this.words, expansions, SUGGEST_KINDS, this.size);
+    const { rowids, scores, holders } = placesWithEveryWord(this.words, expansions, SUGGEST_KINDS, this.size, true);
     const distance = query.near ? this.distancesFrom(query.near) : null;
     const better = (a: number, b: number): boolean => {
       if (scores[a] !== scores[b]) return scores[a]! > scores[b]!;
@@ -36,6 +52,8 @@ export class SuggestSearch {
         const db = distance(rowids[b]!);
         if (da !== db) return da < db;
       }
+      // Then the rarer words matched: a beginning that completes to a rare word names fewer places, more likely the one meant.
+      if (holders && holders[a] !== holders[b]) return holders[a]! < holders[b]!;
       return rowids[a]! < rowids[b]!;
     };
     const best: number[] = [];
