@@ -4,7 +4,7 @@
 // BENCH_SUGGEST_CONNECTIONS (16). Prints each ratio (median over rounds) beside its goal, with the date and load.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { closeSync, openSync, promises as fs, statSync } from 'node:fs';
+import { closeSync, openSync, promises as fs, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +31,18 @@ interface Figures {
   p99: number;
   rps: number;
   non2xx: number;
+  /** Server CPU per request: on a shared, saturated machine steadier than latency. */
+  cpuUs: number;
+}
+
+/** User + system CPU of a process in microseconds, from /proc/PID/stat (clock ticks of 10 ms). */
+function cpuUsOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return 0;
+  }
 }
 
 async function ensureSnapshot(listings: number): Promise<{ dataDir: string; importSeconds: number | null }> {
@@ -68,13 +80,15 @@ async function waitForReady(url: string, child: ChildProcess): Promise<void> {
   throw new Error('the API did not start');
 }
 
-async function load(base: string, paths: string[], headers: Record<string, string>): Promise<Figures> {
+async function load(base: string, paths: string[], headers: Record<string, string>, pid = 0): Promise<Figures> {
   const seconds = Number(process.env.BENCH_SUGGEST_SECONDS ?? 4);
   const connections = Number(process.env.BENCH_SUGGEST_CONNECTIONS ?? 16);
   let next = 0;
   const requests = [{ setupRequest: (req: { path?: string }) => ({ ...req, path: paths[next++ % paths.length] }) }];
+  const cpuBefore = cpuUsOf(pid);
   const result = await autocannon({ url: base, connections, duration: seconds, headers, requests });
-  return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average, non2xx: result.non2xx };
+  const cpuUs = (cpuUsOf(pid) - cpuBefore) / Math.max(1, result.requests.total);
+  return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average, non2xx: result.non2xx, cpuUs };
 }
 
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -146,32 +160,36 @@ async function main(): Promise<void> {
   const figures: Record<string, Figures[]> = {};
   try {
     await waitForReady(base, child);
-    for (const paths of Object.values(scenarios)) await load(base, paths.slice(0, 50), headers); // warm
+    for (const paths of Object.values(scenarios)) await load(base, paths.slice(0, 50), headers, child.pid); // warm
     for (let round = 0; round < rounds; round += 1) {
       const order = Object.keys(scenarios);
       if (round % 2 === 1) order.reverse();
       for (const name of order) {
-        const found = await load(base, scenarios[name]!, headers);
+        const found = await load(base, scenarios[name]!, headers, child.pid);
         (figures[name] ??= []).push(found);
-        log(`round ${round + 1} ${name}: p50 ${found.p50} ms p99 ${found.p99} ms ${Math.round(found.rps)} req/s${found.non2xx ? ` (${found.non2xx} non-2xx)` : ''}`);
+        log(`round ${round + 1} ${name}: p50 ${found.p50} ms p99 ${found.p99} ms ${Math.round(found.rps)} req/s ${found.cpuUs.toFixed(0)} µs CPU${found.non2xx ? ` (${found.non2xx} non-2xx)` : ''}`);
       }
     }
   } finally {
     child.kill('SIGTERM');
   }
-  const ratio = (a: string, b: string, key: 'p50' | 'p99') => median(figures[a]!.map((f, i) => f[key] / Math.max(figures[b]![i]![key], 0.001)));
+  const ratio = (a: string, b: string, key: 'p50' | 'p99' | 'cpuUs') => median(figures[a]!.map((f, i) => f[key] / Math.max(figures[b]![i]![key], 0.001)));
   const rows = [
     ['suggest / get by id, p50', ratio('suggest', 'get', 'p50'), 1.5],
     ['suggest / get by id, p99', ratio('suggest', 'get', 'p99'), 3],
     ['q + sort=relevance / literal q, p50', ratio('relevance', 'literal', 'p50'), 1.5],
     ['q + match=typo / literal q, p50', ratio('typo', 'literal', 'p50'), 2],
     ['all four facets / without, p50', ratio('faceted', 'plain', 'p50'), 2],
+    ['suggest / get by id, server CPU', ratio('suggest', 'get', 'cpuUs'), 1.5],
+    ['relevance / literal, server CPU', ratio('relevance', 'literal', 'cpuUs'), 1.5],
+    ['typo / literal, server CPU', ratio('typo', 'literal', 'cpuUs'), 2],
+    ['facets / without, server CPU', ratio('faceted', 'plain', 'cpuUs'), 2],
   ] as const;
   const load1 = os.loadavg().map((l) => l.toFixed(2)).join(' ');
   console.log(`suggest bench ${new Date().toISOString()} · ${listings} listings · load ${load1} · ${os.cpus().length} cores`);
   console.log(`snapshot ${(statSync(snapshotFile).size / 2 ** 20).toFixed(1)} MiB; word index ${words} words, ${(wordBytes / 2 ** 20).toFixed(1)} MiB${importSeconds === null ? '' : `; import ${importSeconds.toFixed(1)} s`}`);
   for (const [name, list] of Object.entries(figures)) {
-    console.log(`  ${name.padEnd(9)} p50 ${median(list.map((f) => f.p50)).toFixed(2)} ms  p99 ${median(list.map((f) => f.p99)).toFixed(2)} ms  ${Math.round(median(list.map((f) => f.rps)))} req/s`);
+    console.log(`  ${name.padEnd(9)} p50 ${median(list.map((f) => f.p50)).toFixed(2)} ms  p99 ${median(list.map((f) => f.p99)).toFixed(2)} ms  ${Math.round(median(list.map((f) => f.rps)))} req/s  ${median(list.map((f) => f.cpuUs)).toFixed(0)} µs CPU`);
   }
   for (const [label, value, goal] of rows) console.log(`  ${label.padEnd(38)} ${value.toFixed(2)}×  (goal ≤ ${goal}×) ${value <= goal ? 'met' : 'NOT met'}`);
 }
