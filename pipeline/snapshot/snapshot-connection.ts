@@ -119,16 +119,20 @@ class ReadOnlySnapshot implements SnapshotConnection {
     }
     if (query.near) return this.geo.near(query.near, shape, params, limit);
     if (query.bbox) return this.geo.bbox(query.bbox, shape, { ...params, limit });
-    const where = filterClause(shape);
-    const filterParams = { ...params };
-    delete filterParams.after;
-    if ((query.sort !== undefined && query.sort !== 'id') || (query.match !== undefined && query.match !== 'literal')) {
-      const afterRowid = query.sortAfter ? (this.selectRowidAtOrBefore.get(query.sortAfter.id) ?? 0) : after;
-      const { resultWhere, resultParams, ...found } = this.ordered.search({ query, where, params: filterParams, text, afterRowid });
-      if (query.facets) found.facets = this.facets.count(query.facets, resultWhere, resultParams, facetSignature(query, text));
-      return found;
+    const ordered = (query.sort !== undefined && query.sort !== 'id') || (query.match !== undefined && query.match !== 'literal');
+    let facets: SearchRows['facets'];
+    if (ordered || query.facets) {
+      // Only these need the filters as a clause of their own (the id order's statements carry them in their shape).
+      const where = filterClause(shape);
+      const { after: _after, ...filterParams } = params;
+      if (ordered) {
+        const afterRowid = query.sortAfter ? (this.selectRowidAtOrBefore.get(query.sortAfter.id) ?? 0) : after;
+        const { resultWhere, resultParams, ...found } = this.ordered.search({ query, where, params: filterParams, text, afterRowid });
+        if (query.facets) found.facets = this.facets.count(query.facets, resultWhere, resultParams, facetSignature(query, text));
+        return found;
+      }
+      facets = this.countFacets(query, where, filterParams, text);
     }
-    const facets = query.facets && this.countFacets(query, where, filterParams, text);
     if (text !== '') {
       shape.text = this.chooseTextPlan(shape, params, text);
       if (shape.text === 'trigram') params.match = `"${text.replaceAll('"', '""')}"`;
