@@ -35,6 +35,17 @@ interface Figures {
   cpuUs: number;
 }
 
+/** The server's processes: the one started and any it forked. */
+function processTree(pid: number): number[] {
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    /* gone */
+  }
+  return [pid, ...children.flatMap(processTree)];
+}
+
 /** User + system CPU of a process in microseconds, from /proc/PID/stat (clock ticks of 10 ms). */
 function cpuUsOf(pid: number): number {
   try {
@@ -85,9 +96,11 @@ async function load(base: string, paths: string[], headers: Record<string, strin
   const connections = Number(process.env.BENCH_SUGGEST_CONNECTIONS ?? 16);
   let next = 0;
   const requests = [{ setupRequest: (req: { path?: string }) => ({ ...req, path: paths[next++ % paths.length] }) }];
-  const cpuBefore = cpuUsOf(pid);
+  const pids = processTree(pid);
+  const cpu = () => pids.reduce((sum, one) => sum + cpuUsOf(one), 0);
+  const cpuBefore = cpu();
   const result = await autocannon({ url: base, connections, duration: seconds, headers, requests });
-  const cpuUs = (cpuUsOf(pid) - cpuBefore) / Math.max(1, result.requests.total);
+  const cpuUs = (cpu() - cpuBefore) / Math.max(1, result.requests.total);
   return { p50: result.latency.p50, p99: result.latency.p99, rps: result.requests.average, non2xx: result.non2xx, cpuUs };
 }
 
