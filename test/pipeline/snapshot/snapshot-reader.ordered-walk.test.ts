@@ -10,7 +10,7 @@ import type { NormalisedListing } from '../../../pipeline/normalise/normalised-l
 import { compareBinary } from '../../../pipeline/snapshot/binary-order.ts';
 import { nameSortKey } from '../../../pipeline/snapshot/search-words.ts';
 import { makeListing } from './support/make-listing.ts';
-import { publishListings } from './support/snapshot-test-kit.ts';
+import { publishListings, tempDataDir } from './support/snapshot-test-kit.ts';
 
 const FIRST = ['Hotel', 'Hostal', 'Casa', 'Apartamentos', 'Pensión', 'Camping', 'Albergue'];
 const SECOND = ['Aguere', 'Mayor', 'Sol', 'Marina', 'Élite', 'Hotelito', 'Playa', 'Luna'];
@@ -125,5 +125,43 @@ describe('ordered walks at the reader', () => {
     const city = reader.suggest({ country: 'es', q: 'hotel', limit: 10 });
     expect(city.scores).toEqual([...city.scores].sort((a, b) => b - a));
     expect(JSON.parse(city.rows[0]!.json).name).toMatch(/Hotel/);
+  });
+});
+
+describe('ordered walks across a snapshot swap', () => {
+  it.each<[string, { sort: SearchQuery['sort']; q?: string }]>([
+    ['name', { sort: 'name' }],
+    ['rating', { sort: 'rating' }],
+    ['relevance', { sort: 'relevance', q: 'hotel' }],
+  ])('sort=%s: no place whose sort key is unchanged repeats or is skipped', (_label, order) => {
+    const before = places();
+    const dataDir = tempDataDir();
+    publishListings(dataDir, before);
+    const reader = openSnapshotReader(dataDir);
+    try {
+      const seen: string[] = [];
+      let after: SearchQuery['sortAfter'];
+      const page = () => {
+        const result = reader.searchRows({ country: 'es', limit: 10, ...order, ...(after ? { sortAfter: after } : {}) });
+        seen.push(...result.rows.map((row) => row.id));
+        if (result.hasMore) after = { key: result.sortKey!, id: result.rows.at(-1)!.id };
+        return result.hasMore;
+      };
+      for (let i = 0; i < 15; i += 1) page();
+      // The next snapshot drops every 7th place, renames and re-rates every 11th, and adds 40.
+      const changed = new Set(before.filter((_, i) => i % 11 === 0).map((l) => l.place.id));
+      const next = before
+        .filter((_, i) => i % 7 !== 0)
+        .map((l) => (changed.has(l.place.id) ? { ...l, place: { ...l.place, name: `Zeta ${l.place.name}`, rating: 0.5 } } : l))
+        .concat(places().slice(0, 40).map((l, i) => ({ ...l, place: { ...l.place, id: `es-new${i}` }, providerId: `new${i}` })));
+      publishListings(dataDir, next);
+      reader.refresh();
+      while (page());
+      const kept = next.filter((l) => !changed.has(l.place.id) && before.some((b) => b.place.id === l.place.id));
+      const matches = (l: NormalisedListing) => order.q === undefined || [l.place.name, l.place.address.city, ...l.place.lodgingTypes].some((t) => String(t).toLowerCase().includes('hotel'));
+      for (const listing of kept.filter(matches)) expect(seen.filter((id) => id === listing.place.id), listing.place.id).toHaveLength(1);
+    } finally {
+      reader.close();
+    }
   });
 });
