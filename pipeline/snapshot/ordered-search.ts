@@ -64,7 +64,8 @@ export class OrderedSearch {
     if (request.text === '' && (sort === 'name' || sort === 'rating')) return this.sortedPage(request, sort);
     const found = this.cachedCandidates(request, sort);
     const where = ROWIDS_CLAUSE;
-    const rowidParams = { rowids: JSON.stringify(Array.from(found.rowids)) };
+    // Only facet counts read the whole found set back through SQL.
+    const rowidParams: Params = query.facets ? { rowids: JSON.stringify(Array.from(found.rowids)) } : {};
     const page = this.pickPage(found, sort, request);
     const rows = this.rowsOf(page.map((i) => found.rowids[i]!));
     const hasMore = rows.length > query.limit;
