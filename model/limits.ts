@@ -23,6 +23,10 @@ export const MAX_CURSOR_LENGTH = 2048;
 export const DEFAULT_PAGE_LIMIT = 25;
 export const MAX_PAGE_LIMIT = 100;
 
+/** Suggestions per answer (GET /api/v1/places/suggest): default and maximum of its `limit`. */
+export const DEFAULT_SUGGEST_LIMIT = 5;
+export const MAX_SUGGEST_LIMIT = 10;
+
 /** A published URL (website, sourceMapsUrl), in characters. */
 export const MAX_URL_LENGTH = 2048;
 

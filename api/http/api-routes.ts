@@ -1,4 +1,4 @@
-// /api/v1: the three read operations, each a few lines over the query service; auth and rate limit come first.
+// /api/v1: the read operations, each a few lines over the query service; auth and rate limit come first.
 import { Router } from 'express';
 import type { RequestHandler } from 'express';
 import { ApiError, methodNotAllowed } from '../errors.ts';
@@ -6,7 +6,7 @@ import { toApiKey } from '../keys/key-store.ts';
 import type { QueryService } from '../query/query-service.ts';
 import { authenticatedKey } from './api-key-auth.ts';
 import { sendServed } from './conditional-response.ts';
-import { parseChangesRequest, parseGetRequest, parseSearchRequest, rejectAnyQuery } from './search-request.ts';
+import { parseChangesRequest, parseGetRequest, parseSearchRequest, parseSuggestRequest, rejectAnyQuery } from './search-request.ts';
 
 export interface ApiRoutesOptions {
   query: QueryService;
@@ -59,6 +59,10 @@ export function createApiRoutes(options: ApiRoutesOptions): Router {
     sendServed(req, res, query.searchServed(parseSearchRequest(req.originalUrl)), { cacheable: true });
   });
 
+  router.get('/places/suggest', (req, res) => {
+    sendServed(req, res, query.suggestServed(parseSuggestRequest(req.originalUrl)), { cacheable: true });
+  });
+
   router.get('/places/:placeId', (req, res) => {
     const fields = parseGetRequest(req.originalUrl);
     const served = query.getPlaceServed(req.params.placeId, fields);
@@ -70,7 +74,7 @@ export function createApiRoutes(options: ApiRoutesOptions): Router {
     sendServed(req, res, query.changes(parseChangesRequest(req.originalUrl)), { cacheable: false });
   });
 
-  router.all(['/key', '/places', '/places/:placeId', '/changes'], onlyGet);
+  router.all(['/key', '/places', '/places/suggest', '/places/:placeId', '/changes'], onlyGet);
   router.use((_req, _res, next) => next(new ApiError('not-found', 'No such endpoint. See /openapi.json.')));
   return router;
 }

@@ -7,6 +7,8 @@ import type { PlaceField } from '../query/extension-params.ts';
 import { SEARCH_PARAMETER_NAMES, validateFields, validateSearchParams } from '../query/search-params.ts';
 import type { SearchParams } from '../query/search-params.ts';
 import { parseStrictQuery } from './query-string.ts';
+import { SUGGEST_PARAMETER_NAMES, validateSuggestParams } from '../query/suggest-params.ts';
+import type { SuggestParams } from '../query/suggest-params.ts';
 
 /** Exactly "true"/"false" become booleans; anything else stays text and fails the boolean rule. */
 const toBoolean = (text: string): boolean | string => (text === 'true' ? true : text === 'false' ? false : text);
@@ -26,6 +28,25 @@ export function parseSearchRequest(url: string): SearchParams {
   let ruleErrors: ParameterError[] = [];
   try {
     params = validateSearchParams(typed);
+  } catch (error) {
+    if (!isInvalidParameters(error)) throw error;
+    ruleErrors = error.errors;
+  }
+  const named = new Set(errors.map((e) => e.parameter));
+  const all = [...errors, ...ruleErrors.filter((e) => !named.has(e.parameter))];
+  if (all.length > 0 || !params) throw invalidParameters(all);
+  return params;
+}
+
+/** The suggestion endpoint's parameters (query/suggest-params.ts). */
+export function parseSuggestRequest(url: string): SuggestParams {
+  const { values, errors } = parseStrictQuery(url, SUGGEST_PARAMETER_NAMES);
+  const typed: Record<string, unknown> = { ...values };
+  if (values.limit !== undefined) typed.limit = toInteger(values.limit);
+  let ruleErrors: ParameterError[] = [];
+  let params: SuggestParams | null = null;
+  try {
+    params = validateSuggestParams(typed);
   } catch (error) {
     if (!isInvalidParameters(error)) throw error;
     ruleErrors = error.errors;

@@ -1,4 +1,4 @@
-// createMcpServer: the SDK's Server with the two read-only tools, validated by REST's own rules over THE query service REST uses.
+// createMcpServer: the SDK's Server with the read-only tools, validated by REST's own rules over THE query service REST uses.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { CallToolResult, Tool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
@@ -13,9 +13,12 @@ import {
   GET_PLACE_TITLE,
   SEARCH_PLACES_DESCRIPTION,
   SEARCH_PLACES_TITLE,
+  SUGGEST_PLACES_DESCRIPTION,
+  SUGGEST_PLACES_TITLE,
 } from './tool-descriptions.ts';
-import { getPlaceInput, searchPlacesInput } from './tool-input-schemas.ts';
-import { getPlaceOutput, searchPlacesOutput } from './tool-output-schemas.ts';
+import { getPlaceInput, searchPlacesInput, suggestPlacesInput } from './tool-input-schemas.ts';
+import { getPlaceOutput, searchPlacesOutput, suggestPlacesOutput } from './tool-output-schemas.ts';
+import { validateSuggestParams } from '../query/suggest-params.ts';
 
 export interface McpServerDeps {
   query: QueryService;
@@ -35,7 +38,8 @@ function refuseLostArguments(args: Record<string, unknown>, sent: readonly strin
 
 const SERVER_INSTRUCTIONS =
   'A read-only directory of published places to stay in Spain (es), the United Kingdom (gb), France (fr) and ' +
-  'Portugal (pt). Use search_places to find places (page with page.nextCursor) and get_place for one id. ' +
+  'Portugal (pt). Use search_places to find places (page with page.nextCursor), suggest_places for a name being typed ' +
+  'and get_place for one id. ' +
   'No availability, prices or booking. whatsappEligible is not consent to message a place.';
 
 const READ_ONLY: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
@@ -63,6 +67,14 @@ const TOOLS: Tool[] = [
     description: GET_PLACE_DESCRIPTION,
     inputSchema: jsonSchemaOf(getPlaceInput, 'input'),
     outputSchema: jsonSchemaOf(getPlaceOutput, 'output'),
+    annotations: READ_ONLY,
+  },
+  {
+    name: 'suggest_places',
+    title: SUGGEST_PLACES_TITLE,
+    description: SUGGEST_PLACES_DESCRIPTION,
+    inputSchema: jsonSchemaOf(suggestPlacesInput, 'input'),
+    outputSchema: jsonSchemaOf(suggestPlacesOutput, 'output'),
     annotations: READ_ONLY,
   },
 ];
@@ -141,9 +153,14 @@ export function createMcpServer(deps: McpServerDeps): Server {
           const place = query.getPlace(placeId, validateFields(args.fields));
           return place ? toToolResult({ place }) : toToolError(NOT_PUBLISHED);
         });
+      case 'suggest_places':
+        return runTool('suggest_places', logger, () => {
+          refuseLostArguments(args, sent);
+          return toToolResult(JSON.parse(query.suggestServed(validateSuggestParams(args)).json) as Record<string, unknown>);
+        });
       default:
         // An unknown tool is a protocol error (MCP tools spec), not a tool result.
-        throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}. Tools: search_places, get_place.`);
+        throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}. Tools: search_places, get_place, suggest_places.`);
     }
   });
 

@@ -43,6 +43,8 @@ Paging: results are ordered by id, at most limit per call (1 to ${MAX_PAGE_LIMIT
 
 Near a point: near="LAT,LNG" (latitude first) with radius in metres gives the places within that distance, nearest first (ties by id), and distancesMeters beside places (same order). In a map area: bbox="MIN_LNG,MIN_LAT,MAX_LNG,MAX_LAT" (longitude first), in id order; not with near. fields="name,phone" returns each place with id and those fields only.
 
+Order and matching: sort="relevance" (with q: best matches first), "name" (A to Z) or "rating" (best first, unrated last); ties by id, and the cursor keeps the order. match="words" finds places holding every word of q in any order; match="typo" also when a word is mistyped. facets="lodgingType,city" adds counts over the whole result. For a name a person is typing, use suggest_places.
+
 ${PLACE_NOTES}`;
 
 export const GET_PLACE_TITLE = 'Get one place';
@@ -53,3 +55,9 @@ ${PLACE_NOTES}`;
 
 /** get_place's own parameter; the search parameters' notes sit with their rules (query/search-params.ts). */
 export const PLACE_ID_NOTE = `A place id from a search_places result (at most ${MAX_PLACE_ID_LENGTH} characters).`;
+
+export const SUGGEST_PLACES_TITLE = 'Suggest places as one types';
+
+export const SUGGEST_PLACES_DESCRIPTION = `Suggestions for what a person has typed so far (q, e.g. "hotel agu" or "aguerre"), one country per call: published places whose name or city words match, whole earlier words and the beginning of the last, accents, case and punctuation ignored, typing mistakes tolerated. Returns { places, scores }: best first, scores from 0 to 1 in the same order; each place holds id, name, lodgingType and address unless fields says otherwise. near="LAT,LNG" puts closer places first among equal matches. Use search_places for filters and paging.
+
+${WHATSAPP_NOTE}`;

@@ -12,6 +12,9 @@ export interface CursorCodec {
   /** A near search's cursor: it resumes after (distance, id); `span` is how far the page reached (a hint for the next). */
   encodeNear(last: NearPosition, params: SearchParams): string;
   decodeNear(cursor: string, params: SearchParams): NearPosition;
+  /** A name, rating or relevance search's cursor: it resumes after (sort key, id). */
+  encodeSorted(last: SortedPosition, params: SearchParams): string;
+  decodeSorted(cursor: string, params: SearchParams): SortedPosition;
   /** The change feed's cursor: the last id served and the version the walk compares with. */
   encodeChanges(lastId: string, scope: FeedScope & { to: string }): string;
   decodeChanges(cursor: string, scope: FeedScope): { id: string; to: string };
@@ -21,6 +24,12 @@ export interface CursorCodec {
 export interface FeedScope {
   country: string;
   from: string;
+}
+
+/** The sort key is text for name, a number for rating and relevance. */
+export interface SortedPosition {
+  key: string | number;
+  id: string;
 }
 
 export interface NearPosition {
@@ -34,8 +43,8 @@ const VERSION = '2';
 /** `VERSION.kind.fingerprint.fields….MAC`: dot-joined fields (cursor-fields.ts), the MAC 43 base64url characters. */
 const CURSOR_CHARACTERS = /^[A-Za-z0-9_.-]+$/;
 const MAC_TEXT_LENGTH = 43;
-/** What a cursor walks: id order (search), (distance, id) order (near), or a change feed. */
-type Kind = 'k' | 'n' | 'c';
+/** What a cursor walks: id order (search), (distance, id) order (near), (key, id) order (sort), or a change feed. */
+type Kind = 'k' | 'n' | 'c' | 's';
 
 /** SHA-256 as base64url, in one call where this Node has crypto.hash (20.12+). */
 const sha256 =
@@ -73,6 +82,8 @@ function computeFingerprint(params: SearchParams): string {
   // Only present when used, so the cursors of the spec's searches keep their fingerprints.
   if (params.near) filters.push(JSON.stringify(['near', params.near.latitude, params.near.longitude, params.radius ?? null]));
   if (params.bbox) filters.push(JSON.stringify(['bbox', params.bbox.minLng, params.bbox.minLat, params.bbox.maxLng, params.bbox.maxLat]));
+  if (params.sort) filters.push(JSON.stringify(['sort', params.sort]));
+  if (params.match) filters.push(JSON.stringify(['match', params.match]));
   return sha256(JSON.stringify(filters)).slice(0, 22);
 }
 
@@ -122,6 +133,15 @@ export function createCursorCodec(secret: Buffer): CursorCodec {
     decodeNear(cursor, params) {
       const [distance, span, id] = decodeText(cursor, 'n', 3, filtersFingerprint(params));
       return { id: textFrom(id), distance: distanceFrom(distance), span: distanceFrom(span) };
+    },
+    encodeSorted: (last, params) =>
+      encodeText('s', filtersFingerprint(params), [typeof last.key === 'number' ? numberField(last.key) : textField(last.key), textField(last.id)]),
+    decodeSorted(cursor, params) {
+      const [key, id] = decodeText(cursor, 's', 2, filtersFingerprint(params));
+      const number = numberOf(key);
+      const value = params.sort === 'name' ? textFrom(key) : number;
+      if (typeof value === 'number' && !Number.isFinite(value)) throw malformed();
+      return { key: value, id: textFrom(id) };
     },
     encodeChanges: (lastId, scope) => encodeText('c', feedFingerprint(scope), [textField(scope.to), textField(lastId)]),
     decodeChanges(cursor, scope) {

@@ -5,9 +5,11 @@ import { ApiError } from '../errors.ts';
 import { changesPage, type ChangesParams } from './change-feed.ts';
 import type { PlaceField } from './extension-params.ts';
 import type { CountryCode, Place } from '../../model/place.ts';
-import type { CursorCodec, NearPosition } from './cursor-codec.ts';
+import type { CursorCodec, NearPosition, SortedPosition } from './cursor-codec.ts';
 import { validatePlaceId } from './search-params.ts';
 import type { SearchParams } from './search-params.ts';
+import type { SuggestParams } from './suggest-params.ts';
+import { suggestServed } from './suggest-service.ts';
 import { placeJson, placePageJson } from './serialize-place.ts';
 import type { PageExtras, PlacePage, Served } from './serialize-place.ts';
 
@@ -17,6 +19,8 @@ export interface QueryService {
   /** A PlacePage as JSON text, as REST sends it; search() is the same parsed (MCP, pages). */
   searchJson(params: SearchParams): string;
   searchServed(params: SearchParams): Served;
+  /** Suggestions as one types: `{"places":[…],"scores":[…]}`. */
+  suggestServed(params: SuggestParams): Served;
   search(params: SearchParams): PlacePage;
   /** A Place as JSON text; null for an id no current snapshot publishes; an invalid-parameter ApiError (placeId) for a bad id. */
   getPlaceJson(placeId: string, fields?: readonly PlaceField[]): string | null;
@@ -64,7 +68,7 @@ function createRefresher(reader: SnapshotReader, intervalMs: number, now: () => 
   };
 }
 
-function toSearchQuery(params: SearchParams, afterId: string | undefined, nearAfter?: NearPosition): SearchQuery {
+function toSearchQuery(params: SearchParams, afterId: string | undefined, nearAfter?: NearPosition, sortAfter?: SortedPosition): SearchQuery {
   const query: SearchQuery = { country: params.country, limit: params.limit };
   if (params.city !== undefined) query.citySlug = params.city;
   if (params.q !== undefined) query.q = params.q;
@@ -79,6 +83,10 @@ function toSearchQuery(params: SearchParams, afterId: string | undefined, nearAf
     query.near = nearAfter ? { latitude, longitude, radius, after: nearAfter } : { latitude, longitude, radius };
   }
   if (params.bbox) query.bbox = params.bbox;
+  if (params.sort) query.sort = params.sort;
+  if (params.match) query.match = params.match;
+  if (params.facets) query.facets = params.facets;
+  if (sortAfter) query.sortAfter = sortAfter;
   return query;
 }
 
@@ -91,25 +99,29 @@ export function createQueryService(options: QueryServiceOptions): QueryService {
     // Decode first: a bad cursor is the client's error whatever the snapshot holds.
     const near = params.near !== undefined;
     const nearAfter = near && params.cursor !== undefined ? cursors.decodeNear(params.cursor, params) : undefined;
-    const afterId = params.cursor === undefined || near ? undefined : cursors.decode(params.cursor, params);
+    const sorted = params.sort !== undefined;
+    const sortAfter = sorted && params.cursor !== undefined ? cursors.decodeSorted(params.cursor, params) : undefined;
+    const afterId = params.cursor === undefined || near || sorted ? undefined : cursors.decode(params.cursor, params);
     refreshIfDue();
-    const query = toSearchQuery(params, afterId, nearAfter);
+    const query = toSearchQuery(params, afterId, nearAfter, sortAfter);
     let found;
     if (near || params.bbox) {
       // Extensions only: a search the specification defines is planned on indexes and never cut short.
       query.budget = new RowBudget(rowBudget);
       found = withinBudget(() => reader.searchRows(query));
     } else found = reader.searchRows(query);
-    const { rows, hasMore, distances, version } = found;
+    const { rows, hasMore, distances, version, sortKey, facets } = found;
     const last = rows.at(-1);
     let nextCursor: string | null = null;
-    if (hasMore && last && distances) {
+    if (hasMore && last && sorted && sortKey !== undefined) nextCursor = cursors.encodeSorted({ key: sortKey, id: last.id }, params);
+    else if (hasMore && last && distances) {
       const span = (distances.at(-1) ?? 0) - (distances[0] ?? 0);
       nextCursor = cursors.encodeNear({ id: last.id, distance: distances.at(-1) ?? 0, span }, params);
     } else if (hasMore && last) nextCursor = cursors.encode(last.id, params);
     const extras: PageExtras = {};
     if (params.fields) extras.fields = params.fields;
     if (near) extras.distances = distances ?? [];
+    if (params.facets) extras.facets = facets ?? {};
     return { json: placePageJson(rows, hasMore && last !== undefined, nextCursor, publicUrl, extras), version: version ?? null };
   };
   const getPlaceJson = (placeId: string, fields?: readonly PlaceField[]): string | null => {
@@ -125,6 +137,10 @@ export function createQueryService(options: QueryServiceOptions): QueryService {
   return {
     searchJson: (params) => searchServed(params).json,
     searchServed,
+    suggestServed(params) {
+      refreshIfDue();
+      return suggestServed(reader, params, publicUrl);
+    },
     search: (params) => JSON.parse(searchServed(params).json) as PlacePage,
     getPlaceJson,
     getPlaceServed(placeId, fields) {

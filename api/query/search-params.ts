@@ -16,6 +16,9 @@ import type { CountryCode, LodgingType } from '../../model/place.ts';
 import { invalidParameter, invalidParameters } from '../errors.ts';
 import type { ParameterError } from '../errors.ts';
 import { parseBbox, parseFields, parseNear } from './extension-params.ts';
+import { parseFacets } from './facet-list.ts';
+import { CITY_FACET_SIZE, FACET_NAMES, SEARCH_MATCHES, SEARCH_SORTS } from '../../pipeline/snapshot/reader-types.ts';
+import type { FacetName } from '../../pipeline/snapshot/reader-types.ts';
 import type { GeoBounds, GeoPoint, PlaceField } from './extension-params.ts';
 
 export interface SearchParams {
@@ -33,6 +36,11 @@ export interface SearchParams {
   radius?: number;
   bbox?: GeoBounds;
   fields?: PlaceField[];
+  /** Orders other than the defaults (id; distance with near). */
+  sort?: 'relevance' | 'name' | 'rating';
+  /** q's matching other than the default (literal). */
+  match?: 'words' | 'typo';
+  facets?: FacetName[];
 }
 
 /** A string parameter checked by one of extension-params' parsers (the parsed value is taken again after validation). */
@@ -203,6 +211,36 @@ export const EXTENSION_SEARCH_PARAMETERS = {
   },
 } satisfies Record<string, SearchParameter>;
 
+/** Beyond the spec: other orders, tolerant matching of q, facet counts. */
+export const SEARCH_ORDER_PARAMETERS = {
+  sort: {
+    rule: z.enum(SEARCH_SORTS, { error: `must be one of ${SEARCH_SORTS.join(', ')}` }).optional(),
+    openapi: {
+      description:
+        'Order of the results, ties by id: `id` (default), `relevance` (needs `q`: whole-word name matches first, then partial name matches, then city or category matches), `name` (folded name, A→Z), `rating` (best first, unrated last), `distance` (the order of `near`, and its default). With `near` only `distance`; with `bbox` only `id`. Cursors carry the order.',
+      schema: { type: 'string', enum: [...SEARCH_SORTS] },
+    },
+    agent: 'Order: "id" (default), "relevance" (needs q: best matches first), "name" (A to Z), "rating" (best first, unrated last), "distance" (with near; its default).',
+  },
+  match: {
+    rule: z.enum(SEARCH_MATCHES, { error: `must be one of ${SEARCH_MATCHES.join(', ')}` }).optional(),
+    openapi: {
+      description:
+        'How `q` matches (needs `q`; not with `near` or `bbox`): `literal` (default, the text as typed), `words` (every word of q, whole, in any order), `typo` (as words, a word of 4–7 letters may hold one mistake and one of 8 or more two: a letter missing, extra, replaced, or two neighbours swapped).',
+      schema: { type: 'string', enum: [...SEARCH_MATCHES] },
+    },
+    agent: 'How q matches: "literal" (default), "words" (every word, any order), "typo" (every word, allowing a typing mistake or two).',
+  },
+  facets: {
+    rule: parsedText(parseFacets),
+    openapi: {
+      description: `Comma-separated counts to add over the whole result (not the page), the same on every page: ${FACET_NAMES.join(', ')}. \`city\` holds the ${CITY_FACET_SIZE} largest cities by slug; the booleans count \`true\` and \`false\`. Not with \`near\` or \`bbox\`. Example: \`lodgingType,city\`.`,
+      schema: { type: 'string' },
+    },
+    agent: `Comma-separated counts over the whole result: ${FACET_NAMES.join(', ')} (e.g. "lodgingType,city").`,
+  },
+} satisfies Record<string, SearchParameter>;
+
 type RulesOf<T extends Record<string, { rule: z.ZodType }>> = { [K in keyof T]: T[K]['rule'] };
 
 /** The rules of a parameter table, as a zod shape. */
@@ -214,10 +252,17 @@ export function rulesOf<T extends Record<string, { rule: z.ZodType }>>(table: T)
 export const searchParamsShape = rulesOf(SPEC_SEARCH_PARAMETERS);
 /** The fields/geo extension parameters, shared by REST and the MCP tools. */
 export const extensionParamsShape = rulesOf(EXTENSION_SEARCH_PARAMETERS);
+/** The order, match and facet parameters, shared by REST and the MCP tools. */
+export const orderParamsShape = rulesOf(SEARCH_ORDER_PARAMETERS);
 /** Every name a search takes: REST refuses any other. */
-export const SEARCH_PARAMETER_NAMES = [...Object.keys(SPEC_SEARCH_PARAMETERS), ...Object.keys(EXTENSION_SEARCH_PARAMETERS)];
+export const SEARCH_PARAMETER_NAMES = [
+  ...Object.keys(SPEC_SEARCH_PARAMETERS),
+  ...Object.keys(EXTENSION_SEARCH_PARAMETERS),
+  ...Object.keys(SEARCH_ORDER_PARAMETERS),
+];
 
-const searchParamsSchema = z.strictObject({ ...searchParamsShape, ...extensionParamsShape }).superRefine((params, ctx) => {
+const searchParamsSchema = z.strictObject({ ...searchParamsShape, ...extensionParamsShape, ...orderParamsShape }).superRefine((params, ctx) => {
+  for (const issue of orderIssues(params)) ctx.addIssue({ code: 'custom', ...issue });
   if (params.radius !== undefined && params.near === undefined) {
     ctx.addIssue({ code: 'custom', path: ['radius'], message: 'needs near: it is the distance from that point (near=LAT,LNG)' });
   }
@@ -225,6 +270,24 @@ const searchParamsSchema = z.strictObject({ ...searchParamsShape, ...extensionPa
     ctx.addIssue({ code: 'custom', path: ['bbox'], message: 'cannot be combined with near: send one or the other' });
   }
 });
+
+/** The order parameters' combinations with q and the geo searches. */
+function orderIssues(params: { q?: string; near?: string; bbox?: string; sort?: string; match?: string; facets?: string }): { path: string[]; message: string }[] {
+  const issues: { path: string[]; message: string }[] = [];
+  const { sort, match } = params;
+  if (sort === 'distance' && params.near === undefined) issues.push({ path: ['sort'], message: 'distance needs near: it is the distance from that point (near=LAT,LNG)' });
+  else if (sort !== undefined && sort !== 'distance' && params.near !== undefined) issues.push({ path: ['sort'], message: 'with near, places come nearest first: use sort=distance or leave sort out' });
+  else if (sort !== undefined && sort !== 'id' && params.bbox !== undefined) issues.push({ path: ['sort'], message: 'with bbox, places come in id order: use sort=id or leave sort out' });
+  else if (sort === 'relevance' && params.q === undefined) issues.push({ path: ['sort'], message: 'relevance needs q: it orders by how well places match it' });
+  if (match !== undefined && match !== 'literal') {
+    if (params.q === undefined) issues.push({ path: ['match'], message: `${match} needs q: it says how q matches` });
+    else if (params.near !== undefined || params.bbox !== undefined) issues.push({ path: ['match'], message: 'cannot be combined with near or bbox: leave match out (literal)' });
+  }
+  if (params.facets !== undefined && (params.near !== undefined || params.bbox !== undefined)) {
+    issues.push({ path: ['facets'], message: 'cannot be combined with near or bbox' });
+  }
+  return issues;
+}
 
 const valueOf = <T>(parsed: { value: T } | { error: string }): T => {
   if ('error' in parsed) throw new Error(parsed.error); // validated above: unreachable
@@ -260,6 +323,11 @@ export function validateSearchParams(input: Record<string, unknown>): SearchPara
   }
   if (bbox !== undefined) params.bbox = valueOf(parseBbox(bbox));
   if (fields !== undefined) params.fields = valueOf(parseFields(fields));
+  // The default orders and matching are left out, so their cursors are the cursors of searches without them.
+  const { sort, match, facets } = parsed.data;
+  if (sort === 'relevance' || sort === 'name' || sort === 'rating') params.sort = sort;
+  if (match === 'words' || match === 'typo') params.match = match;
+  if (facets !== undefined) params.facets = valueOf(parseFacets(facets));
   return params;
 }
 

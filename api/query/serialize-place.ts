@@ -4,7 +4,7 @@ import { withProfileUrl } from '../../model/served-place.ts';
 import { PLACE_FIELDS } from '../../model/place.ts';
 import type { Place } from '../../model/place.ts';
 import type { PlaceField } from './extension-params.ts';
-import type { ServedRow } from '../../pipeline/snapshot/reader-types.ts';
+import type { FacetCounts, ServedRow } from '../../pipeline/snapshot/reader-types.ts';
 
 /** A response body and the published snapshot version that answered it (null: the country has none yet). */
 export interface Served {
@@ -16,6 +16,8 @@ export interface PlacePage {
   places: Place[];
   /** Near searches only: each place's great-circle distance from the point, in metres (0.1 m steps). */
   distancesMeters?: number[];
+  /** With facets only: counts over the whole result. */
+  facets?: FacetCounts;
   page: { count: number; hasMore: boolean; nextCursor: string | null };
 }
 
@@ -32,6 +34,7 @@ export function placeJson(row: ServedRow, publicUrl: string, fields?: readonly P
 export interface PageExtras {
   fields?: readonly PlaceField[];
   distances?: readonly number[];
+  facets?: FacetCounts;
 }
 
 /** A PlacePage as JSON text: `places` in order, `distancesMeters` for a near search, then `page`. */
@@ -44,5 +47,6 @@ export function placePageJson(
 ): string {
   const page = { count: rows.length, hasMore, nextCursor: hasMore ? nextCursor : null };
   const distances = extras.distances ? `,"distancesMeters":${JSON.stringify(extras.distances.map((d) => Math.round(d * 10) / 10))}` : '';
-  return `{"places":[${rows.map((row) => placeJson(row, publicUrl, extras.fields)).join(',')}]${distances},"page":${JSON.stringify(page)}}`;
+  const facets = extras.facets ? `,"facets":${JSON.stringify(extras.facets)}` : '';
+  return `{"places":[${rows.map((row) => placeJson(row, publicUrl, extras.fields)).join(',')}]${distances}${facets},"page":${JSON.stringify(page)}}`;
 }

@@ -15,6 +15,19 @@ export interface SnapshotInfo {
   publishedCount: number;
 }
 
+/** Orders of a search (ties by id); `distance` is the order of near searches and needs one. */
+export const SEARCH_SORTS = ['id', 'relevance', 'name', 'rating', 'distance'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+/** How q matches: as literal text (the spec), every word in any order, or every word allowing typing mistakes. */
+export const SEARCH_MATCHES = ['literal', 'words', 'typo'] as const;
+export type SearchMatch = (typeof SEARCH_MATCHES)[number];
+/** The counts a search can add over its whole result. */
+export const FACET_NAMES = ['lodgingType', 'city', 'whatsappEligible', 'verified'] as const;
+export type FacetName = (typeof FACET_NAMES)[number];
+export type FacetCounts = Partial<Record<FacetName, Record<string, number>>>;
+/** The city facet holds the largest cities only. */
+export const CITY_FACET_SIZE = 20;
+
 export interface SearchQuery {
   country: CountryCode;
   citySlug?: string;
@@ -34,6 +47,29 @@ export interface SearchQuery {
   limit: number;
   /** near and bbox: the rows the walk may read (RowBudgetExceeded past it); none: unbounded. */
   budget?: RowBudget;
+  /** Default id (distance with near). name, rating and relevance are not combined with near or bbox. */
+  sort?: SearchSort;
+  /** Default literal; words and typo need q and are not combined with near or bbox. */
+  match?: SearchMatch;
+  /** Keyset of the name, rating and relevance orders: only places after (key, id). */
+  sortAfter?: { key: number | string; id: string };
+  /** Counts over the whole result (not with near or bbox). */
+  facets?: readonly FacetName[];
+}
+
+export interface SuggestQuery {
+  country: CountryCode;
+  q: string;
+  limit: number;
+  /** Closer places win ties. */
+  near?: { latitude: number; longitude: number };
+}
+
+export interface SuggestRows {
+  rows: ServedRow[];
+  /** Parallel to rows: how well each matched, from 0 to 1, best first. */
+  scores: number[];
+  version?: string;
 }
 
 export interface NearQuery {
@@ -62,6 +98,9 @@ export interface SearchRows {
   distances?: number[];
   /** The snapshot version that answered; absent when the country has none. */
   version?: string;
+  /** name, rating and relevance orders: the last row's sort key, for the next page's cursor. */
+  sortKey?: number | string;
+  facets?: FacetCounts;
 }
 
 /** The ids that differ between two kept snapshots of a country, in id order. */
@@ -75,6 +114,8 @@ export interface SnapshotReader {
   search(query: SearchQuery): SearchResult;
   /** The same page as stored JSON, without a parse and serialize round trip: what the API sends. */
   searchRows(query: SearchQuery): SearchRows;
+  /** Suggestions as one types: best first. */
+  suggest(query: SuggestQuery): SuggestRows;
   /** Published places only; null for unknown, closed, suppressed, rejected or no longer published ids. */
   getPlace(id: string): StoredPlace | null;
   /** The same as its stored JSON. */

@@ -45,7 +45,9 @@ CREATE TABLE places (
   whatsapp INTEGER NOT NULL,
   verified INTEGER NOT NULL,
   place_json TEXT NOT NULL,
-  search_text TEXT NOT NULL
+  search_text TEXT NOT NULL,
+  name_key TEXT NOT NULL,         -- the name's folded words, one space apart: sort=name
+  rating_key REAL NOT NULL        -- minus the rating, 1 when unrated: sort=rating (best first, unrated last)
 );
 
 -- @section places-indexes
@@ -56,6 +58,8 @@ CREATE INDEX places_city_type ON places (city_slug, lodging_type);
 CREATE INDEX places_type ON places (lodging_type);
 CREATE INDEX places_whatsapp ON places (whatsapp);
 CREATE INDEX places_verified ON places (verified);
+CREATE INDEX places_name ON places (name_key);
+CREATE INDEX places_rating ON places (rating_key);
 
 -- Trigram index for q of three or more characters. Contentless: the text lives in places.search_text,
 -- already folded; remove_diacritics is kept as a second line of defence.
@@ -101,4 +105,15 @@ CREATE TABLE place_city_slugs (
   slug TEXT NOT NULL,
   place_rowid INTEGER NOT NULL,
   PRIMARY KEY (slug, place_rowid)
+) WITHOUT ROWID;
+
+-- @section search-words
+-- The word index of relevance, match=words|typo and suggestions: each distinct folded word of the served places'
+-- names (name, legalName), cities and category labels, with the places holding it as ascending rowids, int32
+-- little-endian, one array per kind. The reader keeps the words in memory and reads a word's places by key.
+CREATE TABLE search_words (
+  word TEXT PRIMARY KEY,
+  name_rowids BLOB NOT NULL,
+  city_rowids BLOB NOT NULL,
+  label_rowids BLOB NOT NULL
 ) WITHOUT ROWID;

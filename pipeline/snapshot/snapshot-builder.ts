@@ -15,12 +15,15 @@ import { toListingRecord, type ListingRecord } from './listing-record.ts';
 import { REJECTED_KEPT_IN_FULL } from '../../model/limits.ts';
 import { FIELD_FILL_KEY, measureFieldFill, storedFieldFill } from './field-fill.ts';
 import { FieldFillCounter } from './filled-fields.ts';
+import { buildSearchWords, registerSortName } from './build-search-words.ts';
 
 /**
  * The build's page cache. Pages it cannot hold go to the file and come back from the OS's page cache, which is not
  * this process's memory; 256 MiB made the cache most of a 1M import's peak RSS and sped nothing up (docs/benchmarks.md, "Decisions").
  */
 const BUILD_CACHE_KIB = 16 * 1024;
+/** meta: how many distinct words the word index holds (reported with the snapshot's size). */
+export const SEARCH_WORDS_KEY = 'search_words';
 const DUPLICATE_REASON = 'duplicate-provider-id';
 /** Positions in a listings row (LISTING_COLUMNS order) of the content a rejected record past the first ones does not keep. */
 const ISSUES_COLUMN = 4;
@@ -197,7 +200,9 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
   /** Indexes after the bulk insert (one sort each beats row-by-row upkeep); the FTS index in one pass. */
   private buildServedTables(): SnapshotInfo {
     const db = this.db;
+    const meta = db.prepare(BUILD_SQL.insertMeta);
     db.exec(schemaSection('places'));
+    registerSortName(db);
     db.prepare(BUILD_SQL.fillPlaces).run();
     db.exec(schemaSection('places-indexes'));
     db.exec(schemaSection('city-aliases'));
@@ -205,13 +210,13 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
     db.prepare(BUILD_SQL.setFtsHashSize).run();
     db.prepare(BUILD_SQL.fillPlacesFts).run();
     db.prepare(BUILD_SQL.fillPlacesGeo).run();
+    meta.run(SEARCH_WORDS_KEY, String(buildSearchWords(db)));
     const points = db.prepare(SELECT_GEO_POINTS).raw(true).all() as [number, number, number][];
     db.prepare(BUILD_SQL.insertGeoGrid).run(...gridBlobs(points));
     db.function('content_hash', { deterministic: true }, (json) => contentHash(String(json)));
     db.prepare(BUILD_SQL.fillPlaceHashes).run();
     const publishedCount = db.prepare(BUILD_SQL.countPlaces).pluck().get() as number;
     const publishedAt = new Date().toISOString();
-    const meta = db.prepare(BUILD_SQL.insertMeta);
     meta.run('published_count', String(publishedCount));
     meta.run('published_at', publishedAt);
     // Per-field fill counts: the next import's field-loss gate and quality report read them without a rescan.

@@ -3,7 +3,13 @@ import type Database from 'better-sqlite3';
 import { MAX_PAGE_LIMIT } from '../../model/limits.ts';
 import { canonicalCitySlug } from '../normalise/city-names.ts';
 import { foldSearchText } from './search-text.ts';
-import type { SearchQuery, SearchRows, SnapshotInfo } from './reader-types.ts';
+import type { SearchQuery, SearchRows, SnapshotInfo, SuggestQuery, SuggestRows } from './reader-types.ts';
+import { registerSortName } from './build-search-words.ts';
+import { FacetCounter } from './facet-counts.ts';
+import { filterClause } from './ordered-statements.ts';
+import { OrderedSearch } from './ordered-search.ts';
+import { SuggestSearch } from './suggest-search.ts';
+import { WordIndex } from './word-index.ts';
 import { GeoSearch } from './geo-search.ts';
 import { openSnapshotFile } from './open-snapshot-file.ts';
 import { LEGACY_GEO_VIEW, READ_SQL, countUpToSql, searchShapeKey, searchSql, type SearchShape } from './statements.ts';
@@ -18,6 +24,7 @@ const MIN_TRIGRAM_CHARS = 3;
 export interface SnapshotConnection {
   readonly info: SnapshotInfo;
   searchRows(query: SearchQuery): SearchRows;
+  suggest(query: SuggestQuery): Omit<SuggestRows, 'version'>;
   getPlaceJson(id: string): string | null;
   close(): void;
 }
@@ -50,6 +57,9 @@ class ReadOnlySnapshot implements SnapshotConnection {
   private readonly selectCityAliasExists: Database.Statement<[string], number> | null;
   private readonly statements = new Map<string, Database.Statement>();
   private readonly geo: GeoSearch;
+  private readonly ordered: OrderedSearch;
+  private readonly suggestions: SuggestSearch;
+  private readonly facets: FacetCounter;
 
   constructor(
     private readonly db: Database.Database,
@@ -62,6 +72,18 @@ class ReadOnlySnapshot implements SnapshotConnection {
     const hasGeoIndex = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'places_geo'").pluck().get() !== undefined;
     if (!hasGeoIndex) db.exec(LEGACY_GEO_VIEW);
     this.geo = new GeoSearch(db, (shape, params, text) => this.chooseTextPlan(shape, params, text));
+    // Snapshots built before the sort keys were stored compute them from the JSON (correct, slower).
+    const storedKeys = (db.pragma('table_info(places)') as { name: string }[]).some((column) => column.name === 'name_key');
+    if (!storedKeys) registerSortName(db);
+    const size = ((db.prepare('SELECT max(rowid) FROM places').pluck().get() as number | null) ?? 0) + 1;
+    const words = new WordIndex(db);
+    this.ordered = new OrderedSearch(db, words, size, storedKeys);
+    this.suggestions = new SuggestSearch(db, words, size);
+    this.facets = new FacetCounter(db);
+  }
+
+  suggest(query: SuggestQuery): Omit<SuggestRows, 'version'> {
+    return this.suggestions.suggest(query);
   }
 
   searchRows(query: SearchQuery): SearchRows {
@@ -97,6 +119,20 @@ class ReadOnlySnapshot implements SnapshotConnection {
     }
     if (query.near) return this.geo.near(query.near, shape, params, limit, query.budget);
     if (query.bbox) return this.geo.bbox(query.bbox, shape, { ...params, limit }, query.budget);
+    const ordered = (query.sort !== undefined && query.sort !== 'id') || (query.match !== undefined && query.match !== 'literal');
+    let facets: SearchRows['facets'];
+    if (ordered || query.facets) {
+      // Only these need the filters as a clause of their own (the id order's statements carry them in their shape).
+      const where = filterClause(shape);
+      const { after: _after, ...filterParams } = params;
+      if (ordered) {
+        const afterRowid = query.sortAfter ? (this.selectRowidAtOrBefore.get(query.sortAfter.id) ?? 0) : after;
+        const { resultWhere, resultParams, ...found } = this.ordered.search({ query, where, params: filterParams, text, afterRowid });
+        if (query.facets) found.facets = this.facets.count(query.facets, resultWhere, resultParams, facetSignature(query, text));
+        return found;
+      }
+      facets = this.countFacets(query, where, filterParams, text);
+    }
     if (text !== '') {
       shape.text = this.chooseTextPlan(shape, params, text);
       if (shape.text === 'trigram') params.match = `"${text.replaceAll('"', '""')}"`;
@@ -106,7 +142,14 @@ class ReadOnlySnapshot implements SnapshotConnection {
     const found = this.statement('page', shape).all(params) as [string, string][];
     const hasMore = found.length > limit;
     if (hasMore) found.length = limit;
-    return { rows: found.map(([id, json]) => ({ id, json })), hasMore };
+    const rows = { rows: found.map(([id, json]) => ({ id, json })), hasMore };
+    return facets ? { ...rows, facets } : rows;
+  }
+
+  /** The id order's facets: the filters and a literal q as SQL. */
+  private countFacets(query: SearchQuery, where: string, params: Record<string, string | number>, text: string): SearchRows['facets'] {
+    const literal = text === '' ? { clause: '', params: {} } : OrderedSearch.literal(text);
+    return this.facets.count(query.facets ?? [], where + literal.clause, { ...params, ...literal.params }, facetSignature(query, text));
   }
 
   getPlaceJson(id: string): string | null {
@@ -135,4 +178,9 @@ class ReadOnlySnapshot implements SnapshotConnection {
     }
     return statement;
   }
+}
+
+/** What a search's result depends on (not its order, page or cursor): its facet counts are cached under it. */
+function facetSignature(query: SearchQuery, text: string): string {
+  return JSON.stringify([query.citySlug, query.lodgingType, query.whatsapp, query.verified, text, query.match ?? 'literal']);
 }

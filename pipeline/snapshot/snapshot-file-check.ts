@@ -18,7 +18,7 @@ export class SnapshotFileRefusedError extends AppError {
 /** Rows checked per turn of the event loop: a few milliseconds each, so a replica keeps answering while it checks. */
 const ROWS_PER_TURN = 500;
 
-const SECTIONS: readonly SchemaSection[] = ['build', 'places', 'places-indexes', 'city-aliases-build', 'city-aliases'];
+const SECTIONS: readonly SchemaSection[] = ['build', 'places', 'places-indexes', 'city-aliases-build', 'city-aliases', 'search-words'];
 
 type SchemaObjects = Map<string, string>;
 

@@ -6,7 +6,7 @@ import { snapshotPath } from './snapshot-paths.ts';
 import { pointerStamp, readPointer } from './snapshot-pointer.ts';
 import { snapshotChanges } from './snapshot-changes.ts';
 import { DiffCache } from './diff-cache.ts';
-import type { SearchQuery, SearchResult, SearchRows, SnapshotInfo, SnapshotReader } from './reader-types.ts';
+import type { SearchQuery, SearchResult, SearchRows, SnapshotInfo, SnapshotReader, SuggestQuery, SuggestRows } from './reader-types.ts';
 
 export interface SnapshotReaderOptions {
   /** A pointer or snapshot that could not be opened; the country keeps its previous snapshot meanwhile. */
@@ -78,6 +78,12 @@ export function openSnapshotReader(dataDir: string, options: SnapshotReaderOptio
     return slot ? { ...slot.connection.searchRows(query), version: slot.connection.info.version } : { rows: [], hasMore: false };
   };
 
+  const suggest = (query: SuggestQuery): SuggestRows => {
+    assertOpen();
+    const slot = slots.get(query.country);
+    return slot ? { ...slot.connection.suggest(query), version: slot.connection.info.version } : { rows: [], scores: [] };
+  };
+
   const getPlaceJson = (id: string): string | null => {
     assertOpen();
     const country = countryOfPlaceId(id);
@@ -90,6 +96,7 @@ export function openSnapshotReader(dataDir: string, options: SnapshotReaderOptio
       return { places: rows.map((row) => JSON.parse(row.json) as StoredPlace), hasMore };
     },
     searchRows,
+    suggest,
     getPlace(id: string): StoredPlace | null {
       const json = getPlaceJson(id);
       return json === null ? null : (JSON.parse(json) as StoredPlace);

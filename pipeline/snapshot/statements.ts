@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { projectFile } from '../../platform/project-files.ts';
 
-export type SchemaSection = 'build' | 'places' | 'places-indexes' | 'city-aliases-build' | 'city-aliases';
+export type SchemaSection = 'build' | 'places' | 'places-indexes' | 'city-aliases-build' | 'city-aliases' | 'search-words';
 
 let sections: Map<string, string> | undefined;
 
@@ -22,7 +22,7 @@ function splitSections(text: string): Map<string, string> {
 }
 
 /** Bumped whenever schema.sql changes shape; stored in meta. */
-export const SCHEMA_VERSION = '3';
+export const SCHEMA_VERSION = '4';
 
 // Keep in step with ListingRecord.columns (listing-record.ts), which holds every column but the last.
 const LISTING_COLUMNS = `id, provider_id, status, reasons, issues, summary, place, city_slug, lodging_type, whatsapp,
@@ -34,6 +34,11 @@ const GEO_POINTS = `SELECT id, CAST(round(lat * 1e7) AS INTEGER) AS lat, CAST(ro
   FROM (SELECT rowid AS id, json_extract(place_json, '$.location.latitude') AS lat,
     json_extract(place_json, '$.location.longitude') AS lng FROM places) WHERE lat IS NOT NULL AND lng IS NOT NULL`;
 
+/** sort=name's key of a place JSON column: sort_name() is registered by the builder and by readers of older files. */
+export const NAME_KEY_OF = (column: string): string => `sort_name(json_extract(${column}, '$.name'))`;
+/** sort=rating's key: best first as the smallest, unrated (null) after every rating. */
+export const RATING_KEY_OF = (column: string): string => `coalesce(-json_extract(${column}, '$.rating'), 1)`;
+
 export const BUILD_SQL = {
   insertMeta: 'INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)',
   /** Changes nothing when the id is taken: the caller then compares sources (duplicates are rare). */
@@ -42,9 +47,13 @@ export const BUILD_SQL = {
   selectHolder: 'SELECT source_file, source_file_index, source_line, summary FROM listings WHERE id = ?',
   insertRejectedLine: 'INSERT INTO rejected_lines (file, file_index, line, reason, excerpt) VALUES (?, ?, ?, ?, ?)',
   /** ORDER BY id makes rowid order id order, which the reader's keyset pages rely on. */
-  fillPlaces: `INSERT INTO places (id, city_slug, lodging_type, whatsapp, verified, place_json, search_text)
-    SELECT id, city_slug, lodging_type, whatsapp, verified, place, search_text
+  fillPlaces: `INSERT INTO places (id, city_slug, lodging_type, whatsapp, verified, place_json, search_text, name_key, rating_key)
+    SELECT id, city_slug, lodging_type, whatsapp, verified, place, search_text, ${NAME_KEY_OF('place')}, ${RATING_KEY_OF('place')}
     FROM listings WHERE status = 'published' ORDER BY id`,
+  /** Each served place's searchable fields for the word index (word-postings.ts), in rowid order. */
+  selectPlaceWords: `SELECT rowid, json_extract(place_json, '$.name') AS name, json_extract(place_json, '$.legalName') AS legalName,
+    json_extract(place_json, '$.address.city') AS city, json_extract(place_json, '$.lodgingTypes') AS labels FROM places ORDER BY rowid`,
+  insertSearchWord: 'INSERT INTO search_words (word, name_rowids, city_rowids, label_rowids) VALUES (?, ?, ?, ?)',
   /**
    * FTS5 flushes its in-memory index every `hashsize` bytes (1 MiB by default): 64 MiB halves the build time and
    * leaves a few segments, which query as fast as one (so no 'optimize', which would cost seconds more).

@@ -94,7 +94,7 @@ describe('status codes, as docs/api.md states them', () => {
     states('Unknown, repeated (`country=es&country=gb`) and empty (`q=`, `city`) parameters are 400s naming them');
     states('any `api_key`, `key`, `token`, `access_token`… query parameter is a 400 (an unknown parameter)');
     for (const [query, parameter] of [
-      ['country=es&sort=name', 'sort'],
+      ['country=es&order=name', 'order'],
       ['country=es&country=gb', 'country'],
       ['country=es&q=', 'q'],
       ['country=es&city', 'city'],

@@ -40,7 +40,7 @@ describe('search parameter rules', () => {
     ['limit=abc', 'country=es&limit=abc', ['limit']],
     ['limit with a space', 'country=es&limit=%205', ['limit']],
     ['cursor over 2048 characters', `country=es&cursor=${'a'.repeat(2049)}`, ['cursor']],
-    ['an unknown parameter', 'country=es&sort=name', ['sort']],
+    ['an unknown parameter', 'country=es&order=name', ['order']],
     ['a parameter in the wrong case', 'Country=es', ['Country', 'country']],
     ['a repeated parameter', 'country=es&country=gb', ['country']],
     ['a repeated boolean', 'country=es&verified=true&verified=true', ['verified']],

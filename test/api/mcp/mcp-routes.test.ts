@@ -29,7 +29,7 @@ describe('stateless', () => {
     expect(list.status).toBe(200);
     expect(list.headers.get('cache-control')).toBe('no-store');
     const body = await list.json();
-    expect(body.result.tools.map((t: { name: string }) => t.name).sort()).toEqual(['get_place', 'search_places']);
+    expect(body.result.tools.map((t: { name: string }) => t.name).sort()).toEqual(['get_place', 'search_places', 'suggest_places']);
   });
 
   it.each(['GET', 'DELETE', 'PUT'])('%s → 405 with a JSON-RPC error and Allow: POST', async (method) => {

@@ -27,16 +27,16 @@ const tool = (name: string) => {
 };
 
 describe('the server', () => {
-  it('names itself and lists exactly search_places and get_place', () => {
+  it('names itself and lists exactly search_places, get_place and suggest_places', () => {
     expect(session.client.getServerVersion()).toMatchObject({ name: 'lodging-directory', version: '1.1.0' });
-    expect(tools.map((t) => t.name).sort()).toEqual(['get_place', 'search_places']);
+    expect(tools.map((t) => t.name).sort()).toEqual(['get_place', 'search_places', 'suggest_places']);
   });
 
   it('says its tool list never changes (listChanged: false)', () => {
     expect(session.client.getServerCapabilities()?.tools).toEqual({ listChanged: false });
   });
 
-  it.each(['search_places', 'get_place'])('marks %s read-only and closed-world', (name) => {
+  it.each(['search_places', 'get_place', 'suggest_places'])('marks %s read-only and closed-world', (name) => {
     expect(tool(name).annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, openWorldHint: false });
   });
 });
@@ -44,9 +44,9 @@ describe('the server', () => {
 describe('search_places input schema: the REST parameters and limits', () => {
   const input = () => tool('search_places').inputSchema as any;
 
-  it('takes exactly the eight search parameters and near, radius, bbox, fields, country required, nothing else', () => {
+  it('takes exactly the eight search parameters and near, radius, bbox, fields, sort, match, facets, country required, nothing else', () => {
     expect(Object.keys(input().properties).sort()).toEqual(
-      ['country', 'city', 'q', 'lodgingType', 'whatsapp', 'verified', 'limit', 'cursor', 'near', 'radius', 'bbox', 'fields'].sort(),
+      ['country', 'city', 'q', 'lodgingType', 'whatsapp', 'verified', 'limit', 'cursor', 'near', 'radius', 'bbox', 'fields', 'sort', 'match', 'facets'].sort(),
     );
     expect(input().required).toEqual(['country']);
     expect(input().additionalProperties).toBe(false);
@@ -81,8 +81,9 @@ describe('output schemas', () => {
   const placeOf = (schema: any) => schema.properties.places?.items ?? schema.properties.place;
 
   it.each([
-    ['search_places', ['distancesMeters', 'page', 'places']],
+    ['search_places', ['distancesMeters', 'facets', 'page', 'places']],
     ['get_place', ['place']],
+    ['suggest_places', ['places', 'scores']],
   ])('%s declares its result shape with the closed Place (every field, or id and the fields asked for)', (name, members) => {
     const output = tool(name).outputSchema as any;
     expect(Object.keys(output.properties).sort()).toEqual(members);

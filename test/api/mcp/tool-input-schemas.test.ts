@@ -37,7 +37,7 @@ describe('a parameter breaking its rule', () => {
   it("gives REST's problem detail, word for word, after the one prefix", async () => {
     for (const [query, args] of [
       ['country=es&limit=0', { country: 'es', limit: 0 }],
-      ['country=es&sort=name', { country: 'es', sort: 'name' }],
+      ['country=es&order=name', { country: 'es', order: 'name' }],
       ['city=Madrid', { city: 'Madrid' }],
     ] as const) {
       const { detail } = await (await mcp.api.get(`/api/v1/places?${query}`)).json();

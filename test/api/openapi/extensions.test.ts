@@ -47,7 +47,7 @@ describe('the served OpenAPI document', () => {
 
   it('describes near, radius, bbox, fields, If-None-Match, the 304 and the change feed', () => {
     const names = (path: string) => doc.paths[path].parameters.map((p: { $ref: string }) => doc.components.parameters[p.$ref.split('/').pop()!].name);
-    expect(names('/api/v1/places')).toEqual(['near', 'radius', 'bbox', 'fields', 'If-None-Match']);
+    expect(names('/api/v1/places')).toEqual(['near', 'radius', 'bbox', 'fields', 'If-None-Match', 'sort', 'match', 'facets']);
     expect(names('/api/v1/places/{placeId}')).toEqual(['fields', 'If-None-Match']);
     expect(doc.paths['/api/v1/places'].get.responses['304']).toBeDefined();
     expect(doc.paths['/api/v1/changes'].get.responses['410']).toBeDefined();

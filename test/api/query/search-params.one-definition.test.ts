@@ -47,6 +47,6 @@ describe('a search parameter defined once', () => {
   });
 
   it('the real tables give the names REST knows, in order', () => {
-    expect(SEARCH_PARAMETER_NAMES).toEqual(['country', 'city', 'q', 'lodgingType', 'whatsapp', 'verified', 'limit', 'cursor', 'near', 'radius', 'bbox', 'fields']);
+    expect(SEARCH_PARAMETER_NAMES).toEqual(['country', 'city', 'q', 'lodgingType', 'whatsapp', 'verified', 'limit', 'cursor', 'near', 'radius', 'bbox', 'fields', 'sort', 'match', 'facets']);
   });
 });

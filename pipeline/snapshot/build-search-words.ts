@@ -1,0 +1,22 @@
+// Fills a new snapshot's word index (search_words) from its served places: one pass, one row per distinct word.
+import type Database from 'better-sqlite3';
+import { nameSortKey } from './search-words.ts';
+import { BUILD_SQL, schemaSection } from './statements.ts';
+import { PostingsCollector, rowidsBlob, type PlaceWordsRow } from './word-postings.ts';
+
+/** The SQL function sort=name's key is computed with (statements.ts NAME_KEY_OF), on a build or a reading connection. */
+export function registerSortName(db: Database.Database): void {
+  db.function('sort_name', { deterministic: true }, (name) => nameSortKey(name));
+}
+
+/** Builds search_words; returns how many distinct words it holds. */
+export function buildSearchWords(db: Database.Database): number {
+  db.exec(schemaSection('search-words'));
+  const collector = new PostingsCollector();
+  for (const row of db.prepare(BUILD_SQL.selectPlaceWords).iterate() as Iterable<PlaceWordsRow>) collector.add(row);
+  const insert = db.prepare(BUILD_SQL.insertSearchWord);
+  for (const [word, lists] of collector.words) {
+    insert.run(word, rowidsBlob(lists.name), rowidsBlob(lists.city), rowidsBlob(lists.label));
+  }
+  return collector.words.size;
+}

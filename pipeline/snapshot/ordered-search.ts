@@ -1,0 +1,213 @@
+// Searches in the name, rating and relevance orders and with match=words|typo: the places found, one page in (key, id) order.
+import type Database from 'better-sqlite3';
+import type { SearchQuery, SearchRows } from './reader-types.ts';
+import { searchWords } from './search-words.ts';
+import { NAME_KEY_OF, RATING_KEY_OF, SELECT_PLACES_BY_ROWIDS } from './statements.ts';
+import { keyedRowidsSql, literalClause, ROWIDS_CLAUSE, rowidsSql, sortedPageSql } from './ordered-statements.ts';
+import type { WordIndex } from './word-index.ts';
+import { placesWithEveryWord, scoresOf } from './word-scores.ts';
+import { WORD_KINDS } from './word-postings.ts';
+import { compareBinary } from './binary-order.ts';
+
+export type Params = Record<string, string | number>;
+const LITERAL_ROWIDS = 'SELECT rowid FROM places_fts WHERE places_fts MATCH @match';
+
+/** What the connection settled before handing over: the filters as SQL and their parameters, the folded q. */
+export interface OrderedRequest {
+  query: SearchQuery;
+  /** Equality filters on `places AS p` (ordered-statements.ts filterClause). */
+  where: string;
+  params: Params;
+  /** Folded q; '' when none. */
+  text: string;
+  /** The rowid a cursor's id resumes after (ids above it have higher rowids). */
+  afterRowid: number;
+}
+
+/** Candidates of a page: rowids with their sort keys. */
+interface Candidates {
+  rowids: Int32Array;
+  keys: ArrayLike<number> | string[] | null;
+}
+
+const TRIGRAM_CHARS = 3;
+/**
+ * Found sets kept per connection, by what they depend on (q, match, order, filters): the pages of a walk and repeated
+ * searches read them again instead of scoring every match again. A snapshot never changes, so they never go stale.
+ */
+const CACHED_SEARCHES = 64;
+
+export class OrderedSearch {
+  private readonly statements = new Map<string, Database.Statement>();
+  private readonly found = new Map<string, Candidates>();
+  private readonly keyColumns: { name: string; rating: string };
+
+  constructor(
+    private readonly db: Database.Database,
+    private readonly words: WordIndex,
+    /** One above the highest rowid. */
+    private readonly size: number,
+    storedKeys: boolean,
+  ) {
+    this.keyColumns = storedKeys ? { name: 'p.name_key', rating: 'p.rating_key' } : { name: NAME_KEY_OF('p.place_json'), rating: RATING_KEY_OF('p.place_json') };
+  }
+
+  /** The clause and parameters of a literal q (the facet counts of such a search use it too). */
+  static literal(text: string): { clause: string; params: Params } {
+    const trigram = [...text].length >= TRIGRAM_CHARS;
+    return { clause: literalClause(trigram), params: trigram ? { match: `"${text.replaceAll('"', '""')}"` } : { text } };
+  }
+
+  search(request: OrderedRequest): SearchRows & { resultWhere: string; resultParams: Params } {
+    const { query } = request;
+    const sort = query.sort ?? 'id';
+    if (request.text === '' && (sort === 'name' || sort === 'rating')) return this.sortedPage(request, sort);
+    const found = this.cachedCandidates(request, sort);
+    const where = ROWIDS_CLAUSE;
+    // Only facet counts read the whole found set back through SQL.
+    const rowidParams: Params = query.facets ? { rowids: JSON.stringify(Array.from(found.rowids)) } : {};
+    const page = this.pickPage(found, sort, request);
+    const rows = this.rowsOf(page.map((i) => found.rowids[i]!));
+    const hasMore = rows.length > query.limit;
+    if (hasMore) rows.length = query.limit;
+    const last = page[rows.length - 1];
+    const result: SearchRows & { resultWhere: string; resultParams: Params } = { rows, hasMore, resultWhere: where, resultParams: rowidParams };
+    if (sort !== 'id' && last !== undefined && found.keys) result.sortKey = found.keys[last]!;
+    return result;
+  }
+
+  /** name or rating without q: the key's index walks in order. */
+  private sortedPage(request: OrderedRequest, sort: 'name' | 'rating'): SearchRows & { resultWhere: string; resultParams: Params } {
+    const { query } = request;
+    const key = this.keyColumns[sort];
+    const resume = query.sortAfter !== undefined;
+    const params: Params = { ...request.params, limit: query.limit + 1 };
+    if (query.sortAfter) {
+      params.key = query.sortAfter.key;
+      params.after = request.afterRowid;
+    }
+    const found = this.statement(sortedPageSql(request.where, key, resume)).all(params) as [string, string, number | string][];
+    const hasMore = found.length > query.limit;
+    if (hasMore) found.length = query.limit;
+    const result: SearchRows & { resultWhere: string; resultParams: Params } = {
+      rows: found.map(([id, json]) => ({ id, json })),
+      hasMore,
+      resultWhere: request.where,
+      resultParams: request.params,
+    };
+    if (found.length > 0) result.sortKey = found.at(-1)![2];
+    return result;
+  }
+
+  private cachedCandidates(request: OrderedRequest, sort: string): Candidates {
+    const { query } = request;
+    const key = JSON.stringify([request.text, query.match ?? 'literal', sort, request.where, request.params]);
+    let found = this.found.get(key);
+    if (found) {
+      this.found.delete(key);
+    } else {
+      found = this.candidates(request);
+      if ((sort === 'name' || sort === 'rating') && found.rowids.length > 0) {
+        const rowidParams = { rowids: JSON.stringify(Array.from(found.rowids)) };
+        const keyed = this.statement(keyedRowidsSql(ROWIDS_CLAUSE, this.keyColumns[sort])).all(rowidParams) as [number, number | string][];
+        const keyOf = new Map(keyed);
+        found.keys = sort === 'name' ? Array.from(found.rowids, (r) => String(keyOf.get(r) ?? '')) : Array.from(found.rowids, (r) => Number(keyOf.get(r) ?? 1));
+      }
+      if (this.found.size >= CACHED_SEARCHES) this.found.delete(this.found.keys().next().value!);
+    }
+    this.found.set(key, found);
+    return found;
+  }
+
+  /** Every place the search finds, filters applied, in rowid order; relevance keys are scores. */
+  private candidates(request: OrderedRequest): Candidates {
+    const { query, text } = request;
+    const match = query.match ?? 'literal';
+    const tokens = searchWords(text);
+    const relevance = query.sort === 'relevance';
+    if (match === 'literal') {
+      const literal = text === '' ? { clause: '', params: {} } : OrderedSearch.literal(text);
+      // Without filters the trigram index alone answers, already in rowid order.
+      const sql = request.where === '' && 'match' in literal.params ? LITERAL_ROWIDS : rowidsSql(request.where + literal.clause);
+      const rows = this.statement(sql).pluck().all({ ...request.params, ...literal.params }) as number[];
+      const rowids = Int32Array.from(rows);
+      const expansions = tokens.map((token) => this.words.expand(token, { prefix: false, typo: false }));
+      return { rowids, keys: relevance ? scoresOf(this.words, expansions, WORD_KINDS, this.size, rowids) : null };
+    }
+    const expansions = tokens.map((token) => this.words.expand(token, { prefix: false, typo: match === 'typo' }));
+    let { rowids, scores } = placesWithEveryWord(this.words, expansions, WORD_KINDS, this.size);
+    if (request.where !== '' && rowids.length > 0) {
+      const kept = new Set(
+        this.statement(rowidsSql(request.where + ROWIDS_CLAUSE)).pluck().all({ ...request.params, rowids: JSON.stringify(Array.from(rowids)) }) as number[],
+      );
+      const keep = Array.from(rowids, (rowid) => kept.has(rowid));
+      rowids = rowids.filter((_, i) => keep[i]);
+      scores = scores.filter((_, i) => keep[i]);
+    }
+    return { rowids, keys: relevance ? scores : null };
+  }
+
+  /** The indexes of the first limit + 1 candidates after the cursor in the order: one pass keeping a short sorted list. */
+  private pickPage(found: Candidates, sort: string, request: OrderedRequest): number[] {
+    const { rowids, keys } = found;
+    const order = comparerOf(sort, keys);
+    const wanted = request.query.limit + 1;
+    const cursor = request.query.sortAfter;
+    const best: number[] = [];
+    for (let i = 0; i < rowids.length; i += 1) {
+      const rowid = rowids[i]!;
+      if (sort === 'id' || !keys) {
+        if (rowid <= request.afterRowid) continue;
+      } else if (cursor && order.against(i, cursor.key, request.afterRowid, rowids) <= 0) continue;
+      if (best.length === wanted && order.compare(i, best[wanted - 1]!, rowids) >= 0) continue;
+      let low = 0;
+      let high = best.length;
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        if (order.compare(best[middle]!, i, rowids) < 0) low = middle + 1;
+        else high = middle;
+      }
+      best.splice(low, 0, i);
+      if (best.length > wanted) best.pop();
+    }
+    return best;
+  }
+
+  private rowsOf(rowids: number[]): { id: string; json: string }[] {
+    if (rowids.length === 0) return [];
+    const found = this.statement(SELECT_PLACES_BY_ROWIDS).all(JSON.stringify(rowids)) as [number, string, string][];
+    const byRowid = new Map(found.map(([rowid, id, json]) => [rowid, { id, json }]));
+    return rowids.flatMap((rowid) => byRowid.get(rowid) ?? []);
+  }
+
+  private statement(sql: string): Database.Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql).raw(true);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+}
+
+interface Order {
+  compare(a: number, b: number, rowids: Int32Array): number;
+  /** A candidate against a cursor's (key, rowid). */
+  against(a: number, key: number | string, rowid: number, rowids: Int32Array): number;
+}
+
+/** relevance: higher scores first; name: folded names in SQLite's binary order; rating: smaller keys first; ties by rowid. */
+function comparerOf(sort: string, keys: Candidates['keys']): Order {
+  const byKey = (ka: number | string, kb: number | string): number => {
+    if (sort === 'relevance') return (kb as number) - (ka as number);
+    if (sort === 'name') return compareBinary(String(ka), String(kb));
+    return (ka as number) - (kb as number);
+  };
+  if (!keys || sort === 'id') {
+    return { compare: (a, b, rowids) => rowids[a]! - rowids[b]!, against: (a, _key, rowid, rowids) => rowids[a]! - rowid };
+  }
+  return {
+    compare: (a, b, rowids) => byKey(keys[a]!, keys[b]!) || rowids[a]! - rowids[b]!,
+    against: (a, key, rowid, rowids) => byKey(keys[a]!, key) || rowids[a]! - rowid,
+  };
+}

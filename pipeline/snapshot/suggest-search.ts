@@ -1,0 +1,110 @@
+// Suggestions as one types: names and cities by whole earlier words and the beginning of the last, mistakes tolerated.
+import type Database from 'better-sqlite3';
+import type { SuggestQuery, SuggestRows } from './reader-types.ts';
+import { typedWords } from './search-words.ts';
+import { SELECT_PLACES_BY_ROWIDS } from './statements.ts';
+import type { WordIndex } from './word-index.ts';
+import { MAX_WORD_LEVEL, placesWithEveryWord } from './word-scores.ts';
+import type { WordKind } from './word-postings.ts';
+
+const SUGGEST_KINDS: readonly WordKind[] = ['name', 'city'];
+/** Coordinates in places_geo are 1e-7 degree. */
+const UNIT = 1e-7;
+/** Answers kept per connection: what people type starts alike (a snapshot never changes, so they never go stale). */
+const CACHED_ANSWERS = 1000;
+
+export class SuggestSearch {
+  private readonly selectRows: Database.Statement;
+  /** Each rowid's coordinates in 1e-7 degree (NaN where none), read once when a suggestion first asks with near. */
+  private points: { lat: Float64Array; lng: Float64Array } | null = null;
+  private readonly answers = new Map<string, Omit<SuggestRows, 'version'>>();
+
+  constructor(
+    private readonly db: Database.Database,
+    private readonly words: WordIndex,
+    private readonly size: number,
+  ) {
+    this.selectRows = db.prepare(SELECT_PLACES_BY_ROWIDS).raw(true);
+  }
+
+  suggest(query: SuggestQuery): Omit<SuggestRows, 'version'> {
+    const key = JSON.stringify([query.q, query.limit, query.near?.latitude, query.near?.longitude]);
+    let answer = this.answers.get(key);
+    if (answer) {
+      this.answers.delete(key);
+    } else {
+      answer = this.answer(query);
+      if (this.answers.size >= CACHED_ANSWERS) this.answers.delete(this.answers.keys().next().value!);
+    }
+    this.answers.set(key, answer);
+    return answer;
+  }
+
+  private answer(query: SuggestQuery): Omit<SuggestRows, 'version'> {
+    const { words, lastIsPrefix } = typedWords(query.q);
+    const expansions = words.map((word, i) => this.words.expand(word, { prefix: lastIsPrefix && i === words.length - 1, typo: true }));
+    const { rowids, scores, holders } = placesWithEveryWord(this.words, expansions, SUGGEST_KINDS, this.size, true);
+    const distance = query.near ? this.distancesFrom(query.near) : null;
+    const better = (a: number, b: number): boolean => {
+      if (scores[a] !== scores[b]) return scores[a]! > scores[b]!;
+      if (distance) {
+        const da = distance(rowids[a]!);
+        const db = distance(rowids[b]!);
+        if (da !== db) return da < db;
+      }
+      // Then the rarer words matched: a beginning that completes to a rare word names fewer places, more likely the one meant.
+      if (holders && holders[a] !== holders[b]) return holders[a]! < holders[b]!;
+      return rowids[a]! < rowids[b]!;
+    };
+    const best: number[] = [];
+    for (let i = 0; i < rowids.length; i += 1) {
+      if (best.length === query.limit && !better(i, best[query.limit - 1]!)) continue;
+      let at = best.length;
+      while (at > 0 && better(i, best[at - 1]!)) at -= 1;
+      best.splice(at, 0, i);
+      if (best.length > query.limit) best.pop();
+    }
+    const wanted = best.map((i) => rowids[i]!);
+    const found = wanted.length === 0 ? [] : (this.selectRows.all(JSON.stringify(wanted)) as [number, string, string][]);
+    const byRowid = new Map(found.map(([rowid, id, json]) => [rowid, { id, json }]));
+    const top = MAX_WORD_LEVEL * Math.max(1, words.length);
+    const rows: SuggestRows['rows'] = [];
+    const scored: number[] = [];
+    for (const i of best) {
+      const row = byRowid.get(rowids[i]!);
+      if (!row) continue;
+      rows.push(row);
+      scored.push(Math.round((scores[i]! / top) * 1000) / 1000);
+    }
+    return { rows, scores: scored };
+  }
+
+  /** Squared equirectangular distance, enough to order places near one point; places without a location last. */
+  private distancesFrom(near: { latitude: number; longitude: number }): (rowid: number) => number {
+    const points = this.loadPoints();
+    const scale = Math.cos((near.latitude * Math.PI) / 180);
+    return (rowid) => {
+      const lat = points.lat[rowid];
+      const lng = points.lng[rowid];
+      if (lat === undefined || lng === undefined || Number.isNaN(lat)) return Number.POSITIVE_INFINITY;
+      const dLat = lat * UNIT - near.latitude;
+      const dLng = (lng * UNIT - near.longitude) * scale;
+      return dLat * dLat + dLng * dLng;
+    };
+  }
+
+  private loadPoints(): { lat: Float64Array; lng: Float64Array } {
+    if (!this.points) {
+      const lat = new Float64Array(this.size).fill(Number.NaN);
+      const lng = new Float64Array(this.size).fill(Number.NaN);
+      for (const [rowid, la, ln] of this.db.prepare('SELECT id, min_lat, min_lng FROM places_geo').raw(true).iterate() as Iterable<[number, number, number]>) {
+        if (rowid > 0 && rowid < this.size) {
+          lat[rowid] = la;
+          lng[rowid] = ln;
+        }
+      }
+      this.points = { lat, lng };
+    }
+    return this.points;
+  }
+}

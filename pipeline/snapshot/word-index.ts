@@ -1,0 +1,111 @@
+// A reading connection's word index: the distinct words in memory (for prefixes and typos), each word's places by key.
+import type Database from 'better-sqlite3';
+import { allowedEdits, boundedEditDistance, prefixEditDistance } from './typo-distance.ts';
+import { blobRowids, PostingsCollector, type WordKind } from './word-postings.ts';
+import { BUILD_SQL } from './statements.ts';
+
+/** How a typed word found a word of the index. */
+export type WordQuality = 'exact' | 'prefix' | 'corrected';
+export interface Expansion {
+  word: string;
+  quality: WordQuality;
+}
+export type Postings = Record<WordKind, Int32Array>;
+
+const EMPTY: Postings = { name: new Int32Array(0), city: new Int32Array(0), label: new Int32Array(0) };
+/** Expansions kept per connection: people retype the same beginnings, and a typo scan reads the whole vocabulary. */
+const EXPANSION_CACHE = 2000;
+
+export class WordIndex {
+  private words: string[] | null = null;
+  /** Snapshots built before search_words: the index is made from the places once, in memory. */
+  private built: Map<string, Postings> | null = null;
+  private readonly selectPostings: Database.Statement | null;
+  private readonly expansions = new Map<string, Expansion[]>();
+
+  constructor(private readonly db: Database.Database) {
+    const stored = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'search_words'").get() !== undefined;
+    this.selectPostings = stored
+      ? db.prepare('SELECT name_rowids, city_rowids, label_rowids FROM search_words WHERE word = ?').raw(true)
+      : null;
+  }
+
+  /** The places holding a word, per kind. */
+  postings(word: string): Postings {
+    if (this.selectPostings) {
+      const row = this.selectPostings.get(word) as [unknown, unknown, unknown] | undefined;
+      return row ? { name: blobRowids(row[0]), city: blobRowids(row[1]), label: blobRowids(row[2]) } : EMPTY;
+    }
+    return this.inMemory().get(word) ?? EMPTY;
+  }
+
+  /**
+   * The index's words a typed word stands for: itself, with `prefix` the words it begins, with `typo` the words (or
+   * with `prefix` the beginnings) within its allowed edits. Each word once, with its best quality.
+   */
+  expand(typed: string, options: { prefix: boolean; typo: boolean }): Expansion[] {
+    const key = `${Number(options.prefix)}${Number(options.typo)}${typed}`;
+    const cached = this.expansions.get(key);
+    if (cached) return cached;
+    const found = this.computeExpansions(typed, options);
+    if (this.expansions.size >= EXPANSION_CACHE) this.expansions.delete(this.expansions.keys().next().value!);
+    this.expansions.set(key, found);
+    return found;
+  }
+
+  private computeExpansions(typed: string, options: { prefix: boolean; typo: boolean }): Expansion[] {
+    const words = this.vocabulary();
+    const found: Expansion[] = [];
+    let at = lowerBound(words, typed);
+    if (words[at] === typed) {
+      found.push({ word: typed, quality: 'exact' });
+      at += 1;
+    }
+    if (options.prefix) {
+      for (; at < words.length && words[at]!.startsWith(typed); at += 1) found.push({ word: words[at]!, quality: 'prefix' });
+    }
+    const edits = options.typo ? allowedEdits(typed.length) : 0;
+    if (edits > 0) {
+      const seen = new Set(found.map((e) => e.word));
+      for (const word of words) {
+        if (seen.has(word)) continue;
+        const distance = options.prefix ? prefixEditDistance(typed, word, edits) : boundedEditDistance(typed, word, edits);
+        if (distance <= edits) found.push({ word, quality: 'corrected' });
+      }
+    }
+    return found;
+  }
+
+  /** Every word, in code unit order (what lowerBound compares with). */
+  private vocabulary(): string[] {
+    if (this.words === null) {
+      const words = this.selectPostings ? (this.db.prepare('SELECT word FROM search_words').pluck().all() as string[]) : [...this.inMemory().keys()];
+      this.words = words.sort();
+    }
+    return this.words;
+  }
+
+  private inMemory(): Map<string, Postings> {
+    if (this.built === null) {
+      const collector = new PostingsCollector();
+      for (const row of this.db.prepare(BUILD_SQL.selectPlaceWords).iterate()) collector.add(row as never);
+      this.built = new Map();
+      for (const [word, lists] of collector.words) {
+        this.built.set(word, { name: Int32Array.from(lists.name), city: Int32Array.from(lists.city), label: Int32Array.from(lists.label) });
+      }
+    }
+    return this.built;
+  }
+}
+
+/** The first index whose word is not below `word`. */
+function lowerBound(words: readonly string[], word: string): number {
+  let low = 0;
+  let high = words.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (words[middle]! < word) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
