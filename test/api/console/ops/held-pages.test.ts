@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../../../bin/commands.ts';
 import { listRuns } from '../../../../pipeline/runs/run-store.ts';
 import type { ConsoleClient } from '../../support/console-client.ts';
-import { startOpsHarness, type OpsHarness } from './support/ops-harness.ts';
+import { setUpSignedInOps, type OpsHarness } from './support/ops-harness.ts';
 
 let harness: OpsHarness;
 let operator: ConsoleClient;
@@ -32,14 +32,12 @@ async function importLines(name: string, ids: string[], extra: string[] = []): P
 
 const served = async () => ((await (await harness.api.get('/api/v1/places?country=es&limit=50')).json()) as { places: unknown[] }).places.length;
 
+setUpSignedInOps({ operator: 'held@example.org' }, (suite) => ({ harness, operator } = suite));
 beforeAll(async () => {
-  harness = await startOpsHarness();
-  ({ client: operator } = await harness.signedInAs('held@example.org', 'operator'));
   files = await mkdtemp(path.join(tmpdir(), 'lodging-held-pages-'));
   await importLines('es-four.jsonl', ['a', 'b', 'c', 'd']);
 }, 60_000);
 afterAll(async () => {
-  await harness?.close();
   if (files) await rm(files, { recursive: true, force: true });
 });
 

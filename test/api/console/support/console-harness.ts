@@ -17,8 +17,10 @@ export interface ConsoleHarness {
   logs: string[];
   /** The Redis key prefix of this server (on the Redis backend). */
   redisPrefix: string;
-  /** A new account, its invitation accepted and signed in. */
+  /** A new developer account, its invitation accepted and signed in. */
   signedIn(email: string): Promise<{ client: ConsoleClient; accountId: string }>;
+  /** A new account of that role, its invitation accepted and signed in through the real pages. */
+  signedInAs(email: string, role: 'developer' | 'operator'): Promise<{ client: ConsoleClient; accountId: string }>;
   invite(email: string, role?: 'developer' | 'operator'): Promise<{ path: string; token: string; accountId: string }>;
   close(): Promise<void>;
 }
@@ -42,22 +44,24 @@ export async function startConsoleHarness(backend: Backend, options: { env?: Nod
     const path = inviteUrl.slice(api.publicUrl.length);
     return { path, token: new URL(inviteUrl).searchParams.get('token')!, accountId: account.id };
   };
+  const signedInAs = async (email: string, role: 'developer' | 'operator') => {
+    const { path, token, accountId } = await invite(email, role);
+    const client = createConsoleClient(api.url);
+    await client.get(path);
+    const set = await client.post('/console/invitation', { token, password: PASSWORD, confirm: PASSWORD });
+    if (set.status !== 303) throw new Error(`setting the password answered ${set.status}`);
+    await client.get('/console/sign-in');
+    const signed = await client.post('/console/sign-in', { email, password: PASSWORD });
+    if (signed.status !== 303) throw new Error(`sign-in answered ${signed.status}`);
+    return { client, accountId };
+  };
   return {
     api,
     logs,
     redisPrefix: prefix,
     invite,
-    async signedIn(email) {
-      const { path, token, accountId } = await invite(email);
-      const client = createConsoleClient(api.url);
-      await client.get(path);
-      const set = await client.post('/console/invitation', { token, password: PASSWORD, confirm: PASSWORD });
-      if (set.status !== 303) throw new Error(`setting the password answered ${set.status}`);
-      await client.get('/console/sign-in');
-      const signed = await client.post('/console/sign-in', { email, password: PASSWORD });
-      if (signed.status !== 303) throw new Error(`sign-in answered ${signed.status}`);
-      return { client, accountId };
-    },
+    signedIn: (email) => signedInAs(email, 'developer'),
+    signedInAs,
     async close() {
       await api.close();
       if (backend === 'redis') await deletePrefix(TEST_REDIS_URL, prefix);
