@@ -4,8 +4,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../../../bin/commands.ts';
 import { listRuns } from '../../../../pipeline/runs/run-store.ts';
+import { lodging as lodgingIn } from '../../../support/publication-kit.ts';
 import type { ConsoleClient } from '../../support/console-client.ts';
 import { setUpSignedInOps, type OpsHarness } from './support/ops-harness.ts';
 
@@ -15,13 +15,7 @@ let files: string;
 
 const line = (id: string) => JSON.stringify({ providerId: id, name: `Hotel ${id}`, address: { city: 'Sevilla' }, phone: '954 21 11 12', categories: ['Hotel'] });
 
-async function lodging(args: string[]): Promise<{ code: number; stderr: string; stdout: string }> {
-  let stderr = '';
-  let stdout = '';
-  const env = { LODGING_DATA_DIR: harness.api.dataDir, LODGING_THREADS: '0' };
-  const code = await main(args, { env, interactive: false, stdout: (t: string) => void (stdout += t), stderr: (t: string) => void (stderr += t) });
-  return { code, stderr, stdout };
-}
+const lodging = (args: string[]) => lodgingIn(harness.api.dataDir, args);
 
 async function importLines(name: string, ids: string[], extra: string[] = []): Promise<string> {
   const file = path.join(files, name);
