@@ -5,11 +5,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { streamImportEvents } from '../../../../api/console/ops/import-event-stream.ts';
 import type { ImportJob } from '../../../../api/console/ops/import-job-store.ts';
 import type { RunRecord } from '../../../../pipeline/index.ts';
+import { runningJob } from './support/running-job.ts';
 
-const job = (over: Partial<ImportJob> = {}): ImportJob => ({
-  id: 'j1', country: 'es', files: ['a.jsonl'], names: ['a.jsonl'], dryRun: false, queue: false, by: 'ops', startedAt: '2026-01-01T00:00:00.000Z',
-  finishedAt: null, state: 'running', exitCode: null, progress: null, runId: null, messages: [], ...over,
-});
+const job = runningJob;
 
 let close: (() => Promise<void>) | null = null;
 afterEach(async () => {

@@ -1,25 +1,9 @@
 // A console import's child lines change its job: progress figures, the run id, notices and other text; its exit sets the state.
 import { describe, expect, it } from 'vitest';
 import { applyChildLine, finishJob, runIdOf, say, stateOf } from '../../../../api/console/ops/import-job-lines.ts';
-import type { ImportJob } from '../../../../api/console/ops/import-job-store.ts';
+import { runningJob } from './support/running-job.ts';
 
-const job = (over: Partial<ImportJob> = {}): ImportJob => ({
-  id: 'j1',
-  country: 'es',
-  files: ['a.jsonl'],
-  names: ['a.jsonl'],
-  dryRun: false,
-  queue: false,
-  by: 'ops@example.test',
-  startedAt: '2026-01-01T00:00:00.000Z',
-  finishedAt: null,
-  state: 'running',
-  exitCode: null,
-  progress: null,
-  runId: null,
-  messages: [],
-  ...over,
-});
+const job = runningJob;
 
 describe('applyChildLine', () => {
   it('takes the figures of a progress event, the run id of a start, the text of a notice', () => {
