@@ -1,5 +1,6 @@
 // Starts the real server (SQLite or real Redis under a unique prefix) with its logs captured, and signs people in through the real pages.
 import { Writable } from 'node:stream';
+import { afterAll, beforeAll } from 'vitest';
 import { createAccount } from '../../../../api/accounts/account-service.ts';
 import { CLI_ACTOR } from '../../../../api/accounts/audit.ts';
 import { createLogger } from '../../../../api/http/request-logger.ts';
@@ -67,4 +68,14 @@ export async function startConsoleHarness(backend: Backend, options: { env?: Nod
       if (backend === 'redis') await deletePrefix(TEST_REDIS_URL, prefix);
     },
   };
+}
+
+/** A suite's harness: started before all its tests (handed to `ready`), closed after them. */
+export function setUpConsoleHarness(backend: Backend, ready: (harness: ConsoleHarness) => void): void {
+  let harness: ConsoleHarness | undefined;
+  beforeAll(async () => {
+    harness = await startConsoleHarness(backend);
+    ready(harness);
+  }, 60_000);
+  afterAll(() => harness?.close());
 }
