@@ -5,6 +5,7 @@ import type { Store } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import { createApiKeyAuth } from './http/api-key-auth.ts';
 import { createApiRoutes } from './http/api-routes.ts';
+import { createExportRoutes, type ExportRoutesOptions } from './exports/export-routes.ts';
 import { createDocsRoutes } from './http/docs-routes.ts';
 import { createHealthRoutes } from './http/health-routes.ts';
 import type { ReplicaStatus } from '../pipeline/index.ts';
@@ -56,6 +57,8 @@ export interface AppDeps {
   landingLinks?: LandingLink[];
   /** Counts each authenticated response per key (api/usage); runs before the key check, counts at finish. */
   usageCounter?: RequestHandler;
+  /** Bulk exports at /api/v1/exports (the same keys and window as the rest of /api/v1, plus a daily download allowance). */
+  exports?: Pick<ExportRoutesOptions, 'dataDir' | 'settings' | 'allowance'>;
   /** The web console, mounted at /console. */
   console?: Router;
 }
@@ -88,7 +91,9 @@ export function createApp(deps: AppDeps): Express {
     createApiKeyAuth({ authenticator: deps.authenticator, failureLimiter, logger: deps.logger }),
     createPerKeyLimiter(deps.rateLimit, deps.logger),
   ];
-  // First: the hot path should not be matched against every public route before its own.
+  // First: the hot path should not be matched against every public route before its own. Exports go before the rest
+  // of /api/v1, whose router answers 404 to any path it does not know.
+  if (deps.exports) app.use('/api/v1/exports', createExportRoutes({ ...deps.exports, query: deps.query, publicUrl: deps.publicUrl, guards }));
   app.use('/api/v1', createApiRoutes({ query: deps.query, guards }));
 
   const openApiJson = JSON.stringify(withApiExtensions(buildOpenApiDocument(deps.publicUrl)));

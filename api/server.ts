@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { AppDeps, RateWindow } from './app.ts';
 import type { ConsoleStores } from './accounts/console-stores.ts';
 import type { ConsolePlugin } from './console/console-kit.ts';
+import type { DownloadAllowance } from './exports/download-allowance.ts';
 import type { RateLimitStores } from './http/rate-limit-store.ts';
 import { createLogger } from './http/request-logger.ts';
 import type { KeyStore } from './keys/key-store.ts';
@@ -21,6 +22,8 @@ import { ServerStartError, startFailure } from './server/start-failure.ts';
 export { ServerStartError } from './server/start-failure.ts';
 
 export interface StartOptions {
+  /** Export downloads per key and day (default: in memory, LODGING_EXPORT_DOWNLOADS_PER_DAY). */
+  downloadAllowance?: DownloadAllowance;
   /** How often requests look for a newly published snapshot, in ms (default 1000). */
   refreshIntervalMs?: number;
   authFailureLimit?: Omit<RateWindow, 'store'>;

@@ -1,6 +1,6 @@
-// `npm run data:check -- DIR`: imports every export in DIR (named `<cc>-….jsonl[.gz]`) into a temporary data directory and prints per-field fill shares and defect counts of the published places.
+// `npm run data:check -- DIR`: imports every export in DIR (named `<cc>-….jsonl[.gz]`) into a temporary data directory and prints per-field fill shares, defect counts and gazetteer counts of the published places; every moved city goes to bench/out/data-check-moved.tsv.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +23,7 @@ const FULL_POSTAL_CODE: Record<string, RegExp> = {
 };
 
 interface PlaceRow {
+  id: string;
   place: string;
   issues: string;
 }
@@ -63,7 +64,15 @@ const DEFECTS = [
   'website with a space',
   'website on a third-party host',
   'names flagged by name-suggests',
+  'cities checked against the gazetteer',
+  'cities moved (city-from-gazetteer)',
+  'cities put in the official form',
+  'cities kept far from the point (flagged)',
+  'regions repaired (state-from-postal-code)',
 ] as const;
+
+/** Every moved city, for review: export, id, name, the city before (the issue's value and detail), the city after. */
+const moved: string[][] = [];
 
 function thirdPartyHosts(): string[] {
   try {
@@ -81,7 +90,7 @@ function onHost(hostname: string, hosts: readonly string[]): boolean {
   return hosts.some((listed) => host === listed || host.endsWith(`.${listed}`));
 }
 
-function measure(rows: PlaceRow[], hosts: readonly string[]): Counts {
+function measure(rows: PlaceRow[], hosts: readonly string[], exportName: string): Counts {
   const counts: Counts = { places: rows.length, filled: {}, defects: {} };
   for (const name of Object.keys(FIELDS)) counts.filled[name] = 0;
   for (const name of DEFECTS) counts.defects[name] = 0;
@@ -90,7 +99,7 @@ function measure(rows: PlaceRow[], hosts: readonly string[]): Counts {
   };
   for (const row of rows) {
     const place = JSON.parse(row.place) as Record<string, any>;
-    const issues = JSON.parse(row.issues) as { field: string; code: string }[];
+    const issues = JSON.parse(row.issues) as { field: string; code: string; value?: string; detail?: string; group?: string }[];
     for (const [name, read] of Object.entries(FIELDS)) {
       const value = read(place);
       if (value !== null && value !== undefined && value !== '') counts.filled[name]! += 1;
@@ -111,6 +120,13 @@ function measure(rows: PlaceRow[], hosts: readonly string[]): Counts {
     count('website with a space', website !== null && /\s|%20/.test(website));
     count('website on a third-party host', website !== null && onHost(new URL(website).hostname, hosts));
     count('names flagged by name-suggests', issues.some((found) => found.code === 'name-suggests'));
+    count('cities checked against the gazetteer', place.location != null);
+    const move = issues.find((found) => found.code === 'city-from-gazetteer');
+    count('cities moved (city-from-gazetteer)', move !== undefined);
+    count('cities put in the official form', issues.some((found) => found.code === 'city-official-name'));
+    count('cities kept far from the point (flagged)', issues.some((found) => found.code === 'city-far-from-location'));
+    count('regions repaired (state-from-postal-code)', issues.some((found) => found.code === 'state-from-postal-code'));
+    if (move !== undefined) moved.push([exportName, row.id, place.name, move.group ?? '', move.detail ?? '', address.city ?? '', address.state ?? '', `${place.location?.latitude},${place.location?.longitude}`]);
   }
   return counts;
 }
@@ -127,7 +143,7 @@ function importExport(file: string, country: string): PlaceRow[] {
     const pointer = JSON.parse(readFileSync(path.join(dataDir, 'snapshots', country, 'current.json'), 'utf8')) as { file: string };
     const db = new Database(path.join(dataDir, 'snapshots', pointer.file), { readonly: true });
     try {
-      return db.prepare("SELECT place, issues FROM listings WHERE status = 'published' ORDER BY id").all() as PlaceRow[];
+      return db.prepare("SELECT id, place, issues FROM listings WHERE status = 'published' ORDER BY id").all() as PlaceRow[];
     } finally {
       db.close();
     }
@@ -170,13 +186,19 @@ function main(): number {
     const country = /^(es|fr|gb|pt)-.*\.jsonl(?:\.gz)?$/.exec(name)?.[1];
     if (country === undefined) continue;
     process.stderr.write(`importing ${name}…\n`);
-    results.push([name.replace(/\.jsonl(?:\.gz)?$/, ''), measure(importExport(path.join(dir, name), country), hosts)]);
+    const exportName = name.replace(/\.jsonl(?:\.gz)?$/, '');
+    results.push([exportName, measure(importExport(path.join(dir, name), country), hosts, exportName)]);
   }
   if (results.length === 0) {
     process.stderr.write(`no <cc>-….jsonl exports in ${dir}\n`);
     return 2;
   }
   printTable(results);
+  const outDir = path.join(root, 'bench/out');
+  mkdirSync(outDir, { recursive: true });
+  const header = ['export', 'id', 'name', 'why', 'detail', 'city', 'state', 'location'];
+  writeFileSync(path.join(outDir, 'data-check-moved.tsv'), [header, ...moved].map((cells) => cells.join('\t')).join('\n') + '\n');
+  process.stderr.write(`moved cities: ${moved.length}, listed in bench/out/data-check-moved.tsv\n`);
   return 0;
 }
 

@@ -48,6 +48,10 @@ const COMMANDS: CommandTable = {
     const m = await import('../pipeline/cli/publish-command.ts');
     return { run: m.runPublishCommand, usage: m.PUBLISH_USAGE };
   },
+  exports: async () => {
+    const m = await import('../pipeline/cli/exports-command.ts');
+    return { run: m.runExportsCommand, usage: m.EXPORTS_USAGE };
+  },
   'snapshot-keys': async () => {
     const m = await import('../pipeline/cli/snapshot-keys-command.ts');
     return { run: m.runSnapshotKeysCommand, usage: m.SNAPSHOT_KEYS_USAGE };
@@ -96,6 +100,7 @@ commands:
   runs [--country CC]         run history; runs show RUN_ID, runs discard RUN_ID
   snapshots --country CC      kept snapshots of a country, which one is current
   rollback --country CC       an earlier kept snapshot becomes current (--to ID)
+  exports build --country CC  write the download files (GeoParquet, JSON Lines gzip) of a served version
   publish RUN_ID              publish a held candidate (gates re-checked; --force --reason)
   report RUN_ID --html FILE   a run's self-contained HTML report
   fixtures [--update]         compare (or regenerate) the reviewer fixtures' golden records

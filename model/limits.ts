@@ -95,6 +95,15 @@ export const DEFAULT_IMPORT_MAX_COMPRESSION_RATIO = 100;
 /** The compression ratio is judged once this many bytes were decompressed from one file (small files may compress well). */
 export const COMPRESSION_RATIO_CHECKED_FROM_BYTES = 8 * 1024 * 1024;
 
+/**
+ * How far from a place's coordinates its published city may lie, in km (docs/data-rules.md, "Cities and the gazetteer"):
+ * the gazetteer's point of a town is its centre, and a camp site or a country house is often a few km outside it.
+ */
+export const CITY_GAZETTEER_MAX_KM = 10;
+
+/** How far a Spanish province capital named with one of its own postal codes (third digit 0) may lie, in km: its municipality is large. */
+export const CITY_CAPITAL_MAX_KM = 20;
+
 /** Rejected lines whose excerpt and rejected listings whose record a candidate keeps in full; the rest keep line and reason only. */
 export const REJECTED_KEPT_IN_FULL = 1000;
 
@@ -111,3 +120,6 @@ export const SNAPSHOT_VERSION_PATTERN = /^\d{8}T\d{9}Z-[0-9a-f]{6}$/;
 /** Ids per page of the change feed: default and maximum of its `limit`. */
 export const DEFAULT_CHANGES_LIMIT = 100;
 export const MAX_CHANGES_LIMIT = 1000;
+
+/** Export file downloads each API key may start per UTC day (LODGING_EXPORT_DOWNLOADS_PER_DAY); a resumed Range download counts once. */
+export const DEFAULT_EXPORT_DOWNLOADS_PER_DAY = 20;

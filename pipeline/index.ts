@@ -72,3 +72,16 @@ export { demoListInForce, type DemoListInForce } from './suppression/lists-in-fo
 // The import queue: the name and BullMQ prefix `lodging import --queue` uses, for the console's dashboard.
 export { DEFAULT_QUEUE_PREFIX, IMPORT_QUEUE_NAME, queuePrefixOf } from './jobs/queue-names.ts';
 
+
+// Bulk exports: the manifest and files of a served version (built on first request when publishing did not write them).
+export { ensureExports, keptVersion, readManifest, type KeptVersion } from './exports/build-exports.ts';
+export { exportFilePath } from './exports/export-paths.ts';
+export {
+  EXPORT_FORMATS,
+  EXPORT_MEDIA_TYPES,
+  manifestUnder,
+  type ExportFormat,
+  type ExportManifest,
+  type ExportSettings,
+} from './exports/export-manifest.ts';
+export { exportSettingsOf } from './distribution/open-snapshot-store.ts';

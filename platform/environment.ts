@@ -7,6 +7,7 @@ import {
   DEFAULT_IMPORT_MAX_COMPRESSION_RATIO,
   DEFAULT_IMPORT_MAX_DECOMPRESSED_BYTES,
   DEFAULT_IMPORT_MAX_LINES,
+  DEFAULT_EXPORT_DOWNLOADS_PER_DAY,
 } from '../model/limits.ts';
 
 export interface Config {
@@ -45,6 +46,8 @@ export interface Config {
   uploads: { keepDays: number; quotaBytes: number };
   /** Days the accounts' audit trails keep security events (by age, never by count). */
   auditKeepDays: number;
+  /** Bulk exports: the licence and attribution every manifest carries, and file downloads allowed per key and UTC day. */
+  exports: { licence: string | null; attribution: string | null; downloadsPerDay: number };
   /** Where published snapshots live: null = this data directory only; else NATS JetStream (servers, bucket prefix, credentials). */
   snapshotStore: NatsStoreConfig | null;
 }
@@ -161,6 +164,9 @@ export const envSchema = z.object({
   LODGING_SNAPSHOT_SIGNING_KEY: z.preprocess(blankToUndefined, z.string().optional()),
   LODGING_SNAPSHOT_VERIFY_KEY: z.preprocess(blankToUndefined, z.string().optional()),
   LODGING_SNAPSHOT_UNSIGNED: z.preprocess(blankToUndefined, z.enum(['allow'], { message: 'must be allow, or unset' }).optional()),
+  LODGING_EXPORTS_LICENSE: z.preprocess(blankToUndefined, z.string().max(200, 'must be at most 200 characters').optional()),
+  LODGING_EXPORTS_ATTRIBUTION: z.preprocess(blankToUndefined, z.string().max(500, 'must be at most 500 characters').optional()),
+  LODGING_EXPORT_DOWNLOADS_PER_DAY: integerFromString(1, 1_000_000),
   LOG_LEVEL: z.preprocess(
     blankToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
@@ -209,6 +215,11 @@ export function parseConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd())
       quotaBytes: vars.LODGING_UPLOADS_QUOTA_BYTES ?? DEFAULT_UPLOADS_QUOTA_BYTES,
     },
     auditKeepDays: vars.LODGING_AUDIT_KEEP_DAYS ?? 90,
+    exports: {
+      licence: vars.LODGING_EXPORTS_LICENSE ?? null,
+      attribution: vars.LODGING_EXPORTS_ATTRIBUTION ?? null,
+      downloadsPerDay: vars.LODGING_EXPORT_DOWNLOADS_PER_DAY ?? DEFAULT_EXPORT_DOWNLOADS_PER_DAY,
+    },
     snapshotStore: vars.LODGING_SNAPSHOT_STORE
       ? {
           servers: vars.LODGING_SNAPSHOT_STORE,

@@ -8,6 +8,7 @@ import { emailHolder } from './email-identity.ts';
 import { cleanText } from './input-hygiene.ts';
 import type { Actor } from './audit.ts';
 import { attemptPassword } from './password-attempts.ts';
+import { HashingQueueFullError } from './hashing-queue.ts';
 import { newPasswordProblem } from './password-policy.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
@@ -156,6 +157,7 @@ export async function changePassword(
   const hash = account.passwordHash;
   // The same limits as sign-in, on the same counters: this form is no way around them.
   const outcome = await attemptPassword(accounts, { email: account.email ?? account.id, address: by.address ?? 'unknown' }, () => verifyPassword(hash, current));
+  if (!outcome.checked && outcome.busy) throw new HashingQueueFullError(outcome.retryAfterS);
   if (outcome.checked && !outcome.ok) await audit(accounts, accountId, 'password-change-failed', by, { detail: 'current password wrong' });
   const waitS = outcome.checked ? outcome.lockedForS : outcome.retryAfterS;
   if (waitS !== null) throw new AccountInputError(`Too many wrong passwords. Try again in ${Math.ceil(waitS / 60)} minutes.`);

@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import { isIPv6 } from 'node:net';
 import type { AccountStore, AttemptCounter } from './account-store.ts';
+import { HashingQueueFullError } from './hashing-queue.ts';
 
 export interface AttemptPolicy {
   /** Attempts at one account from one client address per window: past it that address waits, the owner elsewhere does not. */
@@ -74,14 +75,16 @@ function subjectsOf(email: string, address: string, knownBrowser: string | null)
 }
 
 export type AttemptOutcome =
-  | { checked: false; retryAfterS: number }
+  /** busy: the hashing queue was full (hashing-queue.ts); the attempt was given back, nothing was checked. */
+  | { checked: false; retryAfterS: number; busy?: boolean }
   /** lockedForS: this failure used the address's last attempt (the caller says so, logs and audits it once). */
   | { checked: true; ok: boolean; lockedForS: number | null };
 
 /**
  * Counts the attempt, refuses it when a limit is reached (the password is then never hashed), waits the account's
  * slowdown, then checks the password with `verify`. A right password clears this address's count for the account
- * and the account's failures, and gives the address its attempt back.
+ * and the account's failures, and gives the address its attempt back. When the hashing queue refuses the check
+ * (full), the attempt is given back and the outcome says busy.
  */
 export async function attemptPassword(
   accounts: AccountStore,
@@ -106,7 +109,14 @@ export async function attemptPassword(
   const failuresSoFar = (admission.counts[counters.length - 1] ?? 1) - 1;
   const wait = slowdownMs(failuresSoFar, policy);
   if (wait > 0) await sleep(wait);
-  const ok = await verify();
+  let ok: boolean;
+  try {
+    ok = await verify();
+  } catch (error) {
+    if (!(error instanceof HashingQueueFullError)) throw error;
+    await accounts.refundAttempt(counters.map((counter) => counter.subject), Date.now());
+    return { checked: false, retryAfterS: error.retryAfterS, busy: true };
+  }
   if (ok) {
     await accounts.clearAttempts(subjects.browser ? [subjects.browser] : [subjects.pair, subjects.account]);
     if (!subjects.browser) await accounts.refundAttempt([subjects.address, subjects.checks], Date.now());

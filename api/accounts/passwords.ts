@@ -1,7 +1,8 @@
-// Passwords: node:crypto scrypt (N = 2^17, r = 8, p = 1, OWASP's figures) in a PHC string; length and common-password rules.
+// Passwords: node:crypto scrypt (N = 2^17, r = 8, p = 1, OWASP's figures) in a PHC string, every hash in the bounded hashing queue; length and common-password rules.
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { projectFile } from '../../platform/project-files.ts';
+import { HashingQueueFullError, passwordHashing, type HashingPriority, type HashingQueue } from './hashing-queue.ts';
 
 export const MIN_PASSWORD_LENGTH = 12;
 export const MAX_PASSWORD_LENGTH = 256;
@@ -11,11 +12,20 @@ const KEY_BYTES = 32;
 const SALT_BYTES = 16;
 const PHC = /^\$scrypt\$ln=(\d{1,2}),r=(\d{1,2}),p=(\d{1,2})\$([A-Za-z0-9+/]+)\$([A-Za-z0-9+/]+)$/;
 
-function derive(password: string, salt: Buffer, logN: number, r: number, p: number, bytes: number): Promise<Buffer> {
+/** Where a hash waits for its turn: the process's queue by default; a sign-in from a known browser goes first. */
+export interface HashingTurn {
+  priority?: HashingPriority;
+  queue?: HashingQueue;
+}
+
+/** Throws HashingQueueFullError at once when the queue is full. */
+function derive(password: string, salt: Buffer, logN: number, r: number, p: number, bytes: number, turn: HashingTurn): Promise<Buffer> {
   const options: ScryptOptions = { N: 2 ** logN, r, p, maxmem: 2 * 128 * 2 ** logN * r };
   // Off the event loop: node runs scrypt on its thread pool.
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFC'), salt, bytes, options, (error, key) => (error ? reject(error) : resolve(key))),
+  return (turn.queue ?? passwordHashing).run(turn.priority ?? 'other', () =>
+    new Promise<Buffer>((resolve, reject) =>
+      scrypt(password.normalize('NFC'), salt, bytes, options, (error, key) => (error ? reject(error) : resolve(key))),
+    ),
   );
 }
 
@@ -38,30 +48,34 @@ export function passwordProblem(password: string): string | null {
   return null;
 }
 
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, turn: HashingTurn = {}): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
-  const key = await derive(password, salt, COST.logN, COST.r, COST.p, KEY_BYTES);
+  const key = await derive(password, salt, COST.logN, COST.r, COST.p, KEY_BYTES, turn);
   return `$scrypt$ln=${COST.logN},r=${COST.r},p=${COST.p}$${b64(salt)}$${b64(key)}`;
 }
 
-export async function verifyPassword(hash: string, password: string): Promise<boolean> {
+/** False for a wrong password or an unreadable hash; HashingQueueFullError when the queue refuses the check. */
+export async function verifyPassword(hash: string, password: string, turn: HashingTurn = {}): Promise<boolean> {
   const match = PHC.exec(hash);
   if (!match) return false;
   const [, logN, r, p, salt, expected] = match;
   const want = Buffer.from(expected!, 'base64');
   if (Number(logN) > 20 || want.length < 16) return false;
+  let got: Buffer;
   try {
-    const got = await derive(password, Buffer.from(salt!, 'base64'), Number(logN), Number(r), Number(p), want.length);
-    return timingSafeEqual(got, want);
-  } catch {
+    got = await derive(password, Buffer.from(salt!, 'base64'), Number(logN), Number(r), Number(p), want.length, turn);
+  } catch (error) {
+    if (error instanceof HashingQueueFullError) throw error;
     return false;
   }
+  return got.length === want.length && timingSafeEqual(got, want);
 }
 
-let dummy: Promise<string> | null = null;
-/** Spends the time of a real verification, so an unknown e-mail answers as slowly as a wrong password. */
-export async function verifyAgainstNothing(password: string): Promise<false> {
-  dummy ??= hashPassword('not a real password: timing equaliser');
-  await verifyPassword(await dummy, password);
+/** A hash of this cost that no password matches (its key is random), computed by nobody: checking against it costs a real check. */
+const NOTHING = `$scrypt$ln=${COST.logN},r=${COST.r},p=${COST.p}$${b64(randomBytes(SALT_BYTES))}$${b64(randomBytes(KEY_BYTES))}`;
+
+/** Spends the time of a real verification (in the same queue), so an unknown e-mail answers as slowly as a wrong password. */
+export async function verifyAgainstNothing(password: string, turn: HashingTurn = {}): Promise<false> {
+  await verifyPassword(NOTHING, password, turn);
   return false;
 }

@@ -1,11 +1,11 @@
 // Sends a country-scoped body with its snapshot version and, where cacheable, a strong ETag answered by 304.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { Served } from '../query/query-service.ts';
 
 /** A strong validator: the body's SHA-256 (the same body is the same bytes, whatever the snapshot). */
 export function entityTag(body: string): string {
-  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+  return `"${hash('sha256', body, 'base64url').slice(0, 32)}"`; // one-shot: no Hash object per response
 }
 
 /** If-None-Match names this tag (a list, or `*`); weak forms match too, as RFC 9110 has GET compare weakly. */

@@ -43,9 +43,9 @@ export function parseGetRequest(url: string): PlaceField[] | undefined {
   return validateFields(values.fields);
 }
 
-/** The change feed's parameters: country, since, limit, cursor. */
+/** The change feed's parameters: country, since, limit, cursor, include. */
 export function parseChangesRequest(url: string): ChangesParams {
-  const { values, errors } = parseStrictQuery(url, ['country', 'since', 'limit', 'cursor']);
+  const { values, errors } = parseStrictQuery(url, ['country', 'since', 'limit', 'cursor', 'include']);
   const typed: Record<string, unknown> = { ...values };
   if (values.limit !== undefined) typed.limit = toInteger(values.limit);
   if (errors.length > 0) throw invalidParameters(errors);

@@ -3,6 +3,7 @@
 import { DEFAULT_CHANGES_LIMIT, MAX_CHANGES_LIMIT, MAX_CURSOR_LENGTH, MAX_PAGE_LIMIT, SNAPSHOT_VERSION_PATTERN } from '../../model/limits.ts';
 import { EXTENSION_SEARCH_PARAMETERS } from '../query/search-params.ts';
 import { openApiParametersOf } from './components.ts';
+import { withExportExtensions } from './export-extensions.ts';
 
 type Json = Record<string, any>;
 const ref = (kind: string, name: string) => ({ $ref: `#/components/${kind}/${name}` });
@@ -134,5 +135,5 @@ export function withApiExtensions(base: Record<string, unknown>): Record<string,
   doc.info.description += `
 
 **Extensions beyond the spec.** \`near\`/\`radius\` (nearby, nearest first, with \`distancesMeters\`), \`bbox\` (map area), \`fields\` (field selection), \`X-Snapshot-Version\`, strong \`ETag\` with \`If-None-Match\` → 304, and the change feed \`GET /api/v1/changes\`. The MCP tools take near, radius, bbox and fields too. Requests valid under the spec answer exactly as before.`;
-  return doc;
+  return withExportExtensions(doc);
 }

@@ -113,7 +113,7 @@ export function createQueryService(options: QueryServiceOptions): QueryService {
     },
     changes(params) {
       refreshIfDue();
-      return changesPage(reader, cursors, params);
+      return changesPage(reader, cursors, params, options.publicUrl);
     },
     snapshots() {
       refreshIfDue();

@@ -1,9 +1,12 @@
-// A start-up step: the request handler of a listening server (query service, key checks, rate limits, usage, console), its parts registered to close.
+// A start-up step: the request handler of a listening server (query service, exports, key checks, rate limits, usage, console), its parts registered to close.
 import type { Logger } from 'pino';
+import { exportSettingsOf } from '../../pipeline/index.ts';
 import type { Config } from '../../platform/environment.ts';
 import { createApp, type AppDeps, type RateWindow } from '../app.ts';
 import { createConsoleRouter } from '../console/console-app.ts';
 import type { ConsolePlugin } from '../console/console-kit.ts';
+import { exportPages } from '../console/developer/export-pages.ts';
+import { memoryDownloadAllowance, type DownloadAllowance } from '../exports/download-allowance.ts';
 import { createOperatorConsole, OPS_MULTIPART_PATHS } from '../console/ops/operator-console.ts';
 import { createKeyAuthenticator } from '../keys/authenticate-key.ts';
 import { DEFAULT_PROFILE_LIMITS, type ProfileLimits } from '../pages/profile-limits.ts';
@@ -14,6 +17,7 @@ import type { Closers } from './closers.ts';
 
 /** The start options the app is built from (StartOptions of server.ts). */
 export interface AppOptions {
+  downloadAllowance?: DownloadAllowance;
   refreshIntervalMs?: number;
   authFailureLimit?: Omit<RateWindow, 'store'>;
   mountAuthenticated?: AppDeps['mountAuthenticated'];
@@ -39,9 +43,11 @@ export function composeApp(config: Config, backends: Backends, options: AppOptio
   closers.add(() => usage.stop().catch((error: unknown) => logger.warn({ err: error }, 'key usage could not be written at stop')));
   const operator = createOperatorConsole(config, logger, redis);
   closers.add(() => operator.close());
+  const downloads = options.downloadAllowance ?? memoryDownloadAllowance(config.exports.downloadsPerDay);
   const query = createQueryService({ reader, cursors, publicUrl, refreshIntervalMs: options.refreshIntervalMs ?? 1000 });
   const app = createApp({
     query,
+    exports: { dataDir: config.dataDir, settings: { ...exportSettingsOf(config), publicUrl }, allowance: downloads },
     ...(replica ? { distribution: () => replica.status() } : {}),
     authenticator: createKeyAuthenticator(keyStore, revocations ? { revocations } : {}),
     publicUrl,
@@ -58,7 +64,10 @@ export function composeApp(config: Config, backends: Backends, options: AppOptio
     ...((options.countUsage ?? config.usageCounting) ? { usageCounter: createUsageCounter(usage) } : {}),
     console: createConsoleRouter(
       { stores: consoleStores, publicUrl, logger, browserKey },
-      { plugins: [operator.plugin, ...(options.consolePlugins ?? [])], multipartPaths: OPS_MULTIPART_PATHS },
+      {
+        plugins: [operator.plugin, exportPages({ query, dataDir: config.dataDir, allowance: downloads, downloadsPerDay: config.exports.downloadsPerDay }), ...(options.consolePlugins ?? [])],
+        multipartPaths: OPS_MULTIPART_PATHS,
+      },
     ).router,
     landingLinks: [{ href: '/console', label: 'Console', description: 'Sign in to create, roll and revoke your API keys.' }],
     ...(options.mountAuthenticated ? { mountAuthenticated: options.mountAuthenticated } : {}),

@@ -3,7 +3,8 @@
 import type { Config } from '../../platform/environment.ts';
 import { startSnapshotReplica, type ReplicaLog, type SnapshotReplica } from './snapshot-replica.ts';
 import { openNatsSnapshotStore } from './nats-snapshot-store.ts';
-import { localSnapshotStore, type SnapshotStore } from '../publish/snapshot-store.ts';
+import { localSnapshotStore, localSnapshotStoreWith, type SnapshotStore } from '../publish/snapshot-store.ts';
+import type { ExportSettings } from '../exports/export-manifest.ts';
 import type { RunStore } from '../runs/run-store.ts';
 import { NoSigningKeyError, publisherOf, replicaTrustOf } from './signing-policy.ts';
 import { loadVerifyKeys, type VerifyKey } from './pointer-signature.ts';
@@ -17,8 +18,20 @@ export { createSigningKeyPair } from './snapshot-key-files.ts';
 export { keyIdOf, loadSigningKey, loadVerifyKeys } from './pointer-signature.ts';
 export type { ResignOutcome } from './nats-snapshot-store.ts';
 
-export async function openSnapshotStore(config: Pick<Config, 'snapshotStore' | 'keepSnapshots'>, name = 'lodging'): Promise<SnapshotStore> {
-  if (!config.snapshotStore) return localSnapshotStore;
+/** What a publisher writes into export manifests: its public URL (profile links) and the configured licence and attribution. */
+export function exportSettingsOf(config: Partial<Pick<Config, 'publicUrl' | 'port' | 'exports'>>): ExportSettings {
+  return {
+    publicUrl: config.publicUrl ?? `http://localhost:${config.port ?? 3000}`,
+    licence: config.exports?.licence ?? null,
+    attribution: config.exports?.attribution ?? null,
+  };
+}
+
+export async function openSnapshotStore(
+  config: Pick<Config, 'snapshotStore' | 'keepSnapshots'> & Partial<Pick<Config, 'publicUrl' | 'port' | 'exports'>>,
+  name = 'lodging',
+): Promise<SnapshotStore> {
+  if (!config.snapshotStore) return localSnapshotStoreWith(exportSettingsOf(config));
   return openNatsSnapshotStore(config.snapshotStore, { keep: config.keepSnapshots, name });
 }
 
@@ -71,8 +84,11 @@ export async function resignSnapshotRecords(config: Pick<Config, 'snapshotStore'
  * For a long-lived process (the operator console): the configured store, connected on first use rather than at start-up,
  * so a server starts while NATS is down; a failed connection is tried again by the next call.
  */
-export function lazySnapshotStore(config: Pick<Config, 'snapshotStore' | 'keepSnapshots'>, name: string): SnapshotStore {
-  if (!config.snapshotStore) return localSnapshotStore;
+export function lazySnapshotStore(
+  config: Pick<Config, 'snapshotStore' | 'keepSnapshots'> & Partial<Pick<Config, 'publicUrl' | 'port' | 'exports'>>,
+  name: string,
+): SnapshotStore {
+  if (!config.snapshotStore) return localSnapshotStoreWith(exportSettingsOf(config));
   let opening: Promise<SnapshotStore> | null = null;
   const store = (): Promise<SnapshotStore> => {
     opening ??= openSnapshotStore(config, name).catch((error: unknown) => {

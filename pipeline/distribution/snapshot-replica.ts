@@ -92,6 +92,8 @@ export function startSnapshotReplica(options: ReplicaOptions): SnapshotReplica {
   let caughtUp = false;
   let staleSince: string | null = null;
   const problems: ReplicaStatus['problems'] = {};
+  /** Announcements refused (a forged `stage.<cc>`): listed while the announcement stays, whatever the current pointer does. */
+  const refusedAnnouncements: ReplicaStatus['problems'] = {};
   let running: Promise<void> | null = null;
   let again = false;
   let closed = false;
@@ -107,11 +109,11 @@ export function startSnapshotReplica(options: ReplicaOptions): SnapshotReplica {
   };
 
   /** Records that fail verification are never acted on: the country keeps serving what it verified, and says why. */
-  const reportProblem = (country: CountryCode, wanted: string, problem: string, fields: object = {}): void => {
-    if (problems[country]?.wanted !== wanted || problems[country]?.problem !== problem) {
+  const reportProblem = (country: CountryCode, wanted: string, problem: string, fields: object = {}, list = problems): void => {
+    if (list[country]?.wanted !== wanted || list[country]?.problem !== problem) {
       options.log.error({ ...fields, country, version: wanted, problem }, 'shared snapshot not served');
     }
-    problems[country] = { wanted, problem };
+    list[country] = { wanted, problem };
   };
 
   /** Why this record must not be acted on, or null (always null when unsigned records are allowed). */
@@ -156,8 +158,9 @@ export function startSnapshotReplica(options: ReplicaOptions): SnapshotReplica {
     if (refused) {
       // Nothing is fetched for it, nor acknowledged: a publisher waits for a record it signed, not this one.
       answered.set(country, `${version} ${stored.sha256}`);
-      return reportProblem(country, version, `announced record refused: ${refused}`);
+      return reportProblem(country, version, `announced record refused: ${refused}`, {}, refusedAnnouncements);
     }
+    delete refusedAnnouncements[country];
     let problem: string | null = null;
     // A machine that published it (the console of this very replica, an import beside it) holds it checked already.
     if (!holdsSnapshotFile(options.dataDir, stored)) {
@@ -221,6 +224,7 @@ export function startSnapshotReplica(options: ReplicaOptions): SnapshotReplica {
           if (error instanceof UnusableRecordError) return null;
           throw error;
         });
+        if (!staged || staged.sha256 === current?.sha256) delete refusedAnnouncements[country];
         if (staged && staged.sha256 !== current?.sha256 && answered.get(country) !== `${staged.entry.version} ${staged.sha256}`) await stageCountry(country, staged);
       }
     } catch (error) {
@@ -259,7 +263,7 @@ export function startSnapshotReplica(options: ReplicaOptions): SnapshotReplica {
   const firstPass = sync().then(renewPresence);
 
   return {
-    status: () => ({ caughtUp, staleSince, problems: { ...problems }, unsigned: options.trust.kind === 'unsigned' }),
+    status: () => ({ caughtUp, staleSince, problems: { ...refusedAnnouncements, ...problems }, unsigned: options.trust.kind === 'unsigned' }),
     firstPass,
     sync,
     async close() {

@@ -1,10 +1,15 @@
 // A listing's postal address: the structured `address`, or the one-line `fullAddress` where it is absent; plus the city slug and any foreign country it names.
 import type { Country } from '../../model/countries.ts';
 import type { Address } from '../../model/place.ts';
-import { canonicalCitySlug, isKnownCity, nonCityReason } from './city-names.ts';
+import { canonicalCitySlug, isAddressText, isKnownCity, nonCityReason } from './city-names.ts';
+import { checkCity, type CityCheck } from './city-gazetteer.ts';
+import { gazetteerOf } from './gazetteer-files.ts';
+import type { Location } from './location.ts';
+import { checkRegion, postalProvince } from './region-check.ts';
 import { collapseDoubled, isRegionName, tidyCity } from './city-tidy.ts';
 import { citySlug } from './city-slug.ts';
 import { countryCodeForName } from './country-names.ts';
+import { memoPerCountry } from './country-memo.ts';
 import { parseFullAddress, type FullAddressParts } from './full-address.ts';
 import { issue, type Issue, type Normalised } from './issues.ts';
 import { repairPostalCode } from './postal-code.ts';
@@ -28,16 +33,33 @@ interface AddressText {
   countryText: string | null;
 }
 
-export function normaliseAddress(raw: { address: unknown; fullAddress: unknown }, country: Country): Normalised<NormalisedAddress> {
+/**
+ * `location`: the place's normalised coordinates; where given, the city is checked against the gazetteer
+ * (city-gazetteer.ts) and the state against the postal code and the city (region-check.ts).
+ */
+export function normaliseAddress(
+  raw: { address: unknown; fullAddress: unknown },
+  country: Country,
+  location: Location | null = null,
+): Normalised<NormalisedAddress> {
   const issues: Issue[] = [];
   const text = readAddress(raw, country, issues);
   // The one-line form beside an object fills what the object lacks (street, postal code, a usable city).
   const fullAddress = isObject(raw.address) && typeof raw.fullAddress === 'string' ? sameCountryParts(raw.fullAddress, country) : null;
   fillFromFullAddress(text, fullAddress, issues);
-  const city = chooseCity(text.city, fullAddress, country, issues);
+  const published = text.city === null ? null : tidied(text.city, country, issues);
+  const publishedReason = published === null ? null : nonCityReason(published, country.code);
+  const chosen = chooseCity(published, publishedReason, fullAddress, country, issues);
+  const usable = publishedReason === null ? published : null;
+  const check = location === null ? null : checkAgainstGazetteer(chosen, usable, fullAddress, text.postalCode, location, country);
+  if (check !== null) issues.push(...check.issues);
+  const city = check === null ? chosen : check.city;
   const foreignCountry = findForeignCountry(text.countryText, country, issues);
-  const state = text.state === null ? null : collapseDoubled(text.state);
-  if (state !== text.state) issues.push({ ...issue('address', 'state-tidied', text.state, `state: "${text.state}" → "${state}"`), group: 'doubled-collapsed' });
+  const collapsed = text.state === null ? null : collapseDoubledState(text.state, country.code);
+  if (collapsed !== text.state) issues.push({ ...issue('address', 'state-tidied', text.state, `state: "${text.state}" → "${collapsed}"`), group: 'doubled-collapsed' });
+  const region = checkRegion({ state: collapsed, postalCode: text.postalCode, localityAdmin2: check?.locality?.admin2 ?? null }, country.code);
+  issues.push(...region.issues);
+  const state = region.value;
   const address: Address = {
     street: text.street,
     city,
@@ -45,21 +67,62 @@ export function normaliseAddress(raw: { address: unknown; fullAddress: unknown }
     postalCode: text.postalCode,
     country: country.code, // always the dataset's: a foreign address is rejected, not relabelled
   };
-  const slug = citySlug(city);
-  const canonical = slug === null ? null : canonicalCitySlug(country.code, slug);
-  const aliases = earlierSlugs(text.city, canonical, country);
-  return { value: { address, citySlug: canonical, ...(aliases.length === 0 ? {} : { citySlugAliases: aliases }), foreignCountry }, issues };
+  const canonical = city === null ? null : canonicalSlugOf(city, country.code);
+  // The published value still names this place's locality when no rule replaced it (tidying and the official form keep it).
+  const samePlace = published !== null && published === chosen && (check === null || check.outcome !== 'moved') && city !== null;
+  const aliases = [
+    ...(samePlace ? earlierSlugs(text.city!, canonical, country) : []),
+    ...(check?.locality ? bareSlugs(city!, canonical, country) : []),
+  ].filter((alias, index, all) => all.indexOf(alias) === index);
+  const value = { address, citySlug: canonical, ...(aliases.length === 0 ? {} : { citySlugAliases: aliases }), foreignCountry };
+  return { value, issues };
 }
 
 /**
- * The slug the city had before it was tidied or replaced from fullAddress: the value as published, unless that was
- * not a city (it had no slug then either). Kept as an alias so every `city` query that found the place still does.
+ * The slug the city had before it was tidied or put in its official form: the value as published, unless that was not
+ * a city (it had no slug then either) or names a province (a province's slug is never a city's alias). Kept as an
+ * alias so every `city` query that found the place in its own locality still does.
  */
-function earlierSlugs(published: string | null, current: string | null, country: Country): string[] {
-  if (published === null || nonCityReason(published, country.code) !== null) return [];
-  const slug = citySlug(published);
-  const earlier = slug === null ? null : canonicalCitySlug(country.code, slug);
+function earlierSlugs(published: string, current: string | null, country: Country): string[] {
+  if (nonCityReason(published, country.code) !== null || isRegion(published, country.code)) return [];
+  const earlier = canonicalSlugOf(published, country.code);
   return earlier === null || earlier === current ? [] : [earlier];
+}
+
+/** The official name without its leading article ("El Masnou" → `masnou`), when no other locality or region is called so. */
+function bareSlugs(city: string, current: string | null, country: Country): string[] {
+  const gazetteer = gazetteerOf(country.code);
+  const [, bare] = gazetteer.keysOf(city);
+  if (bare === undefined) return [];
+  const alias = canonicalCitySlug(country.code, bare);
+  const words = bare.replace(/-/g, ' ');
+  if (alias === current || isRegionName(words, country.code)) return [];
+  return gazetteer.named(words).length === 1 ? [alias] : [];
+}
+
+/** The gazetteer check of the chosen city, with the other names the address gives (the object's city, fullAddress's). */
+function checkAgainstGazetteer(
+  chosen: string | null,
+  published: string | null,
+  full: FullAddressParts | null,
+  postalCode: string | null,
+  location: Location,
+  country: Country,
+): CityCheck {
+  return checkCity(
+    {
+      country: country.code,
+      chosen,
+      // fullAddress's town unchecked: a value that is no city names no locality of the gazetteer either.
+      named: [published, full?.city ?? null],
+      latitude: location.latitude,
+      longitude: location.longitude,
+      isRegion: (name) => isRegion(name, country.code),
+      isAddressText,
+      postal: postalProvince(postalCode, country.code),
+    },
+    gazetteerOf(country.code),
+  );
 }
 
 function readAddress(raw: { address: unknown; fullAddress: unknown }, country: Country, issues: Issue[]): AddressText {
@@ -131,7 +194,7 @@ function readOneLine(text: string, country: Country): AddressText {
 /** The one-line form's parts, unless it names another country (then it only tells which country: not our fields). */
 function sameCountryParts(fullAddress: string, country: Country): FullAddressParts | null {
   const parts = parseFullAddress(fullAddress, country);
-  const named = parts.countryName === null ? null : countryCodeForName(parts.countryName);
+  const named = parts.countryName === null ? null : countryCodeOf(parts.countryName, country.code);
   return named === null || named === country.code ? parts : null;
 }
 
@@ -148,14 +211,12 @@ function fillFromFullAddress(text: AddressText, full: FullAddressParts | null, i
 }
 
 /**
- * The city as published, tidied (city-tidy.ts); a value that is not a city (data/cities/non-city.json) would make a
+ * The city as published, already tidied (city-tidy.ts); a value that is not a city (data/cities/non-city.json) would make a
  * nonsense slug such as `s-n`. When the value is missing, not a city, or a province/region name, the locality
  * fullAddress names takes its place (`city-from-full-address`, grouped by why); otherwise a non-city is null, reported.
  */
-function chooseCity(raw: string | null, full: FullAddressParts | null, country: Country, issues: Issue[]): string | null {
-  const city = raw === null ? null : tidied(raw, country, issues);
-  const reason = city === null ? null : nonCityReason(city, country.code);
-  const why = city === null ? 'missing' : reason !== null ? 'not-a-city' : isRegionName(city, country.code) ? 'region' : null;
+function chooseCity(city: string | null, reason: string | null, full: FullAddressParts | null, country: Country, issues: Issue[]): string | null {
+  const why = city === null ? 'missing' : reason !== null ? 'not-a-city' : isRegion(city, country.code) ? 'region' : null;
   // A province's capital shares its name (Burgos, Salamanca): it replaces a missing or junk city, never a region name.
   const fromFull = why === null ? null : localityOf(full, country, why !== 'region');
   if (fromFull !== null && (city === null || citySlug(fromFull) !== citySlug(city))) {
@@ -168,8 +229,20 @@ function chooseCity(raw: string | null, full: FullAddressParts | null, country: 
   return null;
 }
 
+// City, state and country values repeat across an export: each rule below runs once per value and country.
+/** tidyCity with the country's table of known cities. */
+const tidyKnownCity = memoPerCountry((city, code) => tidyCity(city, code, (name) => isKnownCity(code, name)));
+/** The canonical slug of a city value (city-names.ts), or null when it has no letters or digits. */
+const canonicalSlugOf = memoPerCountry((city, code) => {
+  const slug = citySlug(city);
+  return slug === null ? null : canonicalCitySlug(code, slug);
+});
+const isRegion = memoPerCountry(isRegionName);
+const collapseDoubledState = memoPerCountry((state) => collapseDoubled(state));
+const countryCodeOf = memoPerCountry((name) => countryCodeForName(name));
+
 function tidied(city: string, country: Country, issues: Issue[]): string {
-  const result = tidyCity(city, country.code, (name) => isKnownCity(country.code, name));
+  const result = tidyKnownCity(city, country.code);
   for (const rule of result.rules) issues.push({ ...issue('address', 'city-tidied', city, `"${city}" → "${result.value}"`), group: rule });
   return result.value;
 }
@@ -178,13 +251,13 @@ function tidied(city: string, country: Country, issues: Issue[]): string {
 function localityOf(full: FullAddressParts | null, country: Country, regionNameAllowed: boolean): string | null {
   const city = full?.city ?? null;
   if (city === null || nonCityReason(city, country.code) !== null) return null;
-  if (!regionNameAllowed && isRegionName(city, country.code)) return null;
+  if (!regionNameAllowed && isRegion(city, country.code)) return null;
   return city;
 }
 
 function findForeignCountry(countryText: string | null, country: Country, issues: Issue[]): string | null {
   if (countryText === null) return null;
-  const code = countryCodeForName(countryText) ?? (isRegionCode(countryText) ? countryText.toLowerCase() : null);
+  const code = countryCodeOf(countryText, country.code) ?? (isRegionCode(countryText) ? countryText.toLowerCase() : null);
   if (code === null) {
     issues.push(issue('address', 'unknown-country', countryText, 'the address names a country no table knows'));
     return null;

@@ -7,6 +7,7 @@ import pt from '../../data/cities/pt.json' with { type: 'json' };
 import type { CountryCode } from '../../model/place.ts';
 import { citySlug } from './city-slug.ts';
 import { tidyCitySlug } from './city-tidy.ts';
+import { memoPerCountry } from './country-memo.ts';
 import { WORDS } from './language-words.ts';
 import { foldText } from '../../model/fold-text.ts';
 
@@ -93,7 +94,9 @@ const PATTERNS = nonCity.patterns.map(({ pattern, reason }) => ({ pattern: new R
  * more words: "Calle Mayor 5", "Ctra. N-340 km 12"), or one of the file's patterns (a kilometre point, an
  * address ending "s/n", a road code, a plus code, a bare number).
  */
-export function nonCityReason(city: string, country: CountryCode): string | null {
+export const nonCityReason = memoPerCountry(findNonCityReason);
+
+function findNonCityReason(city: string, country: CountryCode): string | null {
   // "www." first, or a scheme's "://" anywhere (which covers http:// and https://).
   if (/^www\.|:\/\//i.test(city)) return 'the city is a web address';
   const folded = foldWords(city);
@@ -103,4 +106,15 @@ export function nonCityReason(city: string, country: CountryCode): string | null
   const words = folded.split(' ');
   if (STREET_WORDS.has(words[0]!) && (words.length > 1 || /\d/.test(folded))) return 'the city is a street fragment';
   return PATTERNS.find(({ pattern }) => pattern.test(trimmed))?.reason ?? null;
+}
+
+/**
+ * Whether a value that may pass as a city still reads as address text when coordinates can name the locality instead:
+ * it holds a digit ("Meirengos 51", "Dirección :30180 Bullas") or opens with a street word, even one that also begins
+ * place names ("Cami del Grau").
+ */
+export function isAddressText(city: string): boolean {
+  if (/\d/.test(city)) return true;
+  const first = foldWords(city).split(' ')[0]!;
+  return STREET_WORDS.has(first) || PLACE_NAMES_TOO.has(first);
 }

@@ -28,7 +28,14 @@ const SLUG_ARTICLE = byCountry((country) => {
   return new RegExp(`^(.+)-(${words})$`);
 });
 const KEEP_DOUBLED: ReadonlySet<string> = new Set(tidy.keepDoubled.map(foldWords));
-const ABBREVIATIONS = byCountry((country) => Object.entries(tidy.abbreviations[country] as Record<string, string>));
+/** Each abbreviation with its pattern, compiled once: a whole word, at the start or after a space. */
+const ABBREVIATIONS = byCountry((country) =>
+  Object.entries(tidy.abbreviations[country] as Record<string, string>).map(([short, long]) => ({
+    short,
+    long,
+    pattern: new RegExp(`(^|\\s)${escape(short)}(?=\\s|$)`, 'gu'),
+  })),
+);
 const LOCALITIES = byCountry((country) => new Set(tidy.localities[country].map(foldWords)));
 const REGIONS = byCountry((country) => new Set(regions[country].map(foldWords)));
 
@@ -54,9 +61,9 @@ export function collapseDoubled(value: string): string {
 /** A known abbreviation expanded, only when the whole result is a known locality: "Pte. de Lima" → "Ponte de Lima". */
 export function expandAbbreviation(city: string, country: CountryCode, isKnown: (name: string) => boolean): string {
   let expanded = city;
-  for (const [short, long] of ABBREVIATIONS[country]) {
-    const pattern = new RegExp(`(^|\\s)${escape(short)}(?=\\s|$)`, 'gu');
-    expanded = expanded.replace(pattern, (_, space: string) => `${space}${long}`);
+  for (const { short, long, pattern } of ABBREVIATIONS[country]) {
+    // Most cities hold no abbreviation: a plain search rules it out before the pattern runs.
+    if (expanded.includes(short)) expanded = expanded.replace(pattern, (_, space: string) => `${space}${long}`);
   }
   if (expanded === city) return city;
   return LOCALITIES[country].has(foldWords(expanded)) || isKnown(expanded) ? expanded : city;

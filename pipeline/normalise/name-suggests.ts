@@ -6,12 +6,13 @@ import { foldText } from '../../model/fold-text.ts';
 import { moreSpecific } from './head-word-rule.ts';
 import { issue, type Issue } from './issues.ts';
 
+const ASCII = /^[\x00-\x7f]*$/;
+
 /** "Boutique B. & B." → " boutique b and b ": folded, '&' as "and", dotted initials joined, spaced words. */
 export function nameWordsOf(name: string): string {
-  const words = foldText(name)
-    .replace(/&/g, ' and ')
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
+  const folded = foldText(name).replace(/&/g, ' and ');
+  // Plain ASCII has no letters or digits beyond A-Z, a-z and 0-9: the same split without Unicode classes.
+  const words = (ASCII.test(folded) ? folded.replace(/[^A-Za-z0-9]+/g, ' ') : folded.replace(/[^\p{L}\p{N}]+/gu, ' ')).trim();
   return ` ${words} `;
 }
 
@@ -24,12 +25,22 @@ const PHRASES: readonly { phrase: string; key: LodgingType }[] = Object.values(n
     }),
   );
 
+/** The phrases by their first word: a phrase can be in a name's words only where the name has that word. */
+const PHRASES_BY_FIRST_WORD = new Map<string, { phrase: string; key: LodgingType }[]>();
+for (const entry of PHRASES) {
+  const first = entry.phrase.slice(1, entry.phrase.indexOf(' ', 1));
+  PHRASES_BY_FIRST_WORD.set(first, [...(PHRASES_BY_FIRST_WORD.get(first) ?? []), entry]);
+}
+
 /** The most specific kind the name's words point to, or null when they point to none. */
 export function kindSuggestedByName(name: string): LodgingType | null {
   const words = nameWordsOf(name);
   let best: LodgingType | null = null;
-  for (const { phrase, key } of PHRASES) {
-    if (words.includes(phrase) && (best === null || moreSpecific(key, best))) best = key;
+  // Each word of the name, then the phrases that begin with it (the most specific kind wins, whatever the order).
+  for (let start = 1, end = words.indexOf(' ', 1); end !== -1; start = end + 1, end = words.indexOf(' ', start)) {
+    for (const { phrase, key } of PHRASES_BY_FIRST_WORD.get(words.slice(start, end)) ?? []) {
+      if (words.includes(phrase) && (best === null || moreSpecific(key, best))) best = key;
+    }
   }
   return best;
 }
@@ -58,7 +69,7 @@ export function withoutChainNames(name: string, lodgingType: LodgingType, countr
   let words = nameWordsOf(name);
   for (const chain of CHAINS) {
     if (!chain.countries.includes(country)) continue;
-    for (const chainName of chain.names) words = words.split(chainName).join(' ');
+    for (const chainName of chain.names) if (words.includes(chainName)) words = words.split(chainName).join(' ');
     const leading = chain.leading.find((form) => words.startsWith(form));
     if (chain.kind === lodgingType && leading !== undefined) words = ` ${words.slice(leading.length)}`;
   }

@@ -49,8 +49,10 @@ export function explainListing(
   const id = providerId === null ? null : placeIdFor(country.code, providerId);
   const name = take(tidyNameArticle(take(normaliseText(raw.name, 'name')), country.language));
   const legalName = take(normaliseText(raw.legalName, 'legalName'));
+  // Read before the address (its city is checked against the coordinates); its issues keep their place in the list.
+  const located = normaliseLocation(raw.location, country);
   const { address, citySlug, citySlugAliases, foreignCountry } = take(
-    normaliseAddress({ address: raw.address, fullAddress: raw.fullAddress }, country),
+    normaliseAddress({ address: raw.address, fullAddress: raw.fullAddress }, country, located.value),
   );
   const phones = take(
     normalisePhoneFields({ phone: raw.phone, phones: raw.phones, whatsappCheck: raw.whatsappCheck }, country),
@@ -66,7 +68,7 @@ export function explainListing(
     name,
     legalName,
     address,
-    location: take(normaliseLocation(raw.location, country)),
+    location: take(located),
     phone: phones.phone,
     phoneType: phones.phoneType,
     additionalPhones: phones.additionalPhones,

@@ -23,10 +23,19 @@ function isHostOrSubdomain(host: string, listed: string): boolean {
   return host === listed || host.endsWith(`.${listed}`);
 }
 
+/** The bundled table's hosts by their place in it: the first listed host a URL is on wins, as in a scan. */
+const THIRD_PARTY_INDEX: ReadonlyMap<string, number> = new Map(HOST_TABLES.thirdParty.map((host, index) => [host, index] as const).reverse());
+
 /** The table's host a URL's host is on ("m.facebook.com" → "facebook.com"), or null when it is on none. */
 export function thirdPartyHost(hostname: string, tables: HostTables = HOST_TABLES): string | null {
   const host = withoutWww(hostname);
-  return tables.thirdParty.find((listed) => isHostOrSubdomain(host, listed)) ?? null;
+  if (tables !== HOST_TABLES) return tables.thirdParty.find((listed) => isHostOrSubdomain(host, listed)) ?? null;
+  // The host and each of its parent domains looked up, rather than every listed host compared with the host.
+  let first = THIRD_PARTY_INDEX.get(host) ?? Infinity;
+  for (let dot = host.indexOf('.'); dot !== -1; dot = host.indexOf('.', dot + 1)) {
+    first = Math.min(first, THIRD_PARTY_INDEX.get(host.slice(dot + 1)) ?? Infinity);
+  }
+  return first === Infinity ? null : HOST_TABLES.thirdParty[first]!;
 }
 
 /**

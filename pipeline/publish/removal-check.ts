@@ -1,5 +1,5 @@
 // How many of a country's published places a candidate would take away, and the rule that asks for the remaining count typed out.
-import Database from 'better-sqlite3';
+import { openSnapshotFile } from '../snapshot/open-snapshot-file.ts';
 import type { CountryCode } from '../../model/place.ts';
 import path from 'node:path';
 import { snapshotPath, snapshotsDir } from '../snapshot/snapshot-paths.ts';
@@ -27,7 +27,7 @@ export function isDrasticRemoval(figures: { current: number; remaining: number; 
 export function checkRemoval(dataDir: string, country: CountryCode, candidate: { file: string; publishedCount: number }): RemovalCheck {
   const pointer = readPointer(dataDir, country);
   if (!pointer) return { current: 0, remaining: candidate.publishedCount, removed: 0, drastic: false };
-  const db = new Database(path.join(snapshotsDir(dataDir), candidate.file), { readonly: true, fileMustExist: true });
+  const db = openSnapshotFile(path.join(snapshotsDir(dataDir), candidate.file));
   try {
     db.prepare('ATTACH DATABASE ? AS cur').run(snapshotPath(dataDir, country, pointer.version));
     const current = db.prepare(`SELECT count(*) FROM cur.listings WHERE status = 'published'`).pluck().get() as number;

@@ -5,6 +5,8 @@ import { activateSnapshot, type ActivateOptions } from '../snapshot/activate-sna
 import type { SnapshotInfo } from '../snapshot/reader-types.ts';
 import { fileRunStore, type RunStore } from '../runs/run-store.ts';
 import { listSnapshots, rollback, type RollbackResult, type SnapshotListing } from './rollback.ts';
+import { buildExports, pruneExports } from '../exports/build-exports.ts';
+import type { ExportSettings } from '../exports/export-manifest.ts';
 
 export interface PublishOptions extends ActivateOptions {
   /** From basis(): the publish fails with PointerMovedError when the pointer moved since. */
@@ -48,13 +50,33 @@ export class PointerMovedError extends AppError {
   }
 }
 
-/** Today's behaviour: the pointer file of this data directory, switched atomically, pruned locally. */
-export const localSnapshotStore: SnapshotStore = {
-  kind: 'local',
-  basis: async () => null,
-  publish: async (dataDir, sealed, { basis: _basis, ...options } = {}) => activateSnapshot(dataDir, sealed, options),
-  list: async (dataDir, country) => listSnapshots(dataDir, country),
-  rollback: async (dataDir, country, options = {}) => rollback(dataDir, country, options),
-  runs: fileRunStore,
-  close: async () => undefined,
-};
+/** Manifests of a store opened without configuration (tests, library use): profile links under the default local address. */
+export const DEFAULT_EXPORT_SETTINGS: ExportSettings = { publicUrl: 'http://localhost:3000', licence: null, attribution: null };
+
+/**
+ * Today's behaviour: the pointer file of this data directory, switched atomically, pruned locally; then the new
+ * version's export files are written and those of pruned versions removed. An export that fails leaves the snapshot
+ * live: the API builds the files on their first request.
+ */
+export function localSnapshotStoreWith(exportSettings: ExportSettings): SnapshotStore {
+  return {
+    kind: 'local',
+    basis: async () => null,
+    publish: async (dataDir, sealed, { basis: _basis, ...options } = {}) => {
+      const live = activateSnapshot(dataDir, sealed, options);
+      try {
+        await buildExports(dataDir, { country: live.country, version: live.version, publishedAt: live.publishedAt }, exportSettings);
+        pruneExports(dataDir, live.country);
+      } catch (error) {
+        process.emitWarning(`${live.country} ${live.version}: export files not written (${error instanceof Error ? error.message : String(error)}); they are built on first request`);
+      }
+      return live;
+    },
+    list: async (dataDir, country) => listSnapshots(dataDir, country),
+    rollback: async (dataDir, country, options = {}) => rollback(dataDir, country, options),
+    runs: fileRunStore,
+    close: async () => undefined,
+  };
+}
+
+export const localSnapshotStore: SnapshotStore = localSnapshotStoreWith(DEFAULT_EXPORT_SETTINGS);

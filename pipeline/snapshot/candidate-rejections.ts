@@ -1,5 +1,5 @@
 // The first rejected or unreadable lines of a sealed snapshot, with file, line number and reasons, for the report.
-import Database from 'better-sqlite3';
+import { openSnapshotFile } from './open-snapshot-file.ts';
 
 export const REJECTED_LINES_SHOWN = 100;
 
@@ -12,7 +12,7 @@ export interface RejectedLine {
 }
 
 export function readRejectedLines(candidateFile: string, limit = REJECTED_LINES_SHOWN): { lines: RejectedLine[]; total: number } {
-  const db = new Database(candidateFile, { readonly: true, fileMustExist: true });
+  const db = openSnapshotFile(candidateFile);
   try {
     const union = `SELECT source_file AS file, source_file_index AS fi, source_line AS line, reasons, NULL AS detail
         FROM listings WHERE status = 'rejected'

@@ -1,5 +1,6 @@
 // Counts, once at seal, how many published places have each measured Place field and which issues their values had.
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { openSnapshotFile } from './open-snapshot-file.ts';
 import { MEASURED_PLACE_FIELDS } from '../../model/place-fields.ts';
 
 /** What a snapshot keeps in meta (key FIELD_FILL_KEY) so that a later import compares with it without a rescan. */
@@ -64,7 +65,7 @@ export function measureFieldFill(db: Database.Database, fields: readonly string[
 
 /** The fill a snapshot file stored at seal; a file sealed before fills were stored, or counted the old way, is measured again, read-only. */
 export function readFieldFill(file: string): FieldFill {
-  const db = new Database(file, { readonly: true, fileMustExist: true });
+  const db = openSnapshotFile(file);
   try {
     const text = db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(FIELD_FILL_KEY) as string | undefined;
     const stored = text === undefined ? undefined : (JSON.parse(text) as StoredFieldFill);

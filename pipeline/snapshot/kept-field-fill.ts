@@ -1,5 +1,6 @@
 // Counts, per measured field, how the places a candidate keeps from the served snapshot (same id) fill it before and after, and how its new places fill it.
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { openSnapshotFile } from './open-snapshot-file.ts';
 import { MEASURED_PLACE_FIELDS } from '../../model/place-fields.ts';
 import { hasValueSql, type FieldFill } from './field-fill.ts';
 
@@ -98,7 +99,7 @@ const hasPlaceHashes = (db: Database.Database, schema: 'main' | 'cur') =>
  * every field asked) and place hashes, only the places that differ are read; otherwise every kept place is.
  */
 export function measureKeptFieldFill(candidateFile: string, currentFile: string, fills?: SealedFills, fields: readonly string[] = MEASURED_PLACE_FIELDS): KeptFieldFill {
-  const db = new Database(candidateFile, { readonly: true, fileMustExist: true });
+  const db = openSnapshotFile(candidateFile);
   try {
     db.prepare('ATTACH DATABASE ? AS cur').run(currentFile);
     const sealed =

@@ -4,6 +4,7 @@ import type { NormalisedListing, PublicationStatus, SourceRef } from '../normali
 import type { LodgingType } from '../../model/place.ts';
 import { searchTextOf } from './search-text.ts';
 import { toServedPlace } from '../../model/served-place.ts';
+import { filledFieldBits } from './filled-fields.ts';
 
 /** What a listing contributed to the report, kept in the snapshot so a displaced duplicate can be taken back out. */
 export interface ListingSummary {
@@ -27,6 +28,8 @@ export interface ListingRecord {
   summary: ListingSummary;
   /** The listings table's columns in LISTING_COLUMNS order, all but import_run (the builder's own). */
   columns: ColumnValue[];
+  /** A published place's filled measured fields as bits (filled-fields.ts), for the sealed field fill; absent otherwise. */
+  filledFields?: number;
   /** The other city slugs a published place is found by (NormalisedListing.citySlugAliases); absent when none. */
   citySlugAliases?: string[];
 }
@@ -52,6 +55,7 @@ function groupsOf(listing: NormalisedListing): { issueGroups?: string[] } {
 export function toListingRecord(listing: NormalisedListing): ListingRecord {
   const { place, source } = listing;
   const summary = summariseListing(listing);
+  const served = toServedPlace(place);
   return {
     id: place.id,
     source,
@@ -63,7 +67,7 @@ export function toListingRecord(listing: NormalisedListing): ListingRecord {
       JSON.stringify(listing.reasons),
       JSON.stringify(listing.issues),
       JSON.stringify(summary),
-      JSON.stringify(toServedPlace(place)),
+      JSON.stringify(served),
       listing.citySlug,
       place.lodgingType,
       place.whatsappEligible ? 1 : 0,
@@ -74,6 +78,7 @@ export function toListingRecord(listing: NormalisedListing): ListingRecord {
       source.fileIndex,
       source.line,
     ],
+    ...(listing.status === 'published' ? { filledFields: filledFieldBits(served) } : {}),
     ...(listing.status === 'published' && listing.citySlugAliases?.length ? { citySlugAliases: listing.citySlugAliases } : {}),
   };
 }

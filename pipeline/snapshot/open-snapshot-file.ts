@@ -4,10 +4,11 @@ import Database from 'better-sqlite3';
 /**
  * A snapshot file may come from another machine (a shared store): with trusted_schema off, SQLite refuses to run
  * functions with side effects, or virtual tables not marked innocuous, from the file's views, triggers, defaults
- * and indexes. The snapshot schema uses none of them, so nothing it needs is refused.
+ * and indexes. The snapshot schema uses none of them, so nothing it needs is refused. `timeout`: how long to wait
+ * for a lock (better-sqlite3's option; 0 answers SQLITE_BUSY at once).
  */
-export function openSnapshotFile(file: string): Database.Database {
-  const db = new Database(file, { readonly: true, fileMustExist: true });
+export function openSnapshotFile(file: string, options: { timeout?: number } = {}): Database.Database {
+  const db = new Database(file, { readonly: true, fileMustExist: true, ...options });
   try {
     db.pragma('trusted_schema = OFF');
   } catch (error) {

@@ -1,6 +1,7 @@
 // THE one answer to "which snapshot files of a country must stay on disk": the pruner and the orphan cleanup ask here.
 import fs from 'node:fs';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { openSnapshotFile } from './open-snapshot-file.ts';
 import type { CountryCode } from '../../model/place.ts';
 import { readCatalog } from './snapshot-catalog.ts';
 import { countryDir, parseSnapshotFileName } from './snapshot-paths.ts';
@@ -88,7 +89,7 @@ export function snapshotProtection(dataDir: string, country: CountryCode): (file
 export function snapshotState(file: string): 'published' | 'in-use' | 'unpublished' {
   let db: Database.Database | undefined;
   try {
-    db = new Database(file, { readonly: true, fileMustExist: true, timeout: 0 });
+    db = openSnapshotFile(file, { timeout: 0 });
     return db.prepare(READ_SQL.selectMeta).pluck().get('published_at') === undefined ? 'unpublished' : 'published';
   } catch (error) {
     const code = (error as { code?: unknown }).code;

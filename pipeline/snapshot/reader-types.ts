@@ -61,7 +61,8 @@ export interface SearchRows {
 
 /** The ids that differ between two kept snapshots of a country, in id order. */
 export interface ChangeRows {
-  changes: { id: string; change: 'added' | 'changed' | 'removed' }[];
+  /** With `records`: `place` is the served JSON in `to` (added, changed), `previous` the one in `from` (changed). */
+  changes: { id: string; change: 'added' | 'changed' | 'removed'; place?: string; previous?: string }[];
   hasMore: boolean;
 }
 
@@ -77,7 +78,7 @@ export interface SnapshotReader {
    * Ids added, changed or removed from snapshot `from` to snapshot `to` of a country, after `afterId`; null when
    * either is not a kept snapshot of that country (pruned, never existed, or too old to hold content hashes).
    */
-  changes(country: CountryCode, from: string, to: string, afterId: string | undefined, limit: number): ChangeRows | null;
+  changes(country: CountryCode, from: string, to: string, afterId: string | undefined, limit: number, options?: { records?: boolean }): ChangeRows | null;
   /** The country whose snapshot would hold this id (from its prefix), or null. */
   countryOfId(id: string): CountryCode | null;
   /** Snapshots in use, by country (absent where a country has none yet). */

@@ -7,7 +7,7 @@ import { parseSnapshotFileName, snapshotFileName, snapshotPath } from './snapsho
 import { readPointer } from './snapshot-pointer.ts';
 import type { ChangeRows } from './reader-types.ts';
 import { openSnapshotFile } from './open-snapshot-file.ts';
-import { CHANGES_SQL } from './statements.ts';
+import { CHANGES_SQL, CHANGES_WITH_RECORDS_SQL } from './statements.ts';
 
 /**
  * True when the country served this version: the current one, or one its catalog records as published (rollbacks
@@ -31,7 +31,10 @@ const hasHashes = (db: Database.Database, schema: string, version: string): bool
   db.prepare(`SELECT value FROM ${schema}.meta WHERE key = 'version'`).pluck().get() === version &&
   db.prepare(`SELECT 1 FROM ${schema}.sqlite_master WHERE name = 'place_hashes'`).pluck().get() !== undefined;
 
-/** Ids added, changed or removed from `from` to `to`, after `afterId`, at most `limit`; null when either is not kept. */
+/**
+ * Ids added, changed or removed from `from` to `to`, after `afterId`, at most `limit`; null when either is not kept.
+ * With `records`, each added or changed id also carries its served JSON, and each changed one its previous JSON.
+ */
 export function snapshotChanges(
   dataDir: string,
   country: CountryCode,
@@ -39,6 +42,7 @@ export function snapshotChanges(
   to: string,
   afterId: string | undefined,
   limit: number,
+  records = false,
 ): ChangeRows | null {
   const toFile = keptSnapshotFile(dataDir, country, to);
   const fromFile = keptSnapshotFile(dataDir, country, from);
@@ -56,10 +60,12 @@ export function snapshotChanges(
       return null; // pruned since the check
     }
     if (!hasHashes(db, 'main', to) || !hasHashes(db, 'old', from)) return null;
-    const rows = db.prepare(CHANGES_SQL).raw(true).all({ after: afterId ?? '', limit: limit + 1 }) as [string, ChangeRows['changes'][number]['change']][];
+    type Row = [string, ChangeRows['changes'][number]['change'], string | null, string | null];
+    const rows = db.prepare(records ? CHANGES_WITH_RECORDS_SQL : CHANGES_SQL).raw(true).all({ after: afterId ?? '', limit: limit + 1 }) as Row[];
     const hasMore = rows.length > limit;
     if (hasMore) rows.length = limit;
-    return { changes: rows.map(([id, change]) => ({ id, change })), hasMore };
+    const change = ([id, kind, place, previous]: Row) => ({ id, change: kind, ...(place ? { place } : {}), ...(previous ? { previous } : {}) });
+    return { changes: records ? rows.map(change) : rows.map(([id, kind]) => ({ id, change: kind })), hasMore };
   } finally {
     db.close();
   }

@@ -1,5 +1,5 @@
 // What a candidate changes in the places served against the snapshot serving its country: one SQLite connection, the current file ATTACHed, joined by id.
-import Database from 'better-sqlite3';
+import { openSnapshotFile } from './open-snapshot-file.ts';
 import type { PublicationStatus } from '../normalise/normalised-listing.ts';
 
 export const DIFF_EXAMPLES = 20;
@@ -90,7 +90,7 @@ interface ExampleRow {
  * every record; grouping and examples read the differing rows alone.
  */
 export function diffSnapshots(candidateFile: string, current: { file: string; version: string; publishedCount: number } | null): SnapshotDiff {
-  const db = new Database(candidateFile, { readonly: true, fileMustExist: true });
+  const db = openSnapshotFile(candidateFile);
   try {
     // A first import compares with an empty table (temp: the candidate is opened read-only).
     if (current) db.prepare('ATTACH DATABASE ? AS cur').run(current.file);

@@ -92,9 +92,9 @@ export function openSnapshotReader(dataDir: string, options: SnapshotReaderOptio
       return json === null ? null : (JSON.parse(json) as StoredPlace);
     },
     getPlaceJson,
-    changes(country, from, to, afterId, limit) {
+    changes(country, from, to, afterId, limit, options = {}) {
       assertOpen();
-      return snapshotChanges(dataDir, country, from, to, afterId, limit);
+      return snapshotChanges(dataDir, country, from, to, afterId, limit, options.records === true);
     },
     countryOfId: (id) => countryOfPlaceId(id),
     current(): Partial<Record<CountryCode, SnapshotInfo>> {

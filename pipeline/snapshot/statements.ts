@@ -190,3 +190,10 @@ export const CHANGES_SQL = `SELECT id, change FROM (
     SELECT o.id, 'removed' FROM old.place_hashes AS o
       WHERE o.id > @after AND NOT EXISTS (SELECT 1 FROM main.place_hashes AS n WHERE n.id = o.id)
   ) ORDER BY id LIMIT @limit`;
+
+/** The same rows with each id's served JSON in `main` (added, changed) and in `old` (changed): the feed's include=fields. */
+export const CHANGES_WITH_RECORDS_SQL = `SELECT c.id, c.change, n.place_json, CASE WHEN c.change = 'changed' THEN o.place_json END
+  FROM (${CHANGES_SQL}) AS c
+  LEFT JOIN main.places AS n ON c.change <> 'removed' AND n.id = c.id
+  LEFT JOIN old.places AS o ON c.change = 'changed' AND o.id = c.id
+  ORDER BY c.id`;

@@ -1,6 +1,7 @@
 // Whether a place id is in a country's current snapshot: a suppression by an id no snapshot has gets a warning.
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { openSnapshotFile } from '../snapshot/open-snapshot-file.ts';
 import { COUNTRY_CODES } from '../../model/place.ts';
 import { snapshotsDir } from '../snapshot/snapshot-paths.ts';
 import { readPointer } from '../snapshot/snapshot-pointer.ts';
@@ -17,7 +18,7 @@ export function isKnownPlaceId(dataDir: string, id: string): boolean {
     if (pointer === null) continue;
     let db: Database.Database | null = null;
     try {
-      db = new Database(path.join(snapshotsDir(dataDir), pointer.file), { readonly: true, fileMustExist: true });
+      db = openSnapshotFile(path.join(snapshotsDir(dataDir), pointer.file));
       if (db.prepare('SELECT 1 FROM listings WHERE id = ?').get(id) !== undefined) return true;
     } catch {
       // An unreadable snapshot says nothing about the id.

@@ -1,4 +1,4 @@
-// What a replica refuses from a real nats-server: an expansion past the declared size stops and leaves no file; a snapshot whose schema or places are not the public ones is never served.
+// What a replica refuses from a real nats-server, its records signed as production signs them: an expansion past the declared size stops and leaves no file; a snapshot whose schema or places are not the public ones is never served.
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -14,9 +14,11 @@ import { createInProcessRunner } from '../../pipeline/jobs/in-process-runner.ts'
 import { importWithGates } from '../../pipeline/publish/import-with-gates.ts';
 import { openNatsSnapshotStore, type NatsSnapshotStore } from '../../pipeline/distribution/nats-snapshot-store.ts';
 import { objectOf, type StoredSnapshot } from '../../pipeline/distribution/stored-snapshot.ts';
+import { loadSigningKey, signRecord } from '../../pipeline/distribution/pointer-signature.ts';
 import { snapshotFileName, snapshotPath } from '../../pipeline/snapshot/snapshot-paths.ts';
 import { ES_LISTINGS, toJsonl } from '../api/support/provider-listings.ts';
 import { natsServerAvailable, startNatsServer, type TestNatsServer } from '../support/nats-server.ts';
+import { writeSnapshotKeyPair } from '../support/snapshot-key-pair.ts';
 
 const PREFIX = `c${randomBytes(4).toString('hex')}`;
 /** Zeros compress to almost nothing: a few hundred bytes of brotli that expand to this many. */
@@ -36,10 +38,17 @@ describe.runIf(natsServerAvailable())('what a replica refuses from the shared st
   const objects = () => nc.jetstream().views.os(`${PREFIX}-snapshots`);
   const pointers = () => nc.jetstream().views.kv(`${PREFIX}-pointers`);
   const encode = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
+  let signingKey: string;
+  let verifyKey: string;
+  /** Signed by the publisher's key, each with a sequence above the last: only the contents checks can refuse these. */
+  let sequence = 1000;
+  const signed = (record: StoredSnapshot): StoredSnapshot =>
+    signRecord(record, { prefix: PREFIX, sequence: (sequence += 1), signedAt: new Date().toISOString() }, loadSigningKey(signingKey));
 
   beforeAll(async () => {
     nats = await startNatsServer();
-    store = await openNatsSnapshotStore({ servers: nats.url, prefix: PREFIX, credsFile: null, tlsCaFile: null, allowUnsigned: true }, { keep: 2 });
+    ({ signingKey, verifyKey } = await writeSnapshotKeyPair(await tempDir('keys')));
+    store = await openNatsSnapshotStore({ servers: nats.url, prefix: PREFIX, credsFile: null, tlsCaFile: null, signingKeyFile: signingKey }, { keep: 2 });
     nc = await connect({ servers: nats.url });
   }, 30_000);
 
@@ -112,8 +121,9 @@ describe.runIf(natsServerAvailable())('what a replica refuses from the shared st
         encoding: 'br',
       };
       await (await objects()).putBlob({ name: objectOf(forged) }, brotliCompressSync(bytes));
-      await (await pointers()).put('current.es', encode(forged));
-      return forged;
+      const record = signed(forged);
+      await (await pointers()).put('current.es', encode(record));
+      return record;
     };
 
     beforeAll(async () => {
@@ -129,7 +139,7 @@ describe.runIf(natsServerAvailable())('what a replica refuses from the shared st
       }
       served = (await store.pointer('es')).stored!;
       replica = await startServer(
-        parseConfig({ LOG_LEVEL: 'silent', LODGING_DATA_DIR: replicaDir, PORT: '0', LODGING_SNAPSHOT_STORE: nats.url, LODGING_NATS_PREFIX: PREFIX, LODGING_SNAPSHOT_UNSIGNED: 'allow' }),
+        parseConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', LODGING_DATA_DIR: replicaDir, PORT: '0', LODGING_SNAPSHOT_STORE: nats.url, LODGING_NATS_PREFIX: PREFIX, LODGING_SNAPSHOT_VERIFY_KEY: verifyKey }),
         { refreshIntervalMs: 0, host: '127.0.0.1', shutdownGraceMs: 100 },
       );
       await until('the replica serves the published snapshot', async () => (await readyz()).body.snapshots.es?.version === served.entry.version);
@@ -182,7 +192,7 @@ describe.runIf(natsServerAvailable())('what a replica refuses from the shared st
         encoding: 'br',
       };
       await (await objects()).putBlob({ name: objectOf(announced) }, compressed);
-      await (await pointers()).put('stage.es', encode(announced));
+      await (await pointers()).put('stage.es', encode(signed(announced)));
       const replicas = await nc.jetstream().views.kv(`${PREFIX}-replicas`);
       const ack = await until('the replica answers the announcement', async () => {
         for await (const key of await replicas.keys('staged.es.>')) {

@@ -1,5 +1,6 @@
-// Machines as processes on one nats-server: two `lodging serve` replicas with empty data directories follow what a third
-// process's `lodging import` and `lodging rollback` do to the shared store, and a fourth publishes what the third held.
+// Machines as processes on one nats-server, run as production runs them (NODE_ENV=production, signed records): two `lodging serve`
+// replicas with empty data directories follow what a third process's `lodging import` and `lodging rollback` do to the shared
+// store, and a fourth publishes what the third held.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -9,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openNatsSnapshotStore, type NatsSnapshotStore } from '../../pipeline/distribution/nats-snapshot-store.ts';
 import { ES_LISTINGS, IDS, toJsonl } from '../api/support/provider-listings.ts';
 import { natsServerAvailable, startNatsServer, type TestNatsServer } from '../support/nats-server.ts';
+import { writeSnapshotKeyPair } from '../support/snapshot-key-pair.ts';
 
 const PREFIX = `m${randomBytes(4).toString('hex')}`;
 const DEADLINE_MS = 30_000;
@@ -32,40 +34,57 @@ describe.runIf(natsServerAvailable())('snapshot distribution across processes (t
     dirs.push(dir);
     return dir;
   };
-  /** What every process of the deployment shares: the store and its prefix; no Redis. */
-  const sharedEnv = (dataDir: string): NodeJS.ProcessEnv => ({
+  let signingKey: string;
+  let verifyKey: string;
+  /**
+   * What every process of the deployment shares: the store and its prefix, production mode, the public key; no Redis.
+   * A publishing machine (import, rollback, publish) holds the signing key too, a replica never.
+   */
+  const sharedEnv = (dataDir: string, role: 'publisher' | 'replica' = 'publisher'): NodeJS.ProcessEnv => ({
     ...process.env,
     LODGING_DATA_DIR: dataDir,
     LODGING_SNAPSHOT_STORE: nats.url,
     LODGING_NATS_PREFIX: PREFIX,
-    LODGING_SNAPSHOT_UNSIGNED: 'allow',
+    LODGING_SNAPSHOT_UNSIGNED: '',
+    LODGING_SNAPSHOT_VERIFY_KEY: verifyKey,
+    LODGING_SNAPSHOT_SIGNING_KEY: role === 'publisher' ? signingKey : '',
     REDIS_URL: '',
     LOG_LEVEL: 'silent',
-    NODE_ENV: 'development',
+    NODE_ENV: 'production',
     LODGING_RUNTIME: 'compiled',
     // One address for both, as behind a load balancer: their answers are then the same bytes.
     LODGING_PUBLIC_URL: 'http://lodging.test',
   });
 
-  const startReplica = async (dataDir: string): Promise<Replica> => {
-    const child = spawn(process.execPath, ['bin/lodging.js', 'serve', '--port', '0', '--host', '127.0.0.1', '--dev-key'], { env: sharedEnv(dataDir), stdio: ['ignore', 'pipe', 'pipe'] });
+  /** An account and an API key in the replica's data directory, as an operator makes them in production (no development key there). */
+  const replicaKey = async (dataDir: string): Promise<string> => {
+    const email = `replica-${path.basename(dataDir)}@example.org`.toLowerCase();
+    const account = await lodging(['accounts', 'create', '--email', email], dataDir, 'replica');
+    expect(account.code, account.stdout + account.stderr).toBe(0);
+    const created = await lodging(['keys', 'create', '--account', email, '--name', 'replica test', '--json'], dataDir, 'replica');
+    expect(created.code, created.stdout + created.stderr).toBe(0);
+    return (JSON.parse(created.stdout) as { secret: string }).secret;
+  };
+
+  const startReplica = async (dataDir: string, key: string): Promise<Replica> => {
+    const child = spawn(process.execPath, ['bin/lodging.js', 'serve', '--port', '0', '--host', '127.0.0.1', '--processes', '1'], { env: sharedEnv(dataDir, 'replica'), stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout!.on('data', (d) => (stdout += d));
     child.stderr!.on('data', (d) => (stderr += d));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     const deadline = Date.now() + DEADLINE_MS;
-    while (!/development key: (\S+)/.test(stdout) || !/listening on (\S+)/.test(stdout)) {
+    while (!/listening on (\S+)/.test(stdout)) {
       if (child.exitCode !== null) throw new Error(`serve exited early: ${stdout}${stderr}`);
       if (Date.now() > deadline) throw new Error(`serve did not start: ${stdout}${stderr}`);
       await new Promise((r) => setTimeout(r, 100));
     }
-    return { child, exited, url: /listening on (\S+)/.exec(stdout)![1]!, key: /development key: (\S+)/.exec(stdout)![1]! };
+    return { child, exited, url: /listening on (\S+)/.exec(stdout)![1]!, key };
   };
 
   /** A command of the third machine (or of another, by its data directory), to its end. */
-  const lodging = async (args: string[], dataDir = publisherDir): Promise<{ code: number | null; stdout: string; stderr: string }> => {
-    const child = spawn(process.execPath, ['bin/lodging.js', ...args], { env: sharedEnv(dataDir), stdio: ['ignore', 'pipe', 'pipe'] });
+  const lodging = async (args: string[], dataDir = publisherDir, role: 'publisher' | 'replica' = 'publisher'): Promise<{ code: number | null; stdout: string; stderr: string }> => {
+    const child = spawn(process.execPath, ['bin/lodging.js', ...args], { env: sharedEnv(dataDir, role), stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -86,7 +105,7 @@ describe.runIf(natsServerAvailable())('snapshot distribution across processes (t
 
   const readyz = async (r: Replica) => {
     const res = await fetch(`${r.url}/readyz`);
-    return { status: res.status, body: (await res.json()) as { snapshots: Record<string, { version: string }> } };
+    return { status: res.status, body: (await res.json()) as { snapshots: Record<string, { version: string }>; distribution?: { signatures: string } } };
   };
   const place = async (r: Replica, id: string) => {
     const res = await fetch(`${r.url}/api/v1/places/${encodeURIComponent(id)}`, { headers: { 'X-API-Key': r.key } });
@@ -109,9 +128,14 @@ describe.runIf(natsServerAvailable())('snapshot distribution across processes (t
     const built = spawnSync(process.execPath, ['bin/compiled-build.js'], { encoding: 'utf8' });
     if (built.status !== 0) throw new Error(`build failed: ${built.stdout}${built.stderr}`);
     nats = await startNatsServer();
-    store = await openNatsSnapshotStore({ servers: nats.url, prefix: PREFIX, credsFile: null, tlsCaFile: null, allowUnsigned: true }, { keep: 5 });
+    ({ signingKey, verifyKey } = await writeSnapshotKeyPair(await tempDir('keys')));
+    // The test's own reader of the shared pointers: it publishes nothing.
+    store = await openNatsSnapshotStore({ servers: nats.url, prefix: PREFIX, credsFile: null, tlsCaFile: null, verifyKeyFiles: [verifyKey] }, { keep: 5 });
     publisherDir = await tempDir('importer');
-    for (const name of ['a', 'b']) replicas.push(await startReplica(await tempDir(`replica-${name}`)));
+    for (const name of ['a', 'b']) {
+      const dir = await tempDir(`replica-${name}`);
+      replicas.push(await startReplica(dir, await replicaKey(dir)));
+    }
   }, 180_000);
 
   afterAll(async () => {
@@ -131,6 +155,9 @@ describe.runIf(natsServerAvailable())('snapshot distribution across processes (t
     for (const r of replicas) expect((await readyz(r)).status).toBe(503);
     firstVersion = await importExport(first);
     await bothServe(firstVersion);
+    // Signed, as production runs: the pointer record carries the publisher's signature, and the replicas verify it.
+    expect((await store.pointer('es')).stored!.signature?.sequence).toBeGreaterThan(0);
+    for (const r of replicas) expect((await readyz(r)).body.distribution?.signatures).toBe('verified');
     const answers = await Promise.all(replicas.map((r) => place(r, IDS.mint)));
     expect(answers[0]!.status).toBe(200);
     expect(answers[1]).toEqual(answers[0]);
@@ -187,7 +214,7 @@ describe.runIf(natsServerAvailable())('snapshot distribution across processes (t
     const live: string[] = [];
     for await (const key of await presences.keys('live.>')) live.push(key);
     expect(live).toHaveLength(1); // replica a's; b's lapsed, which is what let the publish go on
-    replicas[1] = await startReplica(dir);
+    replicas[1] = await startReplica(dir, killed.key);
     await bothServe(next);
   }, 120_000);
 });

@@ -1,5 +1,5 @@
 // The operator console of a replica that holds only public keys: its rollback and publish say there is no signing key, and move nothing.
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,6 +11,7 @@ import type { ConsoleClient } from '../api/support/console-client.ts';
 import { startOpsHarness, type OpsHarness } from '../api/console/ops/support/ops-harness.ts';
 import { ES_LISTINGS, toJsonl } from '../api/support/provider-listings.ts';
 import { natsServerAvailable, startNatsServer, type TestNatsServer } from '../support/nats-server.ts';
+import { writeSnapshotKeyPair } from '../support/snapshot-key-pair.ts';
 
 const PREFIX = `k${randomBytes(4).toString('hex')}`;
 
@@ -24,11 +25,9 @@ describe.runIf(natsServerAvailable())('the operator console of a replica without
   beforeAll(async () => {
     nats = await startNatsServer();
     dir = await mkdtemp(path.join(tmpdir(), 'lodging-keyless-'));
-    const { privateKey, publicKey } = generateKeyPairSync('ed25519');
-    await writeFile(path.join(dir, 'k.pem'), privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
-    await writeFile(path.join(dir, 'k.pub'), publicKey.export({ type: 'spki', format: 'pem' }));
+    await writeSnapshotKeyPair(dir, 'k');
     store = await openNatsSnapshotStore({ servers: nats.url, prefix: PREFIX, credsFile: null, tlsCaFile: null, signingKeyFile: path.join(dir, 'k.pem'), stageWaitMs: 0 }, { keep: 5 });
-    harness = await startOpsHarness('sqlite', { env: { LODGING_SNAPSHOT_STORE: nats.url, LODGING_NATS_PREFIX: PREFIX, LODGING_SNAPSHOT_VERIFY_KEY: path.join(dir, 'k.pub') } });
+    harness = await startOpsHarness('sqlite', { env: { NODE_ENV: 'production', LODGING_SNAPSHOT_STORE: nats.url, LODGING_NATS_PREFIX: PREFIX, LODGING_SNAPSHOT_VERIFY_KEY: path.join(dir, 'k.pub') } });
     ({ client: operator } = await harness.signedInAs('keyless@example.org', 'operator'));
   }, 60_000);
 

@@ -1,5 +1,6 @@
 // Signed pointer records on a real nats-server: forged, foreign-key, older, other-country and other-prefix records are never served; keys rotate in order.
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,9 +13,12 @@ import { importWithGates } from '../../pipeline/publish/import-with-gates.ts';
 import { openNatsSnapshotStore, type NatsSnapshotStore } from '../../pipeline/distribution/nats-snapshot-store.ts';
 import { loadSigningKey, signRecord } from '../../pipeline/distribution/pointer-signature.ts';
 import type { StoredSnapshot } from '../../pipeline/distribution/stored-snapshot.ts';
+import { machineOf } from '../../pipeline/distribution/snapshot-replica.ts';
+import { snapshotPath } from '../../pipeline/snapshot/snapshot-paths.ts';
 import { runSnapshotKeysCommand } from '../../pipeline/cli/snapshot-keys-command.ts';
 import { ES_LISTINGS, toJsonl } from '../api/support/provider-listings.ts';
 import { natsServerAvailable, startNatsServer, type TestNatsServer } from '../support/nats-server.ts';
+import { writeSnapshotKeyPair } from '../support/snapshot-key-pair.ts';
 
 const PREFIX = `s${randomBytes(4).toString('hex')}`;
 
@@ -47,7 +51,7 @@ describe.runIf(natsServerAvailable())('signed pointer records on NATS JetStream 
 
   const startReplica = (verifyKeys: string[]): Promise<RunningServer> =>
     startServer(
-      parseConfig({ LOG_LEVEL: 'silent', LODGING_DATA_DIR: replicaDir, PORT: '0', LODGING_SNAPSHOT_STORE: nats.url, LODGING_NATS_PREFIX: PREFIX, LODGING_SNAPSHOT_VERIFY_KEY: verifyKeys.join(',') }),
+      parseConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', LODGING_DATA_DIR: replicaDir, PORT: '0', LODGING_SNAPSHOT_STORE: nats.url, LODGING_NATS_PREFIX: PREFIX, LODGING_SNAPSHOT_VERIFY_KEY: verifyKeys.join(',') }),
       { refreshIntervalMs: 0, host: '127.0.0.1', shutdownGraceMs: 100 },
     );
 
@@ -72,7 +76,8 @@ describe.runIf(natsServerAvailable())('signed pointer records on NATS JetStream 
   const refusesAndKeeps = async (problem: RegExp, version: string) => {
     const state = await until(`the replica reports ${problem}`, async () => {
       const s = await readyz();
-      return problem.test(s.body.distribution?.problems.es?.problem ?? '') ? s : null;
+      // Ready too: a replica just restarted names the problem during its first pass, before it says it caught up.
+      return problem.test(s.body.distribution?.problems.es?.problem ?? '') && s.status === 200 ? s : null;
     });
     expect(state.status).toBe(200);
     expect(state.body.snapshots.es?.version).toBe(version);
@@ -106,9 +111,7 @@ describe.runIf(natsServerAvailable())('signed pointer records on NATS JetStream 
     replicaDir = await mkdtemp(path.join(tmpdir(), 'lodging-verifier-'));
     dirs.push(keysDir, publisherDir, replicaDir);
     for (const name of ['a', 'b', 'c']) {
-      const { privateKey, publicKey } = generateKeyPairSync('ed25519');
-      await writeFile(key(name, 'pem'), privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
-      await writeFile(key(name, 'pub'), publicKey.export({ type: 'spki', format: 'pem' }));
+      await writeSnapshotKeyPair(keysDir, name);
     }
     publisher = await openNatsSnapshotStore(storeConfig(key('a', 'pem')), { keep: 5 });
     pointers = await nc.jetstream().views.kv(`${PREFIX}-pointers`);
@@ -125,7 +128,7 @@ describe.runIf(natsServerAvailable())('signed pointer records on NATS JetStream 
 
   it('refuses to start a replica of a NATS store without a verify key, in one line', async () => {
     await expect(
-      startServer(parseConfig({ LOG_LEVEL: 'silent', LODGING_DATA_DIR: replicaDir, PORT: '0', LODGING_SNAPSHOT_STORE: nats.url, LODGING_NATS_PREFIX: PREFIX }), { refreshIntervalMs: 0, host: '127.0.0.1' }),
+      startServer(parseConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', LODGING_DATA_DIR: replicaDir, PORT: '0', LODGING_SNAPSHOT_STORE: nats.url, LODGING_NATS_PREFIX: PREFIX }), { refreshIntervalMs: 0, host: '127.0.0.1' }),
     ).rejects.toThrow(/^LODGING_SNAPSHOT_STORE is set but LODGING_SNAPSHOT_VERIFY_KEY is not[^\n]*$/);
   });
 
@@ -149,6 +152,34 @@ describe.runIf(natsServerAvailable())('signed pointer records on NATS JetStream 
     await refusesAndKeeps(/differs from what its signature covers/, served);
     await putCurrent(genuine);
     await until('the genuine record clears the problem', async () => ((await readyz()).body.distribution?.problems.es ? null : true));
+  });
+
+  it('never acts on a forged announcement: an unsigned `stage.es`, or one signed by another key, is neither fetched nor acknowledged', async () => {
+    const served = (await readyz()).body.snapshots.es!.version;
+    const genuine = await currentRecord();
+    const acks = await nc.jetstream().views.kv(`${PREFIX}-replicas`);
+    const ackKey = `staged.es.${machineOf(replicaDir)}`;
+    const ackBefore = (await acks.get(ackKey))?.revision ?? 0;
+    // What a forger announces: an object of its own (its digest), under a version nobody published.
+    const forgedVersion = '20991231T235959999Z-abcdef';
+    const { signature: _s, ...unsigned } = genuine;
+    const forged: StoredSnapshot = { ...unsigned, sha256: 'e'.repeat(64), entry: { ...unsigned.entry, version: forgedVersion, by: 'mallory', reason: 'forged' } };
+    await pointers.put('stage.es', new TextEncoder().encode(JSON.stringify(forged)));
+    await refusesAndKeeps(/announced record refused: .*not signed/, served);
+    const other = { prefix: PREFIX, sequence: genuine.signature!.sequence + 100, signedAt: new Date().toISOString() };
+    await pointers.put('stage.es', new TextEncoder().encode(JSON.stringify(signRecord({ ...forged, sha256: 'd'.repeat(64) }, other, loadSigningKey(key('c', 'pem'))))));
+    await refusesAndKeeps(/announced record refused: .*does not trust/, served);
+    // Listed for as long as the announcement stays, not only until the next pass over the current pointer.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await refusesAndKeeps(/announced record refused: .*does not trust/, served);
+    // Never fetched, never acknowledged (a publisher waiting for replicas is not told they hold it).
+    expect(existsSync(snapshotPath(replicaDir, 'es', forgedVersion))).toBe(false);
+    expect((await acks.get(ackKey))?.revision ?? 0).toBe(ackBefore);
+    await pointers.delete('stage.es');
+    // A genuine publish afterwards is served, and clears the problem.
+    const next = await publish(publisher);
+    await serves(next);
+    await until('the genuine publish clears the problem', async () => ((await readyz()).body.distribution?.problems.es ? null : true));
   });
 
   it('never acts on a record signed by a key it does not trust, and a machine without the signing key cannot move the pointer', async () => {
@@ -258,7 +289,7 @@ describe.runIf(natsServerAvailable())('signed pointer records on NATS JetStream 
     const replicaDir2 = await mkdtemp(path.join(tmpdir(), 'lodging-legacy-replica-'));
     dirs.push(replicaDir2);
     const replicaOfLegacy = await startServer(
-      parseConfig({ LOG_LEVEL: 'silent', LODGING_DATA_DIR: replicaDir2, PORT: '0', LODGING_SNAPSHOT_STORE: nats.url, LODGING_NATS_PREFIX: prefix, LODGING_SNAPSHOT_VERIFY_KEY: key('a', 'pub') }),
+      parseConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', LODGING_DATA_DIR: replicaDir2, PORT: '0', LODGING_SNAPSHOT_STORE: nats.url, LODGING_NATS_PREFIX: prefix, LODGING_SNAPSHOT_VERIFY_KEY: key('a', 'pub') }),
       { refreshIntervalMs: 0, host: '127.0.0.1', shutdownGraceMs: 100 },
     );
     try {

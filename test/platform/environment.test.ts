@@ -26,6 +26,7 @@ describe('parseConfig', () => {
       importCaps: { maxDecompressedBytes: 8 * 1024 ** 3, maxLines: 5_000_000, maxCompressionRatio: 100 },
       uploads: { keepDays: 14, quotaBytes: 20 * 1024 ** 3 },
       auditKeepDays: 90,
+      exports: { licence: null, attribution: null, downloadsPerDay: 20 },
     });
     expect(DEFAULT_LABELS_DIR).toBe(path.resolve('data/labels'));
   });
@@ -57,6 +58,9 @@ describe('parseConfig', () => {
         LODGING_UPLOADS_KEEP_DAYS: '3',
         LODGING_UPLOADS_QUOTA_BYTES: '4096',
         LODGING_AUDIT_KEEP_DAYS: '30',
+        LODGING_EXPORTS_LICENSE: 'ODbL-1.0',
+        LODGING_EXPORTS_ATTRIBUTION: 'Lodging Directory contributors',
+        LODGING_EXPORT_DOWNLOADS_PER_DAY: '7',
       },
       '/srv/app',
     );
@@ -81,6 +85,7 @@ describe('parseConfig', () => {
       importCaps: { maxDecompressedBytes: 1000000, maxLines: 5000, maxCompressionRatio: 20 },
       uploads: { keepDays: 3, quotaBytes: 4096 },
       auditKeepDays: 30,
+      exports: { licence: 'ODbL-1.0', attribution: 'Lodging Directory contributors', downloadsPerDay: 7 },
     });
   });
 

@@ -1,4 +1,4 @@
-// A private nats-server for a test suite: JetStream in a temporary directory, on a free port, stopped and restarted at will.
+// A private nats-server for a test suite: JetStream in a temporary directory, on a free port, optionally with a configuration file, stopped and restarted at will.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,13 +22,22 @@ export interface TestNatsServer {
   dispose(): Promise<void>;
 }
 
-export async function startNatsServer(): Promise<TestNatsServer> {
+export interface NatsServerOptions {
+  /** A configuration file (accounts, permissions), read as it is; the port, address and store directory stay the test's. */
+  config?: string;
+  /** Variables the configuration file reads (passwords), added to the server's environment. */
+  env?: Record<string, string>;
+}
+
+export async function startNatsServer(options: NatsServerOptions = {}): Promise<TestNatsServer> {
   const port = await freePort();
   const storeDir = mkdtempSync(path.join(tmpdir(), 'lodging-nats-'));
   let child: ChildProcess | null = null;
+  const args = [...(options.config ? ['-c', options.config] : []), '-js', '-sd', storeDir, '-a', '127.0.0.1', '-p', String(port)];
+  const env = { ...process.env, ...options.env };
   const start = async () => {
-    child = spawn('nats-server', ['-js', '-sd', storeDir, '-a', '127.0.0.1', '-p', String(port)], { stdio: 'ignore' });
-    for (let i = 0; i < 100; i += 1) {
+    child = spawn('nats-server', args, { stdio: 'ignore', env });
+    for (let i = 0; i < 300; i += 1) {
       if (await portAnswers(port)) return;
       await new Promise((r) => setTimeout(r, 100));
     }

@@ -76,6 +76,14 @@ export const signInPages: ConsolePlugin = (router, kit) => {
       setConsoleSession(res, await kit.sessions.signIn(res, kit.session(res), result.account));
       return res.redirect(303, safeNext(body.next) ?? landingPath(result.account.role));
     }
+    if (result.reason === 'busy') {
+      res.setHeader('Retry-After', String(result.retryAfterS));
+      return signInPage(kit, req, res, {
+        email,
+        status: 429,
+        notices: [{ kind: 'error', text: 'Too many sign-ins are being checked right now. Try again in a moment.' }],
+      });
+    }
     if (result.reason === 'locked') {
       res.setHeader('Retry-After', String(result.retryAfterS));
       const minutes = Math.ceil(result.retryAfterS / 60);

@@ -181,12 +181,15 @@ describe('edge cases', () => {
   });
 });
 
-// The slug a city had as published stays an alias when the city is tidied or replaced from fullAddress.
+// The slug a city had as published stays an alias when the city is tidied; never when it was replaced, nor a province's.
 describe('city slug aliases', () => {
   describe('citySlugAliases', () => {
     it.each<[CountryCode, Record<string, unknown>, string | null, string | null, string[] | undefined]>([
-      // A province as city, the locality from fullAddress: the province's canonical slug stays an alias.
-      ['es', { address: { city: 'Lérida' }, fullAddress: 'Ctra. N-260 km 198, 25720 Bellver de Cerdanya, Lérida, España' }, 'Bellver de Cerdanya', 'bellver-de-cerdanya', ['lleida']],
+      // A province as city, the locality from fullAddress: the province's slug is no alias of the town (city=lleida
+      // finds the places in Lleida, not the province's).
+      ['es', { address: { city: 'Lérida' }, fullAddress: 'Ctra. N-260 km 198, 25720 Bellver de Cerdanya, Lérida, España' }, 'Bellver de Cerdanya', 'bellver-de-cerdanya', undefined],
+      // A province's name replaced from fullAddress: its slug is no alias either.
+      ['es', { address: { city: 'Barcelona' }, fullAddress: 'Carrer Major 1, 08320 El Masnou, Barcelona, España' }, 'El Masnou', 'el-masnou', undefined],
       // An abbreviation expanded: the abbreviated slug stays.
       ['pt', { address: { city: 'Pte. de Lima' } }, 'Ponte de Lima', 'ponte-de-lima', ['pte-de-lima']],
       // An inverted article: the filter already tidies "orotava-la", so no alias is needed.
@@ -323,5 +326,38 @@ describe('edge cases: fullAddress beside the object, and the city it may replace
     const result = read({ city: 'Αθήνα' });
     expect(result.value).toEqual({ address: address('es', { city: 'Αθήνα' }), citySlug: null, foreignCountry: null });
     expect(result.issues).toEqual([]);
+  });
+});
+
+// With coordinates, the city is checked against the gazetteer (city-gazetteer.ts) and the state against the postal code.
+describe('normaliseAddress with coordinates', () => {
+  const near = (raw: { address?: unknown; fullAddress?: unknown }, latitude: number, longitude: number) =>
+    normaliseAddress({ address: raw.address, fullAddress: raw.fullAddress }, COUNTRIES.es, { latitude, longitude });
+
+  it('moves a province capital named by the postal line to the locality at the point, keeping no alias of it', () => {
+    const { value, issues } = near({ address: { city: 'Ctra. N-II km 633' }, fullAddress: 'Ctra. N-II km 633, 08320 Barcelona, España' }, 41.4794, 2.3343);
+    expect(value.address.city).toBe('El Masnou');
+    expect(value.citySlug).toBe('el-masnou');
+    expect(value.citySlugAliases).toEqual(['masnou']);
+    expect(issues.map((found) => found.code)).toContain('city-from-gazetteer');
+  });
+
+  it("publishes the gazetteer's form and keeps the register's slug as an alias", () => {
+    const { value, issues } = near({ address: { city: 'Puerto de la Cruz (El)', postalCode: '38400' } }, 28.4155, -16.542);
+    expect(value.address.city).toBe('Puerto de la Cruz');
+    expect(value.citySlug).toBe('puerto-de-la-cruz');
+    expect(value.citySlugAliases).toEqual(['el-puerto-de-la-cruz']);
+    expect(issues.map((found) => found.code)).toEqual(['city-tidied', 'city-official-name']);
+  });
+
+  it('repairs a state naming another province than the postal code and the town', () => {
+    const { value, issues } = near({ address: { city: 'Mont-roig del Camp', state: 'Barcelona', postalCode: '43300' } }, 41.0868, 0.9593);
+    expect(value.address.state).toBe('Tarragona');
+    expect(issues).toEqual([expect.objectContaining({ code: 'state-from-postal-code', value: 'Barcelona' })]);
+  });
+
+  it('leaves the city to the old rules without coordinates', () => {
+    const { value } = normaliseAddress({ address: { city: 'Barcelona', postalCode: '08320' }, fullAddress: undefined }, COUNTRIES.es);
+    expect(value.address.city).toBe('Barcelona');
   });
 });

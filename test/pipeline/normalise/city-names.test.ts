@@ -4,7 +4,7 @@ import { COUNTRIES } from '../../../model/countries.ts';
 import { foldText } from '../../../model/fold-text.ts';
 import type { CountryCode } from '../../../model/place.ts';
 import { normaliseAddress } from '../../../pipeline/normalise/address.ts';
-import { canonicalCitySlug, compileAliases, isKnownCity, nonCityReason } from '../../../pipeline/normalise/city-names.ts';
+import { canonicalCitySlug, compileAliases, isAddressText, isKnownCity, nonCityReason } from '../../../pipeline/normalise/city-names.ts';
 import { openSnapshotReader } from '../../../pipeline/snapshot/snapshot-reader.ts';
 import { makeListing } from '../snapshot/support/make-listing.ts';
 import { publishListings, tempDataDir } from '../snapshot/support/snapshot-test-kit.ts';
@@ -219,5 +219,18 @@ describe('isKnownCity and slugs before the tidying', () => {
     ['pt', 'donostia', 'donostia'],
   ])('canonicalCitySlug(%s, %s) → %s', (country, slug, canonical) => {
     expect(canonicalCitySlug(country, slug)).toBe(canonical);
+  });
+});
+
+describe('isAddressText', () => {
+  it.each<[string, boolean]>([
+    ['Meirengos 51', true],
+    ['Dirección :30180 Bullas', true],
+    ['Cami del Grau', true],
+    ['Calle Mayor', true],
+    ['Moralzarzal', false],
+    ['Sant Fruitós de Bages', false],
+  ])('%s → %s', (city, expected) => {
+    expect(isAddressText(city)).toBe(expected);
   });
 });

@@ -42,10 +42,12 @@ describe('isRepair', () => {
   it.each(['invalid-phone', 'wrong-type', '', 'Tracking-removed'])('does not count %j as a repair', (code) => {
     expect(isRepair(code)).toBe(false);
   });
-  it('has exactly the sixteen repair codes', () => {
+  it('has exactly the nineteen repair codes', () => {
     expect([...REPAIR_CODES].sort()).toEqual([
       'article-moved',
       'city-from-full-address',
+      'city-from-gazetteer',
+      'city-official-name',
       'city-tidied',
       'duplicate-phone',
       'extension-dropped',
@@ -55,6 +57,7 @@ describe('isRepair', () => {
       'public-body',
       'scheme-repaired',
       'several-urls',
+      'state-from-postal-code',
       'state-tidied',
       'stray-character-dropped',
       'street-from-full-address',

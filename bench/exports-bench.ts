@@ -1,0 +1,97 @@
+// `npm run bench:exports`: what writing the export files adds to publishing 200k places, the GeoParquet's size, and a
+// download's speed and the API's memory growth on loopback. Runs alternate (publish, exports, publish, exports).
+// Env: BENCH_EXPORT_LISTINGS (200000), BENCH_EXPORT_ROUNDS (2), BENCH_EXPORT_DOWNLOADS (5). Figures are printed, never asserted.
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createKey } from '../api/keys/create-key.ts';
+import { startServer } from '../api/server.ts';
+import { buildExports, keptVersion } from '../pipeline/exports/build-exports.ts';
+import { importFiles } from '../pipeline/jobs/import-files.ts';
+import { readPointer } from '../pipeline/snapshot/snapshot-pointer.ts';
+import { parseConfig } from '../platform/environment.ts';
+import { ensureBenchExport } from './support/bench-files.ts';
+
+const outDir = fileURLToPath(new URL('./out/', import.meta.url));
+const log = (text: string) => process.stderr.write(`${text}\n`);
+const LISTINGS = Number(process.env.BENCH_EXPORT_LISTINGS ?? 200_000);
+const ROUNDS = Number(process.env.BENCH_EXPORT_ROUNDS ?? 2);
+const DOWNLOADS = Number(process.env.BENCH_EXPORT_DOWNLOADS ?? 5);
+const SETTINGS = { publicUrl: 'http://localhost:3000', licence: null, attribution: null };
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
+
+/** GETs a URL and drops the body; returns bytes received and seconds taken. */
+function download(url: string, key: string): Promise<{ bytes: number; seconds: number }> {
+  const started = process.hrtime.bigint();
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'X-API-Key': key } }, (response) => {
+        let bytes = 0;
+        response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        response.on('end', () => resolve({ bytes, seconds: Number(process.hrtime.bigint() - started) / 1e9 }));
+        response.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
+async function main(): Promise<void> {
+  const file = await ensureBenchExport(outDir, 'es', LISTINGS, 1, log);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lodging-exports-bench-'));
+  try {
+    const publishS: number[] = [];
+    const exportS: number[] = [];
+    let manifest = null as Awaited<ReturnType<typeof buildExports>> | null;
+    for (let round = 0; round < ROUNDS; round += 1) {
+      let started = performance.now();
+      await importFiles({ country: 'es', files: [file], dataDir }, {});
+      publishS.push((performance.now() - started) / 1000);
+      const version = readPointer(dataDir, 'es')!.version;
+      started = performance.now();
+      manifest = await buildExports(dataDir, keptVersion(dataDir, 'es', version)!, SETTINGS);
+      exportS.push((performance.now() - started) / 1000);
+      log(`round ${round + 1}: publish ${publishS.at(-1)!.toFixed(1)} s, exports ${exportS.at(-1)!.toFixed(1)} s`);
+    }
+    const parquet = manifest!.files.find((f) => f.format === 'parquet')!;
+    const jsonl = manifest!.files.find((f) => f.format === 'jsonl.gz')!;
+
+    const config = parseConfig({ LOG_LEVEL: 'silent', LODGING_DATA_DIR: dataDir, PORT: '0', LODGING_EXPORT_DOWNLOADS_PER_DAY: '1000', LODGING_USAGE_COUNTING: 'off' });
+    const server = await startServer(config, { refreshIntervalMs: 0 });
+    try {
+      const { secret } = await createKey(server.keyStore, { accountId: 'bench', name: 'exports bench' });
+      const target = `${server.url}/api/v1/exports/es/${manifest!.version}.parquet`;
+      await download(target, secret); // warm: page cache, first request paths
+      global.gc?.();
+      const rssBefore = process.memoryUsage().rss;
+      let peak = rssBefore;
+      const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+      const speeds: number[] = [];
+      for (let i = 0; i < DOWNLOADS; i += 1) {
+        const { bytes, seconds } = await download(target, secret);
+        if (bytes !== parquet.bytes) throw new Error(`downloaded ${bytes} bytes, expected ${parquet.bytes}`);
+        speeds.push(bytes / 1e6 / seconds);
+      }
+      clearInterval(timer);
+      const ratio = median(exportS) / median(publishS);
+      const lines = [
+        `exports of ${manifest!.count} places (${LISTINGS} listings), ${ROUNDS} rounds, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`,
+        `  publish (import + publish), median      ${median(publishS).toFixed(1)} s`,
+        `  both export files, median               ${median(exportS).toFixed(1)} s  (${(ratio * 100).toFixed(0)}% of publishing; target ≤ 25%)`,
+        `  GeoParquet                              ${mb(parquet.bytes)} MB  (target ≤ 30 MB)`,
+        `  JSON Lines gzip                         ${mb(jsonl.bytes)} MB`,
+        `  download of the GeoParquet, median      ${median(speeds).toFixed(0)} MB/s over ${DOWNLOADS}  (target ≥ 100 MB/s)`,
+        `  RSS growth while downloading (server and client in one process)  ${mb(peak - rssBefore)} MB  (target ≤ 20 MB)`,
+      ];
+      process.stdout.write(`${lines.join('\n')}\n`);
+    } finally {
+      await server.close();
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,153 @@
+// Where a place has coordinates, its city is checked against the gazetteer: a locality of the country near them, in its official form, or the nearest one when the address names none.
+import { CITY_CAPITAL_MAX_KM, CITY_GAZETTEER_MAX_KM } from '../../model/limits.ts';
+import type { CountryCode } from '../../model/place.ts';
+import type { Found, GazetteerIndex } from './gazetteer-index.ts';
+import { citySlug } from './city-slug.ts';
+import { capitalised, type GazetteerRow } from './gazetteer-rows.ts';
+import { issue, type Issue } from './issues.ts';
+
+export interface CityCheckInput {
+  country: CountryCode;
+  /** The city the address rules chose (tidied; from fullAddress where the object's was missing, junk or a region); null when none. */
+  chosen: string | null;
+  /** The other names the address gives for the locality, most trusted first (the object's city, fullAddress's); nulls ignored. */
+  named: readonly (string | null)[];
+  latitude: number;
+  longitude: number;
+  /** Whether a name is a province, region, district or county of the country (data/cities/regions.json). */
+  isRegion: (name: string) => boolean;
+  /** Whether a value reads as part of a street or other address text rather than a place name ("Cami del Grau", "Meirengos 51"). */
+  isAddressText: (name: string) => boolean;
+  /**
+   * What the postal code says (es: region-check.ts): the gazetteer's admin2 code of its province, and whether it is a
+   * code of the province's capital city (third digit 0: 28042 is Madrid, 28820 Coslada). Null where it says nothing.
+   */
+  postal: { admin2: string; capital: boolean } | null;
+}
+
+export type CityCheckOutcome =
+  /** A name of the address is a locality within reach: published in the gazetteer's form. */
+  | 'confirmed'
+  /** A locality the gazetteer knows only farther away: a homonym it lacks, or a large municipality; kept, flagged. */
+  | 'kept-far'
+  /** The address names no locality within reach (none, a region, a far locality, address text): the nearest one. */
+  | 'moved'
+  /** A name the gazetteer does not know: kept as the address gives it. */
+  | 'kept-unknown'
+  /** Nothing within reach to check against or move to. */
+  | 'nothing-near';
+
+export interface CityCheck {
+  city: string | null;
+  /** The gazetteer's locality the city now names; null when none. */
+  locality: GazetteerRow | null;
+  outcome: CityCheckOutcome;
+  issues: Issue[];
+}
+
+/**
+ * Seats of a province or higher division, and the capital: "a province capital far from the point is never the city".
+ * GeoNames' second level is the province in es, the département in fr, the county in gb, but the municipality
+ * (concelho) in pt, whose seats are ordinary towns: there only district seats count.
+ */
+const CAPITAL_FEATURES: Record<CountryCode, ReadonlySet<string>> = {
+  es: new Set(['PPLA', 'PPLA2', 'PPLC']),
+  fr: new Set(['PPLA', 'PPLA2', 'PPLC']),
+  gb: new Set(['PPLA', 'PPLA2', 'PPLC']),
+  pt: new Set(['PPLA', 'PPLC']),
+};
+
+const km = (value: number) => `${value.toFixed(1)} km`;
+
+/**
+ * The published city of a place at (latitude, longitude): the first name of the address that is a locality of the
+ * country within CITY_GAZETTEER_MAX_KM, in the gazetteer's official form; else, when the address names no locality
+ * the gazetteer lacks (it names none, or only a province, a far locality or address text), the nearest locality
+ * within that distance (`address/city-from-gazetteer`, grouped by why). A name the gazetteer lacks is kept.
+ */
+export function checkCity(input: CityCheckInput, gazetteer: GazetteerIndex): CityCheck {
+  const { chosen, latitude, longitude } = input;
+  const names = [...new Set([chosen, ...input.named].filter((name): name is string => name !== null))];
+  for (const name of names) {
+    const found = gazetteer.nearestNamed(name, latitude, longitude, CITY_GAZETTEER_MAX_KM) ?? capitalOfPostalCode(name, input, gazetteer);
+    if (found === null) continue;
+    return confirmed(name, found, chosen);
+  }
+  // A short form of a locality's name within reach ("Oropesa" for Oropesa del Mar): that locality, in its full name.
+  for (const name of names) {
+    const found = gazetteer.nearestStartingWith(name, latitude, longitude, CITY_GAZETTEER_MAX_KM);
+    if (found === null) continue;
+    const detail = `city: "${chosen ?? 'missing'}" → "${found.row.name}", the locality within reach whose name begins with "${name}", ${km(found.km)} from the place`;
+    return { city: found.row.name, locality: found.row, outcome: 'moved', issues: [{ ...issue('address', 'city-from-gazetteer', found.row.name, detail), group: 'short-name' }] };
+  }
+
+  const why = chosen === null ? 'missing' : whyNotTheCity(chosen, input, gazetteer);
+  if (why === null) return { city: chosen, locality: null, outcome: 'kept-unknown', issues: [] };
+  if (why === 'far-homonym') {
+    const detail = `city: "${chosen}" is a locality the gazetteer knows only more than ${CITY_GAZETTEER_MAX_KM} km away; kept (a homonym it lacks, or a large municipality)`;
+    return { city: chosen, locality: null, outcome: 'kept-far', issues: [issue('address', 'city-far-from-location', chosen, detail)] };
+  }
+  const nearest = gazetteer.nearest(latitude, longitude, CITY_GAZETTEER_MAX_KM);
+  if (nearest !== null) {
+    const detail = `city: ${chosen === null ? 'missing' : `"${chosen}" is ${DESCRIBED[why]}`}; the nearest locality, ${km(nearest.km)} from the place`;
+    return {
+      city: nearest.row.name,
+      locality: nearest.row,
+      outcome: 'moved',
+      issues: [{ ...issue('address', 'city-from-gazetteer', nearest.row.name, detail), group: why }],
+    };
+  }
+  // Nothing within reach: a province or a far capital is still never the city; anything else stays as the address gives it.
+  if (chosen !== null && (why === 'region' || why === 'far-capital')) {
+    return { city: null, locality: null, outcome: 'nothing-near', issues: [issue('address', 'invalid-city', chosen, `"${chosen}" is ${DESCRIBED[why]}, and no locality is within ${CITY_GAZETTEER_MAX_KM} km`)] };
+  }
+  return { city: chosen, locality: null, outcome: 'nothing-near', issues: [] };
+}
+
+/** A name of the address found within reach: the city in the form below, with the issue that says what changed. */
+function confirmed(name: string, found: Found, chosen: string | null): CityCheck {
+  // The gazetteer's form where the address writes the locality's own name with another article ("El Puerto de la
+  // Cruz"); the address's spelling where it differs only in accents or case ("Cádiz" beside "Cadiz"), or where it uses
+  // another of the locality's names (GeoNames' main name is at times the English one: "Lisbon" for Lisboa).
+  const city = capitalised(found.ownName && citySlug(name) !== citySlug(found.row.name) ? found.row.name : name);
+  const issues: Issue[] = [];
+  if (name !== chosen) {
+    const detail = `city: "${chosen ?? 'missing'}" replaced by "${name}", which the address also names, ${km(found.km)} from the place`;
+    issues.push({ ...issue('address', 'city-from-gazetteer', city, detail), group: 'address-named' });
+  } else if (city !== chosen) {
+    issues.push(issue('address', 'city-official-name', chosen, `city: "${chosen}" → "${city}", the gazetteer's form`));
+  }
+  return { city, locality: found.row, outcome: 'confirmed', issues };
+}
+
+type Why = 'missing' | 'region' | 'far-capital' | 'far-homonym' | 'address-text';
+
+const DESCRIBED: Record<Why, string> = {
+  missing: 'missing',
+  region: 'a province or region',
+  'far-capital': `a province capital more than ${CITY_GAZETTEER_MAX_KM} km away`,
+  'far-homonym': `a locality more than ${CITY_GAZETTEER_MAX_KM} km away`,
+  'address-text': 'address text, not a locality',
+};
+
+/**
+ * A province capital named with one of its own postal codes may lie farther than the distance from the point: its
+ * municipality is large (Madrid's Barajas is 13 km from its centre). Within CITY_CAPITAL_MAX_KM it is the city.
+ */
+function capitalOfPostalCode(name: string, input: CityCheckInput, gazetteer: GazetteerIndex): Found | null {
+  const postal = input.postal;
+  if (postal === null || !postal.capital) return null;
+  const found = gazetteer.nearestNamed(name, input.latitude, input.longitude, CITY_CAPITAL_MAX_KM);
+  return found !== null && found.ownName && found.row.admin2 === postal.admin2 && CAPITAL_FEATURES[input.country].has(found.row.feature) ? found : null;
+}
+
+/** Why a city that is no locality within reach cannot stand; null when it is a name the gazetteer lacks (kept). */
+function whyNotTheCity(chosen: string, input: CityCheckInput, gazetteer: GazetteerIndex): Why | null {
+  const elsewhere = gazetteer.named(chosen);
+  if (elsewhere.some((row) => CAPITAL_FEATURES[input.country].has(row.feature))) return 'far-capital';
+  if (input.isRegion(chosen)) return 'region';
+  // A name the gazetteer knows only elsewhere may be a hamlet it lacks ("Campell", a village of la Vall de Laguar, and
+  // a town of the same name elsewhere) or a municipality larger than the distance: kept, flagged for review.
+  if (elsewhere.length > 0) return 'far-homonym';
+  return input.isAddressText(chosen) ? 'address-text' : null;
+}

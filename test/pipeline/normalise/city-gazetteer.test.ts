@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { checkCity, type CityCheckInput } from '../../../pipeline/normalise/city-gazetteer.ts';
+import { isAddressText } from '../../../pipeline/normalise/city-names.ts';
+import { isRegionName } from '../../../pipeline/normalise/city-tidy.ts';
+import { gazetteerOf } from '../../../pipeline/normalise/gazetteer-files.ts';
+import { postalProvince } from '../../../pipeline/normalise/region-check.ts';
+import type { CountryCode } from '../../../model/place.ts';
+
+/** The committed gazetteer: the cases are the real ones the rule was written for. */
+const check = (country: CountryCode, chosen: string | null, at: [number, number], named: (string | null)[] = [], postalCode: string | null = null) => {
+  const input: CityCheckInput = {
+    country,
+    chosen,
+    named,
+    latitude: at[0],
+    longitude: at[1],
+    isRegion: (name) => isRegionName(name, country),
+    isAddressText,
+    postal: postalProvince(postalCode, country),
+  };
+  return checkCity(input, gazetteerOf(country));
+};
+
+const EL_MASNOU: [number, number] = [41.4812, 2.3201];
+const NAVALAFUENTE: [number, number] = [40.8265, -3.6741];
+const PUERTO_DE_LA_CRUZ: [number, number] = [28.4136, -16.5448];
+const MORALZARZAL: [number, number] = [40.6795, -3.9688];
+const BELLVER: [number, number] = [42.3697, 1.7784];
+
+describe('checkCity: a name of the address within reach', () => {
+  it('confirms a locality near the point, with no issue', () => {
+    const result = check('es', 'El Masnou', EL_MASNOU);
+    expect(result).toMatchObject({ city: 'El Masnou', outcome: 'confirmed', issues: [] });
+    expect(result.locality?.admin2).toBe('B');
+  });
+
+  it("puts the locality's own name in the gazetteer's form (the article it does not have)", () => {
+    const result = check('es', 'El Puerto de la Cruz', PUERTO_DE_LA_CRUZ);
+    expect(result.city).toBe('Puerto de la Cruz');
+    expect(result.issues.map((found) => found.code)).toEqual(['city-official-name']);
+  });
+
+  it("keeps the address's spelling where it differs only in accents or case", () => {
+    expect(check('es', 'Cádiz', [36.529, -6.2925])).toMatchObject({ city: 'Cádiz', issues: [] });
+    expect(check('es', 'el Masnou', EL_MASNOU)).toMatchObject({ city: 'El Masnou', outcome: 'confirmed' });
+  });
+
+  it("keeps another of the locality's names as the address writes it", () => {
+    expect(check('pt', 'Lisboa', [38.7167, -9.1333])).toMatchObject({ city: 'Lisboa', outcome: 'confirmed', issues: [] });
+    expect(check('es', 'Lérida', [41.6167, 0.6222])).toMatchObject({ city: 'Lérida', outcome: 'confirmed' });
+  });
+
+  it("takes the address's other name for the locality when the chosen one is not within reach", () => {
+    const result = check('es', 'Lleida', BELLVER, ['Bellver de Cerdanya']);
+    expect(result.city).toBe('Bellver de Cerdanya');
+    expect(result.issues[0]).toMatchObject({ code: 'city-from-gazetteer', group: 'address-named' });
+  });
+});
+
+describe('checkCity: the nearest locality when the address names none within reach', () => {
+  it('moves a province capital named by the postal line to the town at the point (08320 Barcelona at El Masnou)', () => {
+    const result = check('es', 'Barcelona', EL_MASNOU);
+    expect(result).toMatchObject({ city: 'El Masnou', outcome: 'moved' });
+    expect(result.issues[0]).toMatchObject({ code: 'city-from-gazetteer', group: 'far-capital' });
+  });
+
+  it('moves the capital of the country far from the point (Piscis: Madrid, 44 km away)', () => {
+    expect(check('es', 'Madrid', NAVALAFUENTE).city).toBe('Navalafuente');
+  });
+
+  it('replaces a province name', () => {
+    const result = check('es', 'Vizcaya', [43.4167, -2.95]);
+    expect(result.outcome).toBe('moved');
+    expect(result.issues[0]?.group).toBe('region');
+  });
+
+  it('fills a missing city', () => {
+    const result = check('es', null, MORALZARZAL);
+    expect(result).toMatchObject({ city: 'Moralzarzal', outcome: 'moved' });
+    expect(result.issues[0]?.group).toBe('missing');
+  });
+
+  it('replaces address text (a street, a number)', () => {
+    expect(check('es', 'Cami del Grau', EL_MASNOU)).toMatchObject({ city: 'El Masnou', outcome: 'moved' });
+    expect(check('es', 'Meirengos 51', EL_MASNOU).issues[0]?.group).toBe('address-text');
+  });
+
+  it("takes the locality within reach whose name begins with the address's short form (Oropesa → Oropesa del Mar)", () => {
+    const result = check('es', 'Oropesa', [40.0958, 0.1417], [], '12594');
+    expect(result).toMatchObject({ city: 'Oropesa del Mar', outcome: 'moved' });
+    expect(result.issues[0]).toMatchObject({ code: 'city-from-gazetteer', group: 'short-name' });
+  });
+});
+
+describe('checkCity: province capitals and their postal codes', () => {
+  const BARAJAS: [number, number] = [40.4700, -3.5800];
+  it("keeps a capital named with its own city's postal code within its wider reach (Madrid's Barajas, 28042)", () => {
+    expect(check('es', 'Madrid', BARAJAS, [], '28042')).toMatchObject({ city: 'Madrid', outcome: 'confirmed', issues: [] });
+  });
+
+  it("moves a capital named with another municipality's postal code of its province (28820 is Coslada)", () => {
+    expect(check('es', 'Madrid', BARAJAS, [], '28820').outcome).toBe('moved');
+  });
+
+  it('moves a capital beyond its wider reach, whatever the postal code (Piscis, 44 km)', () => {
+    expect(check('es', 'Madrid', NAVALAFUENTE, [], '28001').city).toBe('Navalafuente');
+  });
+});
+
+describe('checkCity: what it keeps', () => {
+  it('keeps a far ordinary locality (it may be a hamlet of the same name the gazetteer lacks), flagged', () => {
+    const sameProvince = check('es', 'Vigo', [42.1297, -6.7031], [], '49361');
+    expect(sameProvince).toMatchObject({ city: 'Vigo', outcome: 'kept-far' });
+    expect(sameProvince.issues.map((found) => found.code)).toEqual(['city-far-from-location']);
+    expect(check('es', 'Moralzarzal', EL_MASNOU).outcome).toBe('kept-far');
+    expect(check('pt', 'Santa Cruz', [39.13, -9.38]).outcome).toBe('kept-far');
+  });
+
+  it('keeps a locality the address names but the gazetteer lacks', () => {
+    expect(check('es', 'Can Pinos Altos', EL_MASNOU)).toMatchObject({ city: 'Can Pinos Altos', outcome: 'kept-unknown', issues: [] });
+  });
+
+  it('keeps an ordinary locality when nothing is within reach, but never a province or a far capital', () => {
+    const atSea: [number, number] = [43.2, -9.9];
+    expect(check('es', 'Meirengos 51', atSea)).toMatchObject({ city: 'Meirengos 51', outcome: 'nothing-near', issues: [] });
+    const capital = check('es', 'Barcelona', atSea);
+    expect(capital).toMatchObject({ city: null, outcome: 'nothing-near' });
+    expect(capital.issues[0]?.code).toBe('invalid-city');
+    expect(check('es', 'Vizcaya', atSea).city).toBeNull();
+    expect(check('es', null, atSea)).toMatchObject({ city: null, issues: [] });
+  });
+
+  it('counts a district seat as a capital in Portugal, a municipality seat not', () => {
+    const geres: [number, number] = [41.7589, -8.1876];
+    expect(check('pt', 'Terras de Bouro', geres).city).not.toBeNull();
+    expect(check('pt', 'Braga', [37.0, -8.94]).issues[0]?.group).toBe('far-capital');
+  });
+});

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { capitalised, formatRow, leadingArticles, nameKeys, parseRow, rowFromGeoNames } from '../../../pipeline/normalise/gazetteer-rows.ts';
+
+const es = leadingArticles(['El', 'La', 'Los', 'Las', "L'", 'Els', 'Les', 'O', 'A', 'Os', 'As']);
+const geonames = (cells: Record<number, string>): string => {
+  const line = ['3117232', 'el Masnou', 'el Masnou', '', '41.47978', '2.3188', 'P', 'PPL', 'ES', '', '56', 'B', '08118', '', '23340', '', '20', 'Europe/Madrid', '2012-03-04'];
+  for (const [index, value] of Object.entries(cells)) line[Number(index)] = value;
+  return line.join('\t');
+};
+
+describe('nameKeys', () => {
+  it('gives the slug and the slug without a leading article', () => {
+    expect(nameKeys('El Masnou', es)).toEqual(['el-masnou', 'masnou']);
+    expect(nameKeys("L'Escala", es)).toEqual(['l-escala', 'escala']);
+    expect(nameKeys('Lleida', es)).toEqual(['lleida']);
+    expect(nameKeys('La', es)).toEqual(['la']);
+    expect(nameKeys('---', es)).toEqual([]);
+  });
+});
+
+describe('capitalised', () => {
+  it('puts a capital on a name that begins with a lower-case article', () => {
+    expect(capitalised('la Marina')).toBe('La Marina');
+    expect(capitalised("l'Escala")).toBe("L'Escala");
+    expect(capitalised('')).toBe('');
+  });
+});
+
+describe('rowFromGeoNames', () => {
+  it('reads a locality of the country', () => {
+    const row = rowFromGeoNames(geonames({ 3: 'Masnou,MSN,ma si nou,El Masnou,Масноу' }), 'es', es);
+    expect(row).toEqual({
+      name: 'El Masnou',
+      lat: 41.47978,
+      lng: 2.3188,
+      feature: 'PPL',
+      admin1: '56',
+      admin2: 'B',
+      population: 23340,
+      nameSlugs: ['el-masnou', 'masnou'],
+      otherSlugs: [],
+    });
+  });
+
+  it('keeps other Latin names with a capital, never codes, romanisations or other scripts', () => {
+    const row = rowFromGeoNames(geonames({ 1: 'Lleida', 2: 'Lleida', 3: 'ILD,Ilerda,Lerida,lyydh,Лерида,Lérida' }), 'es', es);
+    expect(row?.otherSlugs).toEqual(['ilerda', 'lerida']);
+  });
+
+  it('leaves out other countries, other feature classes and sections of a town', () => {
+    expect(rowFromGeoNames(geonames({ 8: 'FR' }), 'es', es)).toBeNull();
+    expect(rowFromGeoNames(geonames({ 6: 'A' }), 'es', es)).toBeNull();
+    expect(rowFromGeoNames(geonames({ 7: 'PPLX' }), 'es', es)).toBeNull();
+    expect(rowFromGeoNames(geonames({ 4: 'north' }), 'es', es)).toBeNull();
+    expect(rowFromGeoNames('too\tfew', 'es', es)).toBeNull();
+  });
+
+  it('reads a missing population as 0', () => {
+    expect(rowFromGeoNames(geonames({ 14: '' }), 'es', es)?.population).toBe(0);
+  });
+});
+
+describe('formatRow and parseRow', () => {
+  it('round-trip a row', () => {
+    const row = rowFromGeoNames(geonames({ 3: 'Masnou' }), 'es', es)!;
+    expect(parseRow(formatRow(row), 2, 'x')).toEqual(row);
+    const other = { ...row, otherSlugs: ['a', 'b'] };
+    expect(parseRow(formatRow(other), 2, 'x')).toEqual(other);
+  });
+
+  it('names the file and line of a damaged row', () => {
+    expect(() => parseRow('El Masnou\t41', 7, 'data/gazetteer/es.tsv.gz')).toThrow('data/gazetteer/es.tsv.gz:7: expected 9 columns, got 2');
+  });
+});
