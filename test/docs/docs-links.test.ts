@@ -1,4 +1,4 @@
-// The documentation holds together: every relative link of README.md and docs/*.md resolves (anchors included), every
+// The documentation holds together: every relative link of README.md, docs/*.md and mutation/ledger.md resolves (anchors included), every
 // file, folder and section that docs and code comments name exists, and docs/configuration.md names exactly the
 // variables the configuration schema knows.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -8,7 +8,12 @@ import { describe, expect, it } from 'vitest';
 import { envSchema } from '../../platform/environment.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const PAGES = ['README.md', ...readdirSync(path.join(ROOT, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)];
+const PAGES = [
+  'README.md',
+  ...readdirSync(path.join(ROOT, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`),
+  // The mutation ledger lives beside the Stryker configuration, and holds to the same rules.
+  'mutation/ledger.md',
+];
 
 /** Markdown without its code: fenced blocks and inline code spans hold examples, not links. */
 function prose(markdown: string): string {
@@ -38,7 +43,7 @@ function anchorsOf(markdown: string): Set<string> {
   return anchors;
 }
 
-describe('links of README.md and docs/', () => {
+describe('links of README.md, docs/ and the mutation ledger', () => {
   it('finds the pages', () => {
     expect(PAGES).toEqual(expect.arrayContaining(['README.md', 'docs/api.md', 'docs/configuration.md']));
   });

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { main } from '../../bin/commands.ts';
+import { inProcessCli } from '../support/publication-kit.ts';
 
 let dir: string;
 beforeEach(async () => {
@@ -14,17 +14,7 @@ afterEach(async () => {
   await fs.rm(dir, { recursive: true, force: true });
 });
 
-async function run(argv: string[], env: Record<string, string> = {}) {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(argv, {
-    stdout: (t) => (stdout += t),
-    stderr: (t) => (stderr += t),
-    env: { LODGING_DATA_DIR: path.join(dir, 'data'), ...env },
-    interactive: false,
-  });
-  return { code, stdout, stderr };
-}
+const run = (argv: string[], env: Record<string, string> = {}) => inProcessCli(() => ({ LODGING_DATA_DIR: path.join(dir, 'data'), ...env }))(argv);
 
 async function sizeOf(target: string): Promise<number> {
   const stat = await fs.lstat(target).catch(() => null);

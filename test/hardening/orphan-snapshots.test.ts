@@ -1,5 +1,4 @@
 // Defect 9: files of an interrupted import are removed at the start of the next import and of serve; protected files never are.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -11,28 +10,8 @@ import { cleanOrphanSnapshots } from '../../pipeline/snapshot/snapshot-pruner.ts
 import { snapshotProtection } from '../../pipeline/snapshot/protected-snapshots.ts';
 import { parseConfig } from '../../platform/environment.ts';
 import { makeListing } from '../pipeline/snapshot/support/make-listing.ts';
+import { agedKilledBuild } from '../pipeline/snapshot/support/killed-build.ts';
 import { publishListings, snapshotFiles, tempDataDir } from '../pipeline/snapshot/support/snapshot-test-kit.ts';
-
-/** A build in a child process, killed with SIGKILL once it has written listings; its file aged past the grace. */
-async function killedBuild(dataDir: string): Promise<string> {
-  const script = new URL('../pipeline/snapshot/support/abandoned-build-process.ts', import.meta.url).pathname;
-  const child = spawn(process.execPath, ['--import', 'tsx', script, dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const version = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes('\n')) resolve(out.trim());
-    });
-    child.on('exit', (code) => reject(new Error(`build process exited early (${code})`)));
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
-  await exited;
-  const file = path.join(dataDir, 'snapshots', 'es', snapshotFileName('es', version));
-  const past = new Date(Date.now() - 10_000);
-  fs.utimesSync(file, past, past);
-  return snapshotFileName('es', version);
-}
 
 async function writeExport(dataDir: string): Promise<string> {
   const file = path.join(dataDir, 'export.jsonl');
@@ -44,7 +23,7 @@ describe('orphan snapshot files', () => {
   it('are removed at the start of the next import', async () => {
     const dataDir = tempDataDir();
     publishListings(dataDir, [makeListing({ providerId: 'old' })]);
-    const orphan = await killedBuild(dataDir);
+    const orphan = await agedKilledBuild(dataDir, 10_000);
     expect(snapshotFiles(dataDir, 'es')).toContain(orphan);
     await importFiles({ country: 'fr', files: [await writeExport(dataDir)], dataDir }, { threads: 0 });
     expect(snapshotFiles(dataDir, 'es')).not.toContain(orphan);
@@ -53,7 +32,7 @@ describe('orphan snapshot files', () => {
 
   it('are removed when serve starts', async () => {
     const dataDir = tempDataDir();
-    const orphan = await killedBuild(dataDir);
+    const orphan = await agedKilledBuild(dataDir, 10_000);
     const server = await startServer(parseConfig({ LOG_LEVEL: 'silent', LODGING_DATA_DIR: dataDir, PORT: '0' }));
     try {
       expect(snapshotFiles(dataDir, 'es')).not.toContain(orphan);

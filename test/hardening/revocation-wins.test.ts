@@ -61,6 +61,16 @@ function manualFeed() {
   };
 }
 
+/** A stored key, an authenticator over the failing store with a revocation feed the test drives, and the store's switch. */
+async function subscribedAuthenticator(options: Omit<NonNullable<Parameters<typeof createKeyAuthenticator>[1]>, 'revocations'> = {}) {
+  const { store, state } = fakeStore();
+  const { secret, key } = makeKey();
+  await store.insert(key);
+  const { feed, emit } = manualFeed();
+  const auth = createKeyAuthenticator(store, { ...options, revocations: feed });
+  return { auth, state, secret, key, emit };
+}
+
 describe("the authenticator's outage fallback", () => {
   it('without a revocation feed there is none: a store failure is a 503 for every key', async () => {
     const { store, state } = fakeStore();
@@ -73,11 +83,7 @@ describe("the authenticator's outage fallback", () => {
   });
 
   it('serves a key confirmed while subscribed, and forgets it when its revocation is heard', async () => {
-    const { store, state } = fakeStore();
-    const { secret, key } = makeKey();
-    await store.insert(key);
-    const { feed, emit } = manualFeed();
-    const auth = createKeyAuthenticator(store, { revocations: feed });
+    const { auth, state, secret, key, emit } = await subscribedAuthenticator();
     emit().subscribed();
     expect((await auth.authenticate(secret)).ok).toBe(true);
     state.down = true;
@@ -87,11 +93,7 @@ describe("the authenticator's outage fallback", () => {
   });
 
   it('forgets every confirmation on each (re)subscription', async () => {
-    const { store, state } = fakeStore();
-    const { secret, key } = makeKey();
-    await store.insert(key);
-    const { feed, emit } = manualFeed();
-    const auth = createKeyAuthenticator(store, { revocations: feed });
+    const { auth, state, secret, emit } = await subscribedAuthenticator();
     emit().subscribed();
     await auth.authenticate(secret);
     emit().lost();
@@ -101,12 +103,8 @@ describe("the authenticator's outage fallback", () => {
   });
 
   it('keeps the fallback for at most outageFallbackMs after the subscription was lost', async () => {
-    const { store, state } = fakeStore();
-    const { secret, key } = makeKey();
-    await store.insert(key);
     let clock = 1_000_000;
-    const { feed, emit } = manualFeed();
-    const auth = createKeyAuthenticator(store, { revocations: feed, outageFallbackMs: 60_000, now: () => clock });
+    const { auth, state, secret, emit } = await subscribedAuthenticator({ outageFallbackMs: 60_000, now: () => clock });
     emit().subscribed();
     await auth.authenticate(secret);
     emit().lost();
@@ -118,11 +116,7 @@ describe("the authenticator's outage fallback", () => {
   });
 
   it('does not remember a key confirmed while unsubscribed, nor one whose lookup raced a revocation', async () => {
-    const { store, state } = fakeStore();
-    const { secret, key } = makeKey();
-    await store.insert(key);
-    const { feed, emit } = manualFeed();
-    const auth = createKeyAuthenticator(store, { revocations: feed });
+    const { auth, state, secret, key, emit } = await subscribedAuthenticator();
     expect((await auth.authenticate(secret)).ok).toBe(true); // not yet subscribed
     emit().subscribed();
     emit().lost();

@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { main } from '../../bin/commands.ts';
+import { inProcessCli } from '../support/publication-kit.ts';
 import type { ImportReport } from '../../pipeline/report/import-report.ts';
 import { openSnapshotReader } from '../../pipeline/snapshot/snapshot-reader.ts';
 import { parseProgressLine } from '../../api/console/ops/read-progress-line.ts';
@@ -15,17 +15,7 @@ afterEach(async () => {
   await fs.rm(dir, { recursive: true, force: true });
 });
 
-async function run(argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(argv, {
-    stdout: (t) => (stdout += t),
-    stderr: (t) => (stderr += t),
-    env: { LODGING_DATA_DIR: path.join(dir, 'data') },
-    interactive: false,
-  });
-  return { code, stdout, stderr };
-}
+const run = inProcessCli(() => ({ LODGING_DATA_DIR: path.join(dir, 'data') }));
 
 const listing = (id: string, over: Record<string, unknown> = {}) =>
   JSON.stringify({ providerId: id, name: `Hotel ${id}`, address: { city: 'Sevilla' }, phone: '954 21 11 12', categories: ['Hotel'], ...over });

@@ -3,7 +3,7 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../bin/commands.ts';
+import { inProcessCli } from '../support/publication-kit.ts';
 import { generateListingLines } from '../../pipeline/generate/generate-listings.ts';
 import type { FieldQuality } from '../../pipeline/gates/field-quality.ts';
 import type { GateResult } from '../../pipeline/gates/gates.ts';
@@ -14,17 +14,7 @@ import type { PublicationReport } from '../../pipeline/report/publication-report
 let dir: string;
 const dataDir = () => path.join(dir, 'data');
 
-async function run(argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(argv, {
-    stdout: (t) => (stdout += t),
-    stderr: (t) => (stderr += t),
-    env: { LODGING_DATA_DIR: dataDir(), LODGING_THREADS: '0' },
-    interactive: false,
-  });
-  return { code, stdout, stderr };
-}
+const run = inProcessCli(() => ({ LODGING_DATA_DIR: dataDir(), LODGING_THREADS: '0' }));
 
 const lines = [...generateListingLines({ country: 'es', count: 300, seed: 1 })];
 /** The same export with the phone removed from four lines in five (the generator's deliberately broken lines kept as they are). */

@@ -4,7 +4,7 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { main } from '../../bin/commands.ts';
+import { inProcessCli } from '../support/publication-kit.ts';
 import { startQueueDashboard } from '../../pipeline/cli/queue-dashboard.ts';
 import { TEST_REDIS_URL, describeWithRedis, redisAvailable, uniquePrefix } from '../support/redis.ts';
 
@@ -16,12 +16,7 @@ afterEach(async () => {
   await fs.rm(dir, { recursive: true, force: true });
 });
 
-async function run(argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(argv, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), env: { LODGING_DATA_DIR: path.join(dir, 'data') }, interactive: false });
-  return { code, stdout, stderr };
-}
+const run = inProcessCli(() => ({ LODGING_DATA_DIR: path.join(dir, 'data') }));
 
 describe('lodging fixtures', () => {
   it('says the goldens match, shows a diff and exits 1 when one does not, and --update rewrites it', async () => {

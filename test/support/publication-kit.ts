@@ -12,16 +12,18 @@ export interface CliResult {
   stderr: string;
 }
 
-export async function lodging(dataDir: string, argv: string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(argv, {
-    stdout: (t) => (stdout += t),
-    stderr: (t) => (stderr += t),
-    env: { LODGING_DATA_DIR: dataDir, LODGING_THREADS: '0', ...env },
-    interactive: false,
-  });
-  return { code, stdout, stderr };
+/** The CLI in-process, not interactive, with the environment `env()` gives at each call; its output collected. */
+export function inProcessCli(env: () => NodeJS.ProcessEnv): (argv: string[]) => Promise<CliResult> {
+  return async (argv) => {
+    let stdout = '';
+    let stderr = '';
+    const code = await main(argv, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), env: env(), interactive: false });
+    return { code, stdout, stderr };
+  };
+}
+
+export function lodging(dataDir: string, argv: string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
+  return inProcessCli(() => ({ LODGING_DATA_DIR: dataDir, LODGING_THREADS: '0', ...env }))(argv);
 }
 
 /** The first `count` lines of the deterministic generator (seed 1 unless told), optionally filtered or changed. */

@@ -8,6 +8,7 @@ import { CSRF_FIELD, button, postForm, when } from '../form-html.ts';
 import { html } from '../../../platform/html/index.ts';
 import type { Markup } from '../../../platform/html/index.ts';
 import { ImportFileError, listImportFiles, resolveImportFile, type ImportFile } from './import-directory.ts';
+import { streamImportEvents } from './import-event-stream.ts';
 import { ImportBusyError, type ImportJob } from './import-jobs.ts';
 import { importMessage, importOutcome, readRunOf, type ImportOutcome } from './import-outcome.ts';
 import { publishedCountText, type RunRecord } from '../../../pipeline/index.ts';
@@ -261,41 +262,7 @@ ${progressBlock(job, await readRunOf(ops.runs, job))}
       res.status(404).type('text').send('no such import');
       return;
     }
-    res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no', Connection: 'keep-alive' });
-    let last = 0;
-    let timer: NodeJS.Timeout | null = null;
-    const write = (current: ImportJob, run: RunRecord | null) => res.write(`event: job\ndata: ${JSON.stringify(jobView(current, run))}\n\n`);
-    const send = (current: ImportJob) => {
-      timer = null;
-      last = Date.now();
-      if (current.state === 'running') return void write(current, null);
-      // The end: what the run record says it came to, then the stream closes.
-      stop();
-      void readRunOf(ops.runs, current)
-        .catch(() => null)
-        .then((run) => {
-          write(current, run);
-          res.end();
-        });
-    };
-    // At most 4 updates a second; the end is always sent.
-    const onChange = (current: ImportJob) => {
-      if (current.state !== 'running') {
-        if (timer) clearTimeout(timer);
-        return send(current);
-      }
-      if (timer) return;
-      timer = setTimeout(() => send(current), Math.max(0, 250 - (Date.now() - last)));
-    };
-    const unsubscribe = ops.launcher.subscribe(job.id, onChange);
-    const heartbeat = setInterval(() => res.write(': still here\n\n'), 15_000);
-    const stop = () => {
-      unsubscribe();
-      clearInterval(heartbeat);
-      if (timer) clearTimeout(timer);
-    };
-    req.on('close', stop);
-    send(job);
+    streamImportEvents(req, res, job, { subscribe: (id, listener) => ops.launcher.subscribe(id, listener), runOf: (current) => readRunOf(ops.runs, current), view: jobView });
   });
 };
 

@@ -1,17 +1,12 @@
 // The page shell over HTTP: navigation in two groups (developer, operations) with a held badge; sign-in text for both roles.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { navGroupsOf } from '../../../api/console/console-layout.ts';
 import { createConsoleClient } from '../support/console-client.ts';
-import { PASSWORD, startConsoleHarness } from './support/console-harness.ts';
+import { PASSWORD, setUpConsoleHarness } from './support/console-harness.ts';
 import type { ConsoleHarness } from './support/console-harness.ts';
 
 let h: ConsoleHarness;
-beforeAll(async () => {
-  h = await startConsoleHarness('sqlite');
-}, 60_000);
-afterAll(async () => {
-  await h?.close();
-});
+setUpConsoleHarness('sqlite', (started) => (h = started));
 
 describe('navigation', () => {
   it('groups the pages: a developer sees one group, an operator two (developer pages first)', () => {

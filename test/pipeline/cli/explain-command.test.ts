@@ -1,30 +1,11 @@
 // One truth per line: explain says what the report says about a duplicate, and every command a report suggests works as printed.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { argvOf, workInExportFolder } from '../../support/export-folder.ts';
 import { hotel, lodging, restaurant, writeLines } from '../../support/publication-kit.ts';
 
 let dir: string;
 let dataDir: string;
-const cwd = process.cwd();
-
-beforeAll(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lodging-hints-'));
-  dataDir = path.join(dir, 'data');
-  // Paths in reports are as given: run from the export's folder, like a data team does.
-  process.chdir(dir);
-});
-afterAll(() => {
-  process.chdir(cwd);
-  fs.rmSync(dir, { recursive: true, force: true });
-});
-
-/** Splits a printed command line into argv (the hints use plain words and '…' quoting only). */
-function argvOf(command: string): string[] {
-  const words = command.match(/'[^']*'|"[^"]*"|\S+/g) ?? [];
-  return words.map((w) => w.replace(/^(['"])(.*)\1$/, '$2'));
-}
+workInExportFolder('lodging-hints-', (folder, data) => ([dir, dataDir] = [folder, data]));
 
 describe('lodging explain and the report agree', () => {
   it('a duplicate line: rejected, duplicate-provider-id, repeating line N', async () => {

@@ -1,34 +1,18 @@
 // Every "Next:" step an import prints runs exactly as printed: after a first import, a second, a refusal and dry runs.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { argvOf, workInExportFolder } from '../../support/export-folder.ts';
 import { hotel, lodging, restaurant, writeLines } from '../../support/publication-kit.ts';
 
 let dir: string;
 let dataDir: string;
-const cwd = process.cwd();
+workInExportFolder('lodging-next-steps-', (folder, data) => ([dir, dataDir] = [folder, data]));
 
 beforeAll(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lodging-next-steps-'));
-  dataDir = path.join(dir, 'data');
-  // Paths in reports are as given: run from the export's folder, like a data team does.
-  process.chdir(dir);
   writeLines(dir, 'es.jsonl', [hotel('a'), hotel('b'), restaurant('c'), hotel('d'), hotel('e')]);
   writeLines(dir, 'es-more.jsonl', [hotel('a'), hotel('b'), restaurant('c'), hotel('d'), hotel('e'), hotel('f')]);
   // Mostly not lodging: the rejected-share gate refuses it, and it would take most of the country away.
   writeLines(dir, 'bad.jsonl', [hotel('z'), ...Array.from({ length: 5 }, (_, i) => restaurant(`r${i}`))]);
 });
-afterAll(() => {
-  process.chdir(cwd);
-  fs.rmSync(dir, { recursive: true, force: true });
-});
-
-/** Splits a printed command line into argv (the steps use plain words and '…' or "…" quoting only). */
-function argvOf(command: string): string[] {
-  const words = command.match(/'[^']*'|"[^"]*"|\S+/g) ?? [];
-  return words.map((w) => w.replace(/^(['"])(.*)\1$/, '$2'));
-}
 
 const nextSteps = (stdout: string) => stdout.split('\nNext:\n')[1]!.trim().split('\n').map((l) => l.trim());
 

@@ -3,7 +3,7 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { main } from '../../../bin/commands.ts';
+import { inProcessCli } from '../../support/publication-kit.ts';
 
 let dir: string;
 let labelsDir: string;
@@ -16,17 +16,7 @@ afterEach(async () => {
   await fs.rm(dir, { recursive: true, force: true });
 });
 
-async function run(argv: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(argv, {
-    stdout: (t) => (stdout += t),
-    stderr: (t) => (stderr += t),
-    env: { LODGING_DATA_DIR: path.join(dir, 'data') },
-    interactive: false,
-  });
-  return { code, stdout, stderr };
-}
+const run = inProcessCli(() => ({ LODGING_DATA_DIR: path.join(dir, 'data') }));
 
 const listing = (id: string, categories: string[]) =>
   JSON.stringify({ providerId: id, name: `Casa ${id}`, address: { city: 'Sevilla' }, phone: '954 21 11 12', categories });

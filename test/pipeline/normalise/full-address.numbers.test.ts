@@ -1,19 +1,10 @@
 // Decimal commas, km/Nº forms and full-over-partial postal codes in one-line addresses: tables, then properties over generated addresses.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { COUNTRIES } from '../../../model/countries.ts';
 import type { CountryCode } from '../../../model/place.ts';
-import { parseFullAddress, type FullAddressParts } from '../../../pipeline/normalise/full-address.ts';
+import type { FullAddressParts } from '../../../pipeline/normalise/full-address.ts';
+import { parts, read } from './support/full-address-parts.ts';
 
-const parts = (given: Partial<FullAddressParts>): FullAddressParts => ({
-  street: null,
-  city: null,
-  state: null,
-  postalCode: null,
-  countryName: null,
-  ...given,
-});
-const read = (code: CountryCode, text: string) => parseFullAddress(text, COUNTRIES[code]);
 
 describe('decimal commas and km / Nº forms', () => {
   it.each<[CountryCode, string, FullAddressParts]>([

@@ -4,15 +4,7 @@ import { COUNTRIES } from '../../../model/countries.ts';
 import { countryCodeForName } from '../../../pipeline/normalise/country-names.ts';
 import { parseFullAddress, type FullAddressParts } from '../../../pipeline/normalise/full-address.ts';
 import type { CountryCode } from '../../../model/place.ts';
-
-const parts = (given: Partial<FullAddressParts>): FullAddressParts => ({
-  street: null,
-  city: null,
-  state: null,
-  postalCode: null,
-  countryName: null,
-  ...given,
-});
+import { parts } from './support/full-address-parts.ts';
 
 describe('parseFullAddress', () => {
   it.each<[CountryCode, string, FullAddressParts]>([
@@ -99,15 +91,6 @@ describe('countryCodeForName', () => {
 // country name counts (last part, or first words of a later part followed by junk), postal-code bounds in each
 // country, dashes around the postal code, and parts that are streets rather than towns.
 describe('edge cases', () => {
-  const parts = (given: Partial<FullAddressParts>): FullAddressParts => ({
-    street: null,
-    city: null,
-    state: null,
-    postalCode: null,
-    countryName: null,
-    ...given,
-  });
-
   describe('parseFullAddress edge cases', () => {
     it.each<[CountryCode, string, FullAddressParts]>([
       ['gb', "SW1A 2AA, London", parts({ state: "London", postalCode: "SW1A 2AA" })],

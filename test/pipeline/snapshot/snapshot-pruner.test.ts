@@ -1,5 +1,4 @@
 // Pruning: the last published versions stay, the current one always, files of killed builds go once stale.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import { readPointer, writePointer } from '../../../pipeline/snapshot/snapshot-p
 import { pruneSnapshots, STALE_AFTER_MS } from '../../../pipeline/snapshot/snapshot-pruner.ts';
 import { openSnapshotReader } from '../../../pipeline/snapshot/snapshot-reader.ts';
 import { makeListing } from './support/make-listing.ts';
+import { killedBuild } from './support/killed-build.ts';
 import { publishListings, snapshotFiles, tempDataDir } from './support/snapshot-test-kit.ts';
 
 const LATER = () => Date.now() + STALE_AFTER_MS + 60_000;
@@ -18,24 +18,6 @@ function servedIds(dataDir: string): string[] {
   const ids = reader.search({ country: 'es', limit: 100 }).places.map((place) => place.id);
   reader.close();
   return ids;
-}
-
-/** Starts a build in a child process and kills it with SIGKILL once it has written listings. */
-async function killedBuild(dataDir: string): Promise<string> {
-  const script = new URL('./support/abandoned-build-process.ts', import.meta.url).pathname;
-  const child = spawn(process.execPath, ['--import', 'tsx', script, dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const version = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes('\n')) resolve(out.trim());
-    });
-    child.on('exit', (code) => reject(new Error(`build process exited early (${code})`)));
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
-  await exited;
-  return version;
 }
 
 describe('pruning snapshots', () => {

@@ -1,17 +1,12 @@
 // The audit trail over HTTP: keys by name and prefix, "replaced by" as a link, who did it in words, paging past 200 events.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AUDIT_PAGE_SIZE } from '../../../../api/console/developer/audit-pages.ts';
 import { createConsoleClient } from '../../support/console-client.ts';
-import { startConsoleHarness } from '../support/console-harness.ts';
+import { setUpConsoleHarness } from '../support/console-harness.ts';
 import type { ConsoleHarness } from '../support/console-harness.ts';
 
 let h: ConsoleHarness;
-beforeAll(async () => {
-  h = await startConsoleHarness('sqlite');
-}, 60_000);
-afterAll(async () => {
-  await h?.close();
-});
+setUpConsoleHarness('sqlite', (started) => (h = started));
 
 describe('audit trail', () => {
   it('names keys, links the successor, tells a failed sign-in from you, and pages past 200 events', async () => {

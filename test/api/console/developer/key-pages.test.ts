@@ -1,22 +1,17 @@
 // Key pages over HTTP: the secret after a redirect, a key rolled once only, the roll reminder's rule, short row actions.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { KeyAlreadyRolledError } from '../../../../api/accounts/account-errors.ts';
 import { CLI_ACTOR } from '../../../../api/accounts/audit.ts';
 import { needsRollReminder, rollAccountKey } from '../../../../api/accounts/key-service.ts';
 import { completeStoredKey } from '../../../../api/keys/key-store.ts';
 import type { ConsoleClient } from '../../support/console-client.ts';
-import { startConsoleHarness } from '../support/console-harness.ts';
+import { setUpConsoleHarness } from '../support/console-harness.ts';
 import type { ConsoleHarness } from '../support/console-harness.ts';
 
 let h: ConsoleHarness;
 let n = 0;
 const email = (label: string) => `${label}-${process.pid}-${(n += 1)}@example.com`;
-beforeAll(async () => {
-  h = await startConsoleHarness('sqlite');
-}, 60_000);
-afterAll(async () => {
-  await h?.close();
-});
+setUpConsoleHarness('sqlite', (started) => (h = started));
 
 async function create(client: ConsoleClient, name: string, expiry = 'none') {
   await client.get('/console/keys');

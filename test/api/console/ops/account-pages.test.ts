@@ -1,17 +1,13 @@
 // Accounts page against the real server: an existing e-mail in another letter case is a form error inside the console layout; the invitation link has a Copy button; sign-in fills the e-mail.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createConsoleClient, type ConsoleClient } from '../../support/console-client.ts';
 import { PASSWORD } from '../support/console-harness.ts';
-import { startOpsHarness, type OpsHarness } from './support/ops-harness.ts';
+import { setUpSignedInOps, type OpsHarness } from './support/ops-harness.ts';
 
 let harness: OpsHarness;
 let operator: ConsoleClient;
 
-beforeAll(async () => {
-  harness = await startOpsHarness();
-  ({ client: operator } = await harness.signedInAs('accounts-ops@example.org', 'operator'));
-}, 60_000);
-afterAll(() => harness?.close());
+setUpSignedInOps({ operator: 'accounts-ops@example.org' }, (suite) => ({ harness, operator } = suite));
 
 describe('accounts page', () => {
   it('refuses an e-mail that has an account in another letter case with a 400 beside the field, inside the console layout', async () => {

@@ -1,20 +1,13 @@
 // Every destructive operator action has a GET page naming its consequence, with the one POST button: lists link there, never post directly.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ConsoleClient } from '../../support/console-client.ts';
-import { startOpsHarness, type OpsHarness } from './support/ops-harness.ts';
+import { setUpSignedInOps, type OpsHarness } from './support/ops-harness.ts';
 
 let harness: OpsHarness;
 let operator: ConsoleClient;
 let devId: string;
 
-beforeAll(async () => {
-  harness = await startOpsHarness();
-  ({ client: operator } = await harness.signedInAs('confirm-ops@example.org', 'operator'));
-  ({ accountId: devId } = await harness.signedInAs('confirm-dev@example.org', 'developer'));
-}, 60_000);
-afterAll(async () => {
-  await harness?.close();
-});
+setUpSignedInOps({ operator: 'confirm-ops@example.org', developer: 'confirm-dev@example.org' }, (suite) => ({ harness, operator, developerId: devId } = suite));
 
 describe('confirmation pages of destructive operator actions', () => {
   it('disabling an account: the list links to a page naming the consequence; its button disables', async () => {

@@ -1,19 +1,17 @@
 // The first operator pages after `npm start`: over the demo import, every link of Countries and Runs leads somewhere,
 // and each country card shows its charts, source file and last run.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { importFixturesWhenEmpty } from '../../../../pipeline/cli/seed-fixtures.ts';
 import type { ConsoleClient } from '../../support/console-client.ts';
-import { startOpsHarness, type OpsHarness } from './support/ops-harness.ts';
+import { setUpSignedInOps, type OpsHarness } from './support/ops-harness.ts';
 
 let harness: OpsHarness;
 let operator: ConsoleClient;
 
+setUpSignedInOps({ operator: 'first-pages@example.org' }, (suite) => ({ harness, operator } = suite));
 beforeAll(async () => {
-  harness = await startOpsHarness();
   await importFixturesWhenEmpty({ stdout: () => undefined, stderr: () => undefined, env: { LODGING_DATA_DIR: harness.api.dataDir, LODGING_THREADS: '0' }, interactive: false });
-  ({ client: operator } = await harness.signedInAs('first-pages@example.org', 'operator'));
 }, 120_000);
-afterAll(() => harness?.close());
 
 /** The console links of a page's main content (navigation and forms aside), without fragments. */
 function pageLinks(text: string): string[] {

@@ -4,10 +4,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main } from '../../../../bin/commands.ts';
 import { listRuns } from '../../../../pipeline/runs/run-store.ts';
+import { lodging as lodgingIn } from '../../../support/publication-kit.ts';
 import type { ConsoleClient } from '../../support/console-client.ts';
-import { startOpsHarness, type OpsHarness } from './support/ops-harness.ts';
+import { setUpSignedInOps, type OpsHarness } from './support/ops-harness.ts';
 
 let harness: OpsHarness;
 let operator: ConsoleClient;
@@ -15,13 +15,7 @@ let files: string;
 
 const line = (id: string) => JSON.stringify({ providerId: id, name: `Hotel ${id}`, address: { city: 'Sevilla' }, phone: '954 21 11 12', categories: ['Hotel'] });
 
-async function lodging(args: string[]): Promise<{ code: number; stderr: string; stdout: string }> {
-  let stderr = '';
-  let stdout = '';
-  const env = { LODGING_DATA_DIR: harness.api.dataDir, LODGING_THREADS: '0' };
-  const code = await main(args, { env, interactive: false, stdout: (t: string) => void (stdout += t), stderr: (t: string) => void (stderr += t) });
-  return { code, stderr, stdout };
-}
+const lodging = (args: string[]) => lodgingIn(harness.api.dataDir, args);
 
 async function importLines(name: string, ids: string[], extra: string[] = []): Promise<string> {
   const file = path.join(files, name);
@@ -32,14 +26,12 @@ async function importLines(name: string, ids: string[], extra: string[] = []): P
 
 const served = async () => ((await (await harness.api.get('/api/v1/places?country=es&limit=50')).json()) as { places: unknown[] }).places.length;
 
+setUpSignedInOps({ operator: 'held@example.org' }, (suite) => ({ harness, operator } = suite));
 beforeAll(async () => {
-  harness = await startOpsHarness();
-  ({ client: operator } = await harness.signedInAs('held@example.org', 'operator'));
   files = await mkdtemp(path.join(tmpdir(), 'lodging-held-pages-'));
   await importLines('es-four.jsonl', ['a', 'b', 'c', 'd']);
 }, 60_000);
 afterAll(async () => {
-  await harness?.close();
   if (files) await rm(files, { recursive: true, force: true });
 });
 

@@ -1,18 +1,14 @@
 // Imports page against the real server: several uploaded files or several server files run as one import, shown by their original names.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hiddenValue, type ConsoleClient } from '../../support/console-client.ts';
-import { startOpsHarness, type OpsHarness } from './support/ops-harness.ts';
+import { setUpSignedInOps, type OpsHarness } from './support/ops-harness.ts';
 
 let harness: OpsHarness;
 let operator: ConsoleClient;
 
-beforeAll(async () => {
-  harness = await startOpsHarness();
-  ({ client: operator } = await harness.signedInAs('imports-ops@example.org', 'operator'));
-}, 60_000);
-afterAll(() => harness?.close());
+setUpSignedInOps({ operator: 'imports-ops@example.org' }, (suite) => ({ harness, operator } = suite));
 
 const place = (id: string, city: string) => JSON.stringify({ providerId: id, name: `Hotel ${id}`, address: { city }, phone: '954 21 11 12', categories: ['Hotel'] });
 

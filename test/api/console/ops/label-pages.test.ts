@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConsoleClient } from '../../support/console-client.ts';
-import { startOpsHarness, type OpsHarness } from './support/ops-harness.ts';
+import { setUpSignedInOps, type OpsHarness } from './support/ops-harness.ts';
 
 let harness: OpsHarness;
 let operator: ConsoleClient;
@@ -18,12 +18,12 @@ beforeAll(async () => {
   // The server (and the imports it starts) read and write a copy of the tables: the committed data/labels never changes.
   labelsDir = await mkdtemp(path.join(tmpdir(), 'lodging-console-labels-'));
   await cp(path.resolve('data/labels'), labelsDir, { recursive: true });
-  harness = await startOpsHarness('sqlite', { env: { LODGING_LABELS_DIR: labelsDir } });
-  ({ client: operator, accountId: operatorId } = await harness.signedInAs('labels-ops@example.org', 'operator'));
-  ({ client: developer } = await harness.signedInAs('labels-dev@example.org', 'developer'));
-}, 60_000);
+});
+setUpSignedInOps(
+  { operator: 'labels-ops@example.org', developer: 'labels-dev@example.org', env: () => ({ LODGING_LABELS_DIR: labelsDir }) },
+  (suite) => ({ harness, operator, operatorId, developer } = suite),
+);
 afterAll(async () => {
-  await harness?.close();
   await rm(labelsDir, { recursive: true, force: true });
 });
 

@@ -1,19 +1,13 @@
 // Countries, runs, reports, held candidates and rollback through the operator pages, on the real pipeline and a real API.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ConsoleClient } from '../../support/console-client.ts';
-import { postUpload, startOpsHarness, type OpsHarness } from './support/ops-harness.ts';
+import { postUpload, setUpSignedInOps, type OpsHarness } from './support/ops-harness.ts';
 
 let harness: OpsHarness;
 let operator: ConsoleClient;
 let operatorId: string;
 
-beforeAll(async () => {
-  harness = await startOpsHarness();
-  ({ client: operator, accountId: operatorId } = await harness.signedInAs('ops@example.org', 'operator'));
-}, 60_000);
-afterAll(async () => {
-  await harness?.close();
-});
+setUpSignedInOps({ operator: 'ops@example.org' }, (suite) => ({ harness, operator, operatorId } = suite));
 
 const line = (id: string, over: Record<string, unknown> = {}) =>
   JSON.stringify({ providerId: id, name: `Hotel ${id}`, address: { city: 'Sevilla' }, phone: '954 21 11 12', categories: ['Hotel'], ...over });

@@ -1,25 +1,18 @@
 // Operator pages against the real server: role checks, CSRF, suppressions, uploads that start a child import, live progress, audit.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ConsoleClient } from '../../support/console-client.ts';
 import { createConsoleClient } from '../../support/console-client.ts';
 import { PASSWORD } from '../support/console-harness.ts';
-import { postUpload, startOpsHarness, type OpsHarness } from './support/ops-harness.ts';
+import { postUpload, setUpSignedInOps, type OpsHarness } from './support/ops-harness.ts';
 
 let harness: OpsHarness;
 let operator: ConsoleClient;
 let operatorId: string;
 let developer: ConsoleClient;
 
-beforeAll(async () => {
-  harness = await startOpsHarness();
-  ({ client: operator, accountId: operatorId } = await harness.signedInAs('ops@example.org', 'operator'));
-  ({ client: developer } = await harness.signedInAs('dev@example.org', 'developer'));
-}, 60_000);
-afterAll(async () => {
-  await harness?.close();
-});
+setUpSignedInOps({ operator: 'ops@example.org', developer: 'dev@example.org' }, (suite) => ({ harness, operator, operatorId, developer } = suite));
 
 const OPERATOR_PAGES = ['/console/ops/countries', '/console/ops/runs', '/console/ops/runs/r1', '/console/ops/runs/r1/report', '/console/ops/held', '/console/ops/snapshots/es', '/console/ops/accounts', '/console/ops/accounts/x', '/console/ops/imports', '/console/ops/imports/nope', '/console/ops/imports/nope/events', '/console/ops/suppressions', '/console/ops/labels', '/console/ops/queues', '/console/ops/queues/board/'];
 const OPERATOR_ACTIONS: [string, Record<string, string>][] = [

@@ -1,20 +1,14 @@
 // The run page's per-field tables (worst field first; kept and new places) and the field-loss gate on the run and held pages, on the real pipeline.
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ConsoleClient } from '../../support/console-client.ts';
 import { generatedLines, lodging, writeLines } from '../../../support/publication-kit.ts';
-import { startOpsHarness, type OpsHarness } from './support/ops-harness.ts';
+import { setUpSignedInOps, type OpsHarness } from './support/ops-harness.ts';
 
 let harness: OpsHarness;
 let operator: ConsoleClient;
 
-beforeAll(async () => {
-  harness = await startOpsHarness();
-  ({ client: operator } = await harness.signedInAs('ops@example.org', 'operator'));
-}, 60_000);
-afterAll(async () => {
-  await harness?.close();
-});
+setUpSignedInOps({ operator: 'ops@example.org' }, (suite) => ({ harness, operator } = suite));
 
 const withoutPhones = (lines: string[]) =>
   lines.map((line, i) => {

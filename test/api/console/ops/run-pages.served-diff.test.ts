@@ -1,10 +1,10 @@
 // Added − removed is the change in places served, for an import, a rollback and a roll-forward, on every surface that counts them.
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ConsoleClient } from '../../support/console-client.ts';
 import { hotel, lodging, restaurant, writeLines } from '../../../support/publication-kit.ts';
-import { startOpsHarness, type OpsHarness } from './support/ops-harness.ts';
+import { setUpSignedInOps, type OpsHarness } from './support/ops-harness.ts';
 import { snapshotPath } from '../../../../pipeline/snapshot/snapshot-paths.ts';
 import { snapshotChanges } from '../../../../pipeline/snapshot/snapshot-changes.ts';
 import { previewRollback } from '../../../../pipeline/publish/country-overview.ts';
@@ -14,13 +14,7 @@ import type { SnapshotDiff } from '../../../../pipeline/snapshot/snapshot-diff.t
 let harness: OpsHarness;
 let operator: ConsoleClient;
 
-beforeAll(async () => {
-  harness = await startOpsHarness();
-  ({ client: operator } = await harness.signedInAs('ops@example.org', 'operator'));
-}, 60_000);
-afterAll(async () => {
-  await harness?.close();
-});
+setUpSignedInOps({ operator: 'ops@example.org' }, (suite) => ({ harness, operator } = suite));
 
 const closed = (id: string) => hotel(id, { businessStatus: 'CLOSED_PERMANENTLY' });
 

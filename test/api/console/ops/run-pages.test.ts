@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../../../bin/commands.ts';
 import { listRuns, readRun } from '../../../../pipeline/runs/run-store.ts';
 import type { ConsoleClient } from '../../support/console-client.ts';
-import { startOpsHarness, type OpsHarness } from './support/ops-harness.ts';
+import { setUpSignedInOps, type OpsHarness } from './support/ops-harness.ts';
 
 let harness: OpsHarness;
 let operator: ConsoleClient;
@@ -23,13 +23,11 @@ async function importLines(name: string, lines: string[]): Promise<string> {
   return listRuns(harness.api.dataDir, { country: 'es' })[0]!.runId;
 }
 
+setUpSignedInOps({ operator: 'chain@example.org' }, (suite) => ({ harness, operator } = suite));
 beforeAll(async () => {
-  harness = await startOpsHarness();
-  ({ client: operator } = await harness.signedInAs('chain@example.org', 'operator'));
   files = await mkdtemp(path.join(tmpdir(), 'lodging-run-pages-'));
-}, 60_000);
+});
 afterAll(async () => {
-  await harness?.close();
   if (files) await rm(files, { recursive: true, force: true });
 });
 

@@ -7,21 +7,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../../../bin/commands.ts';
 import { importFixturesWhenEmpty } from '../../../../pipeline/cli/seed-fixtures.ts';
 import type { ConsoleClient } from '../../support/console-client.ts';
-import { startOpsHarness, type OpsHarness } from './support/ops-harness.ts';
+import { setUpSignedInOps, type OpsHarness } from './support/ops-harness.ts';
 
 let harness: OpsHarness;
 let operator: ConsoleClient;
 let files: string;
 
+setUpSignedInOps({ operator: 'in-force@example.org' }, (suite) => ({ harness, operator } = suite));
 beforeAll(async () => {
-  harness = await startOpsHarness();
-  ({ client: operator } = await harness.signedInAs('in-force@example.org', 'operator'));
   files = await mkdtemp(path.join(tmpdir(), 'lodging-suppressions-in-force-'));
   // What `npm start` does on an empty data directory: the demo data, with the fixtures' own suppression list.
   await importFixturesWhenEmpty({ env: { LODGING_DATA_DIR: harness.api.dataDir, LODGING_THREADS: '0' }, interactive: false, stdout: () => undefined, stderr: () => undefined });
 }, 120_000);
 afterAll(async () => {
-  await harness?.close();
   if (files) await rm(files, { recursive: true, force: true });
 });
 

@@ -1,5 +1,6 @@
 // Starts the real server (SQLite or real Redis under a unique prefix) with its logs captured, and signs people in through the real pages.
 import { Writable } from 'node:stream';
+import { afterAll, beforeAll } from 'vitest';
 import { createAccount } from '../../../../api/accounts/account-service.ts';
 import { CLI_ACTOR } from '../../../../api/accounts/audit.ts';
 import { createLogger } from '../../../../api/http/request-logger.ts';
@@ -17,8 +18,10 @@ export interface ConsoleHarness {
   logs: string[];
   /** The Redis key prefix of this server (on the Redis backend). */
   redisPrefix: string;
-  /** A new account, its invitation accepted and signed in. */
+  /** A new developer account, its invitation accepted and signed in. */
   signedIn(email: string): Promise<{ client: ConsoleClient; accountId: string }>;
+  /** A new account of that role, its invitation accepted and signed in through the real pages. */
+  signedInAs(email: string, role: 'developer' | 'operator'): Promise<{ client: ConsoleClient; accountId: string }>;
   invite(email: string, role?: 'developer' | 'operator'): Promise<{ path: string; token: string; accountId: string }>;
   close(): Promise<void>;
 }
@@ -42,25 +45,37 @@ export async function startConsoleHarness(backend: Backend, options: { env?: Nod
     const path = inviteUrl.slice(api.publicUrl.length);
     return { path, token: new URL(inviteUrl).searchParams.get('token')!, accountId: account.id };
   };
+  const signedInAs = async (email: string, role: 'developer' | 'operator') => {
+    const { path, token, accountId } = await invite(email, role);
+    const client = createConsoleClient(api.url);
+    await client.get(path);
+    const set = await client.post('/console/invitation', { token, password: PASSWORD, confirm: PASSWORD });
+    if (set.status !== 303) throw new Error(`setting the password answered ${set.status}`);
+    await client.get('/console/sign-in');
+    const signed = await client.post('/console/sign-in', { email, password: PASSWORD });
+    if (signed.status !== 303) throw new Error(`sign-in answered ${signed.status}`);
+    return { client, accountId };
+  };
   return {
     api,
     logs,
     redisPrefix: prefix,
     invite,
-    async signedIn(email) {
-      const { path, token, accountId } = await invite(email);
-      const client = createConsoleClient(api.url);
-      await client.get(path);
-      const set = await client.post('/console/invitation', { token, password: PASSWORD, confirm: PASSWORD });
-      if (set.status !== 303) throw new Error(`setting the password answered ${set.status}`);
-      await client.get('/console/sign-in');
-      const signed = await client.post('/console/sign-in', { email, password: PASSWORD });
-      if (signed.status !== 303) throw new Error(`sign-in answered ${signed.status}`);
-      return { client, accountId };
-    },
+    signedIn: (email) => signedInAs(email, 'developer'),
+    signedInAs,
     async close() {
       await api.close();
       if (backend === 'redis') await deletePrefix(TEST_REDIS_URL, prefix);
     },
   };
+}
+
+/** A suite's harness: started before all its tests (handed to `ready`), closed after them. */
+export function setUpConsoleHarness(backend: Backend, ready: (harness: ConsoleHarness) => void): void {
+  let harness: ConsoleHarness | undefined;
+  beforeAll(async () => {
+    harness = await startConsoleHarness(backend);
+    ready(harness);
+  }, 60_000);
+  afterAll(() => harness?.close());
 }

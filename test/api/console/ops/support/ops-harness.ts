@@ -1,28 +1,54 @@
-// The console harness with accounts of either role signed in through the real pages, and multipart uploads as a browser sends them.
-import { PASSWORD, startConsoleHarness, type Backend, type ConsoleHarness } from '../../support/console-harness.ts';
-import { createConsoleClient, type ConsoleClient, type PageResponse } from '../../../support/console-client.ts';
+// The console harness for operator pages: a suite's set-up with an operator (and a developer) signed in through the real pages, and multipart uploads as a browser sends them.
+import { afterAll, beforeAll } from 'vitest';
+import { startConsoleHarness, type Backend, type ConsoleHarness } from '../../support/console-harness.ts';
+import type { ConsoleClient, PageResponse } from '../../../support/console-client.ts';
 
-export interface OpsHarness extends ConsoleHarness {
-  signedInAs(email: string, role: 'developer' | 'operator'): Promise<{ client: ConsoleClient; accountId: string }>;
-}
+export type OpsHarness = ConsoleHarness;
 
 /** `env` adds server variables (e.g. LODGING_LABELS_DIR, so a test never writes the committed label tables). */
 export async function startOpsHarness(backend: Backend = 'sqlite', options: { env?: NodeJS.ProcessEnv } = {}): Promise<OpsHarness> {
-  const harness = await startConsoleHarness(backend, options);
-  return {
-    ...harness,
-    async signedInAs(email, role) {
-      const { path, token, accountId } = await harness.invite(email, role);
-      const client = createConsoleClient(harness.api.url);
-      await client.get(path);
-      const set = await client.post('/console/invitation', { token, password: PASSWORD, confirm: PASSWORD });
-      if (set.status !== 303) throw new Error(`setting the password answered ${set.status}`);
-      await client.get('/console/sign-in');
-      const signed = await client.post('/console/sign-in', { email, password: PASSWORD });
-      if (signed.status !== 303) throw new Error(`sign-in answered ${signed.status}`);
-      return { client, accountId };
-    },
-  };
+  return startConsoleHarness(backend, options);
+}
+
+/** What a suite's set-up gives its tests: the harness and the accounts signed in (the developer's only when one was named). */
+export interface SignedInOps {
+  harness: OpsHarness;
+  operator: ConsoleClient;
+  operatorId: string;
+  developer: ConsoleClient;
+  developerId: string;
+}
+
+export interface OpsSuiteOptions {
+  /** The operator's e-mail. */
+  operator: string;
+  /** A developer's e-mail, signed in too when given. */
+  developer?: string;
+  backend?: Backend;
+  /** Server variables, read when the suite starts (so they may name a folder an earlier hook made). */
+  env?: () => NodeJS.ProcessEnv;
+  timeoutMs?: number;
+}
+
+/**
+ * The set-up most operator-console suites share: before all tests, a harness with the accounts signed in, handed to
+ * `ready`; after all, the harness closed. A suite's own hooks registered after this one run after it.
+ */
+export function setUpSignedInOps(options: OpsSuiteOptions, ready: (suite: SignedInOps) => void): void {
+  let harness: OpsHarness | undefined;
+  beforeAll(async () => {
+    harness = await startOpsHarness(options.backend ?? 'sqlite', options.env ? { env: options.env() } : {});
+    const operator = await harness.signedInAs(options.operator, 'operator');
+    const developer = options.developer ? await harness.signedInAs(options.developer, 'developer') : null;
+    ready({
+      harness,
+      operator: operator.client,
+      operatorId: operator.accountId,
+      developer: developer?.client as ConsoleClient,
+      developerId: developer?.accountId as string,
+    });
+  }, options.timeoutMs ?? 60_000);
+  afterAll(() => harness?.close());
 }
 
 /** POSTs a multipart form (CSRF token first, as the upload form puts it), with the client's session cookie. */
