@@ -15,7 +15,7 @@ const DESCRIPTION = `A read-only directory of published places to stay in es, gb
 
 **Errors.** RFC 9457 \`application/problem+json\`; 400 responses list each invalid parameter in \`errors\`.
 
-**MCP (agent tools).** The same key, as \`Authorization: Bearer\`, also works at \`POST /mcp\` (Model Context Protocol, Streamable HTTP, stateless), under the same per-key rate limit. It exposes two read-only tools: \`search_places\` (the search parameters above, returning a PlacePage) and \`get_place\` (\`placeId\`, returning \`{ place }\`), with exactly the JSON the REST endpoints return. MCP is JSON-RPC, not REST, so it is not described as a path here.
+**MCP (agent tools).** The same key, as \`Authorization: Bearer\`, also works at \`POST /mcp\` (Model Context Protocol, Streamable HTTP, stateless), under the same per-key rate limit. It exposes three read-only tools: \`search_places\` (the search parameters above, returning a PlacePage), \`get_place\` (\`placeId\`, returning \`{ place }\`) and \`suggest_places\` (as \`GET /api/v1/places/suggest\`), with exactly the JSON the REST endpoints return. MCP is JSON-RPC, not REST, so it is not described as a path here.
 
 **whatsappEligible** is a technical reachability signal, not consent or permission to send messages. Ratings and review counts come from a third-party listing provider.`;
 

@@ -34,7 +34,7 @@ ${joinHtml([...extraLinks, ...STANDARD_LINKS].map(item), '\n')}
 <pre>curl -H 'X-API-Key: YOUR_KEY' '${origin}/api/v1/places?country=es&amp;limit=3'</pre>
 <h2>Use it from an AI agent</h2>
 <p>The same key, as <code>Authorization: Bearer</code>, works at <code>POST ${origin}/mcp</code> (Model Context Protocol,
-Streamable HTTP) with two read-only tools: <code>search_places</code> and <code>get_place</code>.</p>
+Streamable HTTP) with three read-only tools: <code>search_places</code>, <code>get_place</code> and <code>suggest_places</code>.</p>
 </main>`;
   return renderDocument('Lodging Directory', body);
 }

@@ -26,7 +26,20 @@ describe.runIf(browserAvailable())('/docs in Chromium', () => {
 
   it('renders every operation of the OpenAPI document, with this server as the only server', async () => {
     const paths = (await page.locator('.opblock-summary-path').allTextContents()).map((p) => p.replace(/\u200b/g, ''));
-    expect(paths).toEqual(['/api/v1/key', '/api/v1/places', '/api/v1/places/{placeId}', '/api/v1/changes', '/places/{placeId}', '/healthz', '/readyz', '/openapi.json']);
+    expect(paths).toEqual([
+      '/api/v1/key',
+      '/api/v1/places',
+      '/api/v1/places/{placeId}',
+      '/api/v1/changes',
+      '/api/v1/places/suggest',
+      '/places/{placeId}',
+      '/healthz',
+      '/readyz',
+      '/openapi.json',
+      '/api/v1/exports',
+      '/api/v1/exports/{country}',
+      '/api/v1/exports/{country}/{file}',
+    ]);
     await screenshot(page, 'docs');
     expect(problems).toEqual([]);
   }, BROWSER_TEST_TIMEOUT);

@@ -27,6 +27,7 @@ describe('parseConfig', () => {
       uploads: { keepDays: 14, quotaBytes: 20 * 1024 ** 3 },
       auditKeepDays: 90,
       exports: { licence: null, attribution: null, downloadsPerDay: 20 },
+      queryRowBudget: 20_000,
     });
     expect(DEFAULT_LABELS_DIR).toBe(path.resolve('data/labels'));
   });
@@ -61,6 +62,7 @@ describe('parseConfig', () => {
         LODGING_EXPORTS_LICENSE: 'ODbL-1.0',
         LODGING_EXPORTS_ATTRIBUTION: 'Lodging Directory contributors',
         LODGING_EXPORT_DOWNLOADS_PER_DAY: '7',
+        LODGING_QUERY_ROW_BUDGET: '5000',
       },
       '/srv/app',
     );
@@ -86,6 +88,7 @@ describe('parseConfig', () => {
       uploads: { keepDays: 3, quotaBytes: 4096 },
       auditKeepDays: 30,
       exports: { licence: 'ODbL-1.0', attribution: 'Lodging Directory contributors', downloadsPerDay: 7 },
+      queryRowBudget: 5000,
     });
   });
 

@@ -122,7 +122,7 @@ describe('lodging serve', () => {
       expect(printed).toContain(`curl -H 'X-API-Key: ${key}' '${url}/api/v1/places?country=es&limit=3'`);
       const res = await fetch(`${url}/api/v1/places?country=es&limit=3`, { headers: { 'X-API-Key': key } });
       expect((await res.json()).places[0].id).toBe('es-p1');
-      // MCP is mounted by `lodging serve` itself: the same key as a Bearer token lists the two tools.
+      // MCP is mounted by `lodging serve` itself: the same key as a Bearer token lists the tools.
       expect(printed).toContain(`MCP:  ${url}/mcp`);
       const mcp = await fetch(`${url}/mcp`, {
         method: 'POST',

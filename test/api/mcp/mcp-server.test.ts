@@ -1,4 +1,4 @@
-// tools/list through the SDK client: two read-only tools whose schemas carry REST's rules and whose descriptions brief an agent.
+// tools/list through the SDK client: read-only tools whose schemas carry REST's rules and whose descriptions brief an agent.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LODGING_TYPES_BY_SPECIFICITY } from '../../../model/place.ts';
 import { PLACE_KEYS } from '../support/shapes.ts';
