@@ -4,6 +4,7 @@ import type { NormalisedListing, PublicationStatus, SourceRef } from '../normali
 import type { LodgingType } from '../../model/place.ts';
 import { searchTextOf } from './search-text.ts';
 import { toServedPlace } from '../../model/served-place.ts';
+import { placeMatchKey, type PlaceMatchKey } from '../dedup/place-match-key.ts';
 
 /** What a listing contributed to the report, kept in the snapshot so a displaced duplicate can be taken back out. */
 export interface ListingSummary {
@@ -29,6 +30,8 @@ export interface ListingRecord {
   columns: ColumnValue[];
   /** The other city slugs a published place is found by (NormalisedListing.citySlugAliases); absent when none. */
   citySlugAliases?: string[];
+  /** What the same-place matcher compares (pipeline/dedup/); published records only. */
+  match?: PlaceMatchKey;
 }
 
 export function summariseListing(listing: NormalisedListing): ListingSummary {
@@ -75,5 +78,6 @@ export function toListingRecord(listing: NormalisedListing): ListingRecord {
       source.line,
     ],
     ...(listing.status === 'published' && listing.citySlugAliases?.length ? { citySlugAliases: listing.citySlugAliases } : {}),
+    ...(listing.status === 'published' ? { match: placeMatchKey(place, listing.citySlug) } : {}),
   };
 }

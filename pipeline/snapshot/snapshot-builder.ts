@@ -6,7 +6,10 @@ import type { NormalisedListing, SourceRef } from '../normalise/normalised-listi
 import type { CountryCode } from '../../model/place.ts';
 import { companionPaths, countryDir, newSnapshotVersion, snapshotPath, snapshotRelativePath } from './snapshot-paths.ts';
 import { activateSnapshot } from './activate-snapshot.ts';
-import type { AddOutcome, SnapshotBuilder, SnapshotBuilderOptions } from './snapshot-types.ts';
+import type { AddOutcome, SamePlaceRecord, SnapshotBuilder, SnapshotBuilderOptions } from './snapshot-types.ts';
+import type { PlaceMatchKey } from '../dedup/place-match-key.ts';
+import { findSamePlaces } from '../dedup/find-same-places.ts';
+import { openServedIds } from './served-ids.ts';
 import type { SnapshotInfo } from './reader-types.ts';
 import type { ListingSummary } from './listing-record.ts';
 import { BUILD_SQL, SCHEMA_VERSION, SELECT_GEO_POINTS, schemaSection } from './statements.ts';
@@ -46,6 +49,9 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
     [K in 'insertListing' | 'replaceListing' | 'selectHolder' | 'insertRejectedLine' | 'insertCityAlias' | 'deleteCityAliases']: Database.Statement;
   };
   private stored = 0;
+  /** The match keys of the published listings, by id: the same-place pass reads them at seal. */
+  private readonly matchKeys = new Map<string, PlaceMatchKey>();
+  private merged: SamePlaceRecord[] = [];
   private rejectedKept = 0;
   private rejectedLinesKept = 0;
   private state: 'building' | 'sealed' | 'published' | 'aborted' = 'building';
@@ -95,6 +101,10 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
     }
   }
 
+  get samePlaces(): readonly SamePlaceRecord[] {
+    return this.merged;
+  }
+
   get count(): number {
     return this.stored;
   }
@@ -117,6 +127,7 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
     if (this.sql.insertListing.run(row).changes === 1) {
       this.stored += 1;
       this.addCityAliases(record);
+      if (record.match) this.matchKeys.set(record.id, record.match);
       return ADDED;
     }
     return this.resolveDuplicate(record, row);
@@ -173,6 +184,8 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
       this.sql.replaceListing.run(row);
       this.sql.deleteCityAliases.run(id);
       this.addCityAliases(record);
+      if (record.match) this.matchKeys.set(id, record.match);
+      else this.matchKeys.delete(id);
     }
     this.sql.insertRejectedLine.run(loser.file, loser.fileIndex, loser.line, DUPLICATE_REASON, `first at ${winner.file}:${winner.line}`);
     if (newcomerWins) return { kind: 'displaced', loser: JSON.parse(holder.summary) as ListingSummary };
@@ -186,6 +199,7 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
   /** Indexes after the bulk insert (one sort each beats row-by-row upkeep); the FTS index in one pass. */
   private buildServedTables(): SnapshotInfo {
     const db = this.db;
+    this.recordSamePlaces();
     db.exec(schemaSection('places'));
     db.prepare(BUILD_SQL.fillPlaces).run();
     db.exec(schemaSection('places-indexes'));
@@ -215,6 +229,23 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
       runId: this.options.runId,
       publishedCount,
     };
+  }
+
+  /** Same place, published once (pipeline/dedup/): the duplicates go to their table, which the served tables leave out. */
+  private recordSamePlaces(): void {
+    const served = openServedIds(this.options.dataDir, this.country);
+    try {
+      const found = findSamePlaces([...this.matchKeys.values()], { isServed: (id) => served.has(id), ...(this.options.distinct ? { distinct: this.options.distinct } : {}) });
+      this.matchKeys.clear();
+      const insert = this.db.prepare(BUILD_SQL.insertSamePlaceDuplicate);
+      const nameOf = this.db.prepare(BUILD_SQL.selectListingName).pluck();
+      this.merged = found.map((d) => {
+        insert.run(d.id, d.keptId, d.matchedId, JSON.stringify(d.signals), d.metres);
+        return { ...d, name: (nameOf.get(d.id) as string | null) ?? null, keptName: (nameOf.get(d.keptId) as string | null) ?? null };
+      });
+    } finally {
+      served.close();
+    }
   }
 
   private assertBuilding(): void {

@@ -44,7 +44,9 @@ export const BUILD_SQL = {
   /** ORDER BY id makes rowid order id order, which the reader's keyset pages rely on. */
   fillPlaces: `INSERT INTO places (id, city_slug, lodging_type, whatsapp, verified, place_json, search_text)
     SELECT id, city_slug, lodging_type, whatsapp, verified, place, search_text
-    FROM listings WHERE status = 'published' ORDER BY id`,
+    FROM listings WHERE status = 'published' AND id NOT IN (SELECT id FROM same_place_duplicates) ORDER BY id`,
+  insertSamePlaceDuplicate: 'INSERT INTO same_place_duplicates (id, kept_id, matched_id, signals, metres) VALUES (?, ?, ?, ?, ?)',
+  selectListingName: "SELECT json_extract(place, '$.name') FROM listings WHERE id = ?",
   /**
    * FTS5 flushes its in-memory index every `hashsize` bytes (1 MiB by default): 64 MiB halves the build time and
    * leaves a few segments, which query as fast as one (so no 'optimize', which would cost seconds more).
