@@ -74,6 +74,8 @@ export const BUILD_SQL = {
 export const READ_SQL = {
   selectMeta: 'SELECT value FROM meta WHERE key = ?',
   selectPlace: 'SELECT place_json FROM places WHERE id = ?',
+  selectKeptId: 'SELECT kept_id FROM same_place_duplicates WHERE id = ?',
+  selectHasSamePlaceTable: "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'same_place_duplicates'",
   /** The rowid a keyset page continues after: the last place whose id is not above afterId (0 when none). */
   selectRowidAtOrBefore: 'SELECT rowid FROM places WHERE id <= ? ORDER BY id DESC LIMIT 1',
   /** Whether any place is also found by this city slug (snapshots built before place_city_slugs have none). */
