@@ -76,8 +76,9 @@ function pairsInNameBlock(keys: readonly PlaceMatchKey[], members: number[], add
     }
     push(cells, `${row}:${col}`, index);
   }
-  // Without a point on both sides, the city decides: an unlocated listing meets every other of its city.
-  for (const { located, unlocated } of byCity.values()) {
+  // Without a point on both sides, the city decides: an unlocated listing meets every other of its city (none without one).
+  for (const [city, { located, unlocated }] of byCity) {
+    if (city === '') continue;
     for (let x = 0; x < unlocated.length; x++) {
       for (let y = x + 1; y < unlocated.length; y++) add(unlocated[x]!, unlocated[y]!);
       for (const other of located) add(unlocated[x]!, other);
@@ -109,11 +110,17 @@ export function findSamePlaces(keys: readonly PlaceMatchKey[], options: FindSame
   if (links.length === 0) return [];
   const groups = new Map<number, number[]>();
   const groupOf = new Map<number, number>();
-  const firstLink = new Map<number, Link>();
+  const linksOf = new Map<number, Link[]>();
   for (const link of links) {
     const rootA = groupOf.get(link.a) ?? link.a;
     const rootB = groupOf.get(link.b) ?? link.b;
-    if (rootA === rootB) continue;
+    const record = () => {
+      for (const end of [link.a, link.b]) linksOf.set(end, [...(linksOf.get(end) ?? []), link]);
+    };
+    if (rootA === rootB) {
+      record();
+      continue;
+    }
     const left = groups.get(rootA) ?? [link.a];
     const right = groups.get(rootB) ?? [link.b];
     if (options.distinct && left.some((x) => right.some((y) => options.distinct!.has(distinctPairKey(keys[x]!.id, keys[y]!.id))))) continue;
@@ -121,8 +128,7 @@ export function findSamePlaces(keys: readonly PlaceMatchKey[], options: FindSame
     for (const index of merged) groupOf.set(index, rootA);
     groups.delete(rootB);
     groups.set(rootA, merged);
-    if (!firstLink.has(link.a)) firstLink.set(link.a, link);
-    if (!firstLink.has(link.b)) firstLink.set(link.b, link);
+    record();
   }
   const duplicates: SamePlaceDuplicate[] = [];
   for (const group of groups.values()) {
@@ -132,8 +138,11 @@ export function findSamePlaces(keys: readonly PlaceMatchKey[], options: FindSame
     for (const index of group) {
       const id = keys[index]!.id;
       if (id === keptId) continue;
-      const link = firstLink.get(index)!;
-      const matched = keys[link.a === index ? link.b : link.a]!.id;
+      // The match with the kept listing itself when there is one, else its first match.
+      const other = (l: Link) => keys[l.a === index ? l.b : l.a]!.id;
+      const own = linksOf.get(index)!;
+      const link = own.find((l) => other(l) === keptId) ?? own[0]!;
+      const matched = other(link);
       duplicates.push({ id, keptId, matchedId: matched, signals: link.signals, metres: link.metres });
     }
   }

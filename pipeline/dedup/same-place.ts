@@ -45,7 +45,7 @@ function sharesAny(a: readonly string[], b: readonly string[]): boolean {
 /**
  * One place when the names agree and where they are agrees: the same name at the same point (≤ 100 m); the same name
  * and a shared phone within 1 km; one name inside the other and a shared phone within 250 m. Without two points, the
- * same city and a shared phone or website (a name inside the other: a shared phone). Two places whose phones are all
+ * same known city and a shared phone or website (a name inside the other: a shared phone). Two places whose phones are all
  * different, or whose numbering differs ("I" / "II"), are never one.
  */
 export function samePlace(a: PlaceMatchKey, b: PlaceMatchKey): PairVerdict {
@@ -64,7 +64,7 @@ export function samePlace(a: PlaceMatchKey, b: PlaceMatchKey): PairVerdict {
         : phone && metres <= CONTAINED_NAME_METRES;
     return same ? { same, signals: [nameSignal, 'distance', ...contacts], metres } : { same: false, signals: [], metres };
   }
-  if (a.citySlug !== b.citySlug) return APART;
+  if (a.citySlug === null || a.citySlug !== b.citySlug) return APART;
   const same = relation === 'same' ? phone || website : phone;
   return same ? { same, signals: [nameSignal, 'city', ...contacts], metres: null } : APART;
 }
