@@ -1,4 +1,4 @@
-// The golden set of same-place pairs and look-alike pairs (same-place-golden.json): every pair decided right, alone and all together.
+// The golden set of same-place pairs and look-alike pairs (support/same-place-golden.json): every pair decided right, alone and all together.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { findSamePlaces } from '../../../pipeline/dedup/find-same-places.ts';
@@ -20,7 +20,7 @@ interface GoldenPair {
   b: GoldenPlace;
 }
 
-const PAIRS = JSON.parse(readFileSync(new URL('./same-place-golden.json', import.meta.url), 'utf8')) as GoldenPair[];
+const PAIRS = JSON.parse(readFileSync(new URL('./support/same-place-golden.json', import.meta.url), 'utf8')) as GoldenPair[];
 
 function keyOf(place: GoldenPlace): PlaceMatchKey {
   return {
