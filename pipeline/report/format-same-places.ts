@@ -8,8 +8,8 @@ export function signalsText(d: SamePlaceRecord): string {
   return d.signals.map((s) => (s === 'distance' && d.metres !== null ? `distance ${d.metres} m` : s)).join(', ');
 }
 
-/** Reports written before the same-place pass have no section: they merged nothing. */
-function samePlacesOf(report: ImportReport): ImportReport['samePlaces'] {
+/** A report without the section merged nothing (and reports written before the same-place pass have none). */
+function samePlacesOf(report: ImportReport): NonNullable<ImportReport['samePlaces']> {
   return report.samePlaces ?? { merged: 0, listed: [] };
 }
 

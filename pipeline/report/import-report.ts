@@ -43,9 +43,10 @@ export interface ImportReport {
   samples: { badLines: LineSample[]; rejected: LineSample[] };
   /**
    * Published listings not served because they are the same place as another listing of the import (pipeline/dedup/):
-   * how many, and the first SAME_PLACES_LISTED by id, each with the id kept and the signals that matched.
+   * how many, and the first SAME_PLACES_LISTED by id, each with the id kept and the signals that matched. Absent when
+   * the import merged none, so reports of imports without duplicates keep their earlier shape.
    */
-  samePlaces: { merged: number; listed: SamePlaceRecord[] };
+  samePlaces?: { merged: number; listed: SamePlaceRecord[] };
   /** Things a data team should look at before trusting this run (e.g. an export whose ids look broken). */
   warnings: string[];
   snapshot: SnapshotInfo | null;

@@ -144,7 +144,7 @@ export class ReportAccumulator {
         badLines: this.badSamples.map(stripIndex),
         rejected: [...this.rejectedSamples.values()].flat().sort(earlier).map(stripIndex),
       },
-      samePlaces: { merged: meta.samePlaces?.length ?? 0, listed: (meta.samePlaces ?? []).slice(0, SAME_PLACES_LISTED) },
+      ...(meta.samePlaces?.length ? { samePlaces: { merged: meta.samePlaces.length, listed: meta.samePlaces.slice(0, SAME_PLACES_LISTED) } } : {}),
       warnings: this.warnings(),
       snapshot: meta.snapshot,
     };
