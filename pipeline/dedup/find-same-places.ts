@@ -33,61 +33,70 @@ interface Link {
   metres: number | null;
 }
 
-/** Candidate pairs (i < j), each once: same name in neighbouring cells or the same city, and a shared phone. */
-export function candidatePairs(keys: readonly PlaceMatchKey[]): Array<[number, number]> {
-  const seen = new Set<number>();
-  const pairs: Array<[number, number]> = [];
-  const add = (i: number, j: number) => {
-    const [a, b] = i < j ? [i, j] : [j, i];
-    const code = a * keys.length + b;
-    if (a === b || seen.has(code)) return;
-    seen.add(code);
-    pairs.push([a, b]);
-  };
+/** Calls visit(i, j) for each candidate pair: same name in neighbouring cells or the same city, or a shared phone. A pair may come twice. */
+export function forEachCandidatePair(keys: readonly PlaceMatchKey[], visit: (i: number, j: number) => void): void {
   const byName = new Map<string, number[]>();
   const byPhone = new Map<string, number[]>();
   keys.forEach((key, index) => {
     if (key.words.length > 0) push(byName, `${key.words.join(' ')}|${key.numbering.join(' ')}`, index);
     for (const phone of key.phones) push(byPhone, phone, index);
   });
-  for (const members of byName.values()) if (members.length > 1) pairsInNameBlock(keys, members, add);
+  for (const members of byName.values()) if (members.length > 1) pairsInNameBlock(keys, members, visit);
   for (const members of byPhone.values()) {
     if (members.length < 2 || members.length > MAX_PHONE_SHARERS) continue;
-    for (let x = 0; x < members.length; x++) for (let y = x + 1; y < members.length; y++) add(members[x]!, members[y]!);
+    for (let x = 0; x < members.length; x++) for (let y = x + 1; y < members.length; y++) visit(members[x]!, members[y]!);
   }
+}
+
+/** The candidate pairs (i < j), each once, in the order first met. */
+export function candidatePairs(keys: readonly PlaceMatchKey[]): Array<[number, number]> {
+  const seen = new Set<string>();
+  const pairs: Array<[number, number]> = [];
+  forEachCandidatePair(keys, (i, j) => {
+    const [a, b] = i < j ? [i, j] : [j, i];
+    if (a === b || seen.has(`${a} ${b}`)) return;
+    seen.add(`${a} ${b}`);
+    pairs.push([a, b]);
+  });
   return pairs;
 }
 
 function pairsInNameBlock(keys: readonly PlaceMatchKey[], members: number[], add: (i: number, j: number) => void): void {
-  const cells = new Map<string, number[]>();
-  const byCity = new Map<string, { located: number[]; unlocated: number[] }>();
+  const cells = new Map<number, number[]>();
+  let unlocated = 0;
   for (const index of members) {
     const key = keys[index]!;
-    const city = byCity.get(key.citySlug ?? '') ?? { located: [], unlocated: [] };
-    byCity.set(key.citySlug ?? '', city);
     if (key.lat === null || key.lng === null) {
-      city.unlocated.push(index);
+      unlocated += 1;
       continue;
     }
-    city.located.push(index);
-    const [row, col] = cellOf(key.lat, key.lng);
-    for (let dr = -1; dr <= 1; dr++) {
-      for (let dc = -1; dc <= 1; dc++) for (const other of cells.get(`${row + dr}:${col + dc}`) ?? []) add(other, index);
+    const cell = cellOf(key.lat, key.lng);
+    for (const step of NEIGHBOURS) {
+      const others = cells.get(cell + step);
+      if (others) for (const other of others) add(other, index);
     }
-    push(cells, `${row}:${col}`, index);
+    push(cells, cell, index);
   }
+  if (unlocated === 0) return;
   // Without a point on both sides, the city decides: an unlocated listing meets every other of its city (none without one).
-  for (const [city, { located, unlocated }] of byCity) {
-    if (city === '') continue;
-    for (let x = 0; x < unlocated.length; x++) {
-      for (let y = x + 1; y < unlocated.length; y++) add(unlocated[x]!, unlocated[y]!);
-      for (const other of located) add(unlocated[x]!, other);
+  const byCity = new Map<string, number[]>();
+  for (const index of members) if (keys[index]!.citySlug !== null) push(byCity, keys[index]!.citySlug!, index);
+  for (const city of byCity.values()) {
+    for (let x = 0; x < city.length; x++) {
+      const a = keys[city[x]!]!;
+      for (let y = x + 1; y < city.length; y++) {
+        if (a.lat === null || keys[city[y]!]!.lat === null) add(city[x]!, city[y]!);
+      }
     }
   }
 }
 
-function cellOf(lat: number, lng: number): [number, number] {
-  return [Math.floor(lat / CELL_DEGREES), Math.floor(lng / CELL_DEGREES)];
+/** Cell numbers: rows of CELL_DEGREES latitude times CELL_ROW, plus the column; a neighbour is one of NEIGHBOURS away. */
+const CELL_ROW = 100_000;
+const NEIGHBOURS = [-CELL_ROW - 1, -CELL_ROW, -CELL_ROW + 1, -1, 0, 1, CELL_ROW - 1, CELL_ROW, CELL_ROW + 1];
+
+function cellOf(lat: number, lng: number): number {
+  return Math.floor(lat / CELL_DEGREES) * CELL_ROW + Math.floor(lng / CELL_DEGREES);
 }
 
 function push<K>(map: Map<K, number[]>, key: K, index: number): void {
@@ -102,11 +111,16 @@ function push<K>(map: Map<K, number[]>, key: K, index: number): void {
  * one place, not even through a third.
  */
 export function findSamePlaces(keys: readonly PlaceMatchKey[], options: FindSamePlacesOptions = {}): SamePlaceDuplicate[] {
+  // Pairs are judged as the blocks propose them (no list of every pair): only the matches are kept, each once.
   const links: Link[] = [];
-  for (const [a, b] of candidatePairs(keys)) {
+  const linked = new Set<string>();
+  forEachCandidatePair(keys, (i, j) => {
+    const [a, b] = i < j ? [i, j] : [j, i];
     const verdict = samePlace(keys[a]!, keys[b]!);
-    if (verdict.same) links.push({ a, b, signals: verdict.signals, metres: verdict.metres });
-  }
+    if (!verdict.same || linked.has(`${a} ${b}`)) return;
+    linked.add(`${a} ${b}`);
+    links.push({ a, b, signals: verdict.signals, metres: verdict.metres });
+  });
   if (links.length === 0) return [];
   const groups = new Map<number, number[]>();
   const groupOf = new Map<number, number>();

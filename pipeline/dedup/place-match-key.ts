@@ -39,13 +39,15 @@ export function nameWords(name: string | null): { words: string[]; numbering: st
   return { words: [...distinctive].sort(), numbering: [...numbering].sort() };
 }
 
+/** The host of a published website (always `http(s)://host…`, normalise/urls.ts), without "www." and a final dot. */
 export function hostOf(website: string | null): string | null {
   if (website === null) return null;
-  try {
-    return new URL(website).hostname.toLowerCase().replace(/^www\./, '').replace(/\.$/, '');
-  } catch {
-    return null;
-  }
+  const start = website.indexOf('//');
+  if (start === -1) return null;
+  const host = /^[^/?#:]*/.exec(website.slice(start + 2))![0].toLowerCase();
+  const bare = host.startsWith('www.') ? host.slice(4) : host;
+  const trimmed = bare.endsWith('.') ? bare.slice(0, -1) : bare;
+  return trimmed === '' ? null : trimmed;
 }
 
 export function placeMatchKey(place: StoredPlace, citySlug: string | null): PlaceMatchKey {

@@ -31,11 +31,17 @@ export function metresBetween(a: { lat: number; lng: number }, b: { lat: number;
 /** 'same': the distinctive words are equal; 'contained': one name's words are all in the other's; else null. */
 export function nameRelation(a: PlaceMatchKey, b: PlaceMatchKey): 'same' | 'contained' | null {
   if (a.words.length === 0 || b.words.length === 0) return null;
-  if (a.numbering.join(' ') !== b.numbering.join(' ')) return null;
-  if (a.words.join(' ') === b.words.join(' ')) return 'same';
+  if (!equalLists(a.numbering, b.numbering)) return null;
+  if (equalLists(a.words, b.words)) return 'same';
   const [small, large] = a.words.length < b.words.length ? [a, b] : [b, a];
   const larger = new Set(large.words);
   return small.words.length < large.words.length && small.words.every((word) => larger.has(word)) ? 'contained' : null;
+}
+
+function equalLists(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 function sharesAny(a: readonly string[], b: readonly string[]): boolean {
