@@ -4,7 +4,7 @@ import type { NormalisedListing, PublicationStatus, SourceRef } from '../normali
 import type { LodgingType } from '../../model/place.ts';
 import { searchTextOf } from './search-text.ts';
 import { toServedPlace } from '../../model/served-place.ts';
-import { placeMatchKey, type PlaceMatchKey } from '../dedup/place-match-key.ts';
+import { placeMatchKey } from '../dedup/place-match-key.ts';
 
 /** What a listing contributed to the report, kept in the snapshot so a displaced duplicate can be taken back out. */
 export interface ListingSummary {
@@ -30,8 +30,8 @@ export interface ListingRecord {
   columns: ColumnValue[];
   /** The other city slugs a published place is found by (NormalisedListing.citySlugAliases); absent when none. */
   citySlugAliases?: string[];
-  /** What the same-place matcher compares (pipeline/dedup/); published records only. */
-  match?: PlaceMatchKey;
+  /** What the same-place matcher compares (pipeline/dedup/), as JSON text (cheap to pass between threads); published records only. */
+  match?: string;
 }
 
 export function summariseListing(listing: NormalisedListing): ListingSummary {
@@ -78,6 +78,6 @@ export function toListingRecord(listing: NormalisedListing): ListingRecord {
       source.line,
     ],
     ...(listing.status === 'published' && listing.citySlugAliases?.length ? { citySlugAliases: listing.citySlugAliases } : {}),
-    ...(listing.status === 'published' ? { match: placeMatchKey(place, listing.citySlug) } : {}),
+    ...(listing.status === 'published' ? { match: JSON.stringify(placeMatchKey(place, listing.citySlug)) } : {}),
   };
 }

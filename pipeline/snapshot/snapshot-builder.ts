@@ -50,7 +50,7 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
   };
   private stored = 0;
   /** The match keys of the published listings, by id: the same-place pass reads them at seal. */
-  private readonly matchKeys = new Map<string, PlaceMatchKey>();
+  private readonly matchKeys = new Map<string, string>();
   private merged: SamePlaceRecord[] = [];
   private rejectedKept = 0;
   private rejectedLinesKept = 0;
@@ -235,7 +235,8 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
   private recordSamePlaces(): void {
     const served = openServedIds(this.options.dataDir, this.country);
     try {
-      const found = findSamePlaces([...this.matchKeys.values()], { isServed: (id) => served.has(id), ...(this.options.distinct ? { distinct: this.options.distinct } : {}) });
+      const keys = [...this.matchKeys.values()].map((json) => JSON.parse(json) as PlaceMatchKey);
+      const found = findSamePlaces(keys, { isServed: (id) => served.has(id), ...(this.options.distinct ? { distinct: this.options.distinct } : {}) });
       this.matchKeys.clear();
       const insert = this.db.prepare(BUILD_SQL.insertSamePlaceDuplicate);
       const nameOf = this.db.prepare(BUILD_SQL.selectListingName).pluck();
