@@ -28,8 +28,15 @@ interface PlaceRow {
   issues: string;
 }
 
+interface Imported {
+  rows: PlaceRow[];
+  /** Published listings not served: the same place as another (same_place_duplicates). */
+  merged: number;
+}
+
 interface Counts {
   places: number;
+  merged: number;
   filled: Record<string, number>;
   defects: Record<string, number>;
 }
@@ -90,8 +97,8 @@ function onHost(hostname: string, hosts: readonly string[]): boolean {
   return hosts.some((listed) => host === listed || host.endsWith(`.${listed}`));
 }
 
-function measure(rows: PlaceRow[], hosts: readonly string[], exportName: string): Counts {
-  const counts: Counts = { places: rows.length, filled: {}, defects: {} };
+function measure({ rows, merged }: Imported, hosts: readonly string[], exportName: string): Counts {
+  const counts: Counts = { places: rows.length, merged, filled: {}, defects: {} };
   for (const name of Object.keys(FIELDS)) counts.filled[name] = 0;
   for (const name of DEFECTS) counts.defects[name] = 0;
   const count = (name: (typeof DEFECTS)[number], hit: boolean) => {
@@ -131,7 +138,7 @@ function measure(rows: PlaceRow[], hosts: readonly string[], exportName: string)
   return counts;
 }
 
-function importExport(file: string, country: string): PlaceRow[] {
+function importExport(file: string, country: string): Imported {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lodging-data-check-'));
   try {
     const run = spawnSync(
@@ -143,7 +150,10 @@ function importExport(file: string, country: string): PlaceRow[] {
     const pointer = JSON.parse(readFileSync(path.join(dataDir, 'snapshots', country, 'current.json'), 'utf8')) as { file: string };
     const db = new Database(path.join(dataDir, 'snapshots', pointer.file), { readonly: true });
     try {
-      return db.prepare("SELECT id, place, issues FROM listings WHERE status = 'published' ORDER BY id").all() as PlaceRow[];
+      const rows = db
+        .prepare("SELECT id, place, issues FROM listings WHERE status = 'published' AND id NOT IN (SELECT id FROM same_place_duplicates) ORDER BY id")
+        .all() as PlaceRow[];
+      return { rows, merged: db.prepare('SELECT count(*) FROM same_place_duplicates').pluck().get() as number };
     } finally {
       db.close();
     }
@@ -157,9 +167,10 @@ function share(part: number, whole: number): string {
 }
 
 function printTable(results: [string, Counts][]): void {
-  const total: Counts = { places: 0, filled: {}, defects: {} };
+  const total: Counts = { places: 0, merged: 0, filled: {}, defects: {} };
   for (const [, counts] of results) {
     total.places += counts.places;
+    total.merged += counts.merged;
     for (const [key, value] of Object.entries(counts.filled)) total.filled[key] = (total.filled[key] ?? 0) + value;
     for (const [key, value] of Object.entries(counts.defects)) total.defects[key] = (total.defects[key] ?? 0) + value;
   }
@@ -168,6 +179,7 @@ function printTable(results: [string, Counts][]): void {
   line(['', ...columns.map(([name]) => name)]);
   line(['---', ...columns.map(() => '---:')]);
   line(['published places', ...columns.map(([, counts]) => String(counts.places))]);
+  line(['duplicates merged (same place)', ...columns.map(([, counts]) => String(counts.merged))]);
   for (const field of Object.keys(FIELDS)) {
     line([`fill: ${field}`, ...columns.map(([, counts]) => share(counts.filled[field]!, counts.places))]);
   }

@@ -111,6 +111,9 @@ export const CITY_CAPITAL_MAX_KM = 20;
 /** Rejected lines whose excerpt and rejected listings whose record a candidate keeps in full; the rest keep line and reason only. */
 export const REJECTED_KEPT_IN_FULL = 1000;
 
+/** Same-place duplicates an import report lists one by one (all are counted, and all are kept in the snapshot). */
+export const SAME_PLACES_LISTED = 500;
+
 // Extensions beyond the public contract: nearby search and the change feed.
 
 /** `radius` of a near search, in metres: default and bounds. */

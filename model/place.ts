@@ -57,6 +57,11 @@ export const PLACE_FIELDS = [
   'profileUrl',
 ] as const satisfies readonly (keyof Place)[];
 
+/** `{publicBaseUrl}/api/v1/places/{url-encoded id}`: where the API serves the place (the canonical link of a duplicate's 404). */
+export function placeApiUrlFor(publicBaseUrl: string, id: string): string {
+  return `${publicBaseUrl.replace(/\/+$/, '')}/api/v1/places/${encodeURIComponent(id)}`;
+}
+
 /** `{publicBaseUrl}/places/{url-encoded id}`: computed at serve time so moving the service needs no re-import. */
 export function profileUrlFor(publicBaseUrl: string, id: string): string {
   return `${publicBaseUrl.replace(/\/+$/, '')}/places/${encodeURIComponent(id)}`;

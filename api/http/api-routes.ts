@@ -66,7 +66,13 @@ export function createApiRoutes(options: ApiRoutesOptions): Router {
   router.get('/places/:placeId', (req, res) => {
     const fields = parseGetRequest(req.originalUrl);
     const served = query.getPlaceServed(req.params.placeId, fields);
-    if (served === null) throw new ApiError('not-found', 'No published place has this id.');
+    if (served === null) {
+      // A duplicate of a place served under another id: still 404 (not published), with the kept id's link.
+      const kept = query.keptPlaceOf(req.params.placeId);
+      if (kept === null) throw new ApiError('not-found', 'No published place has this id.');
+      res.setHeader('Link', `<${kept.apiUrl}>; rel="canonical"`);
+      throw new ApiError('not-found', `No published place has this id: it is the same place as ${kept.id}, published under that id.`);
+    }
     sendServed(req, res, served, { cacheable: true });
   });
 

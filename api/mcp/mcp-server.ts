@@ -48,6 +48,9 @@ const NOT_PUBLISHED =
   'No published place has this placeId: it is unknown, suppressed, closed or no longer published. ' +
   'Use the id of a place from a search_places result.';
 
+/** get_place of a duplicate: not published either, and the id to ask for instead. */
+const sameAs = (kept: string) => `No published place has this placeId: it is the same place as ${kept}, published under that id. Call get_place with placeId "${kept}".`;
+
 /** The advertised JSON Schemas: draft-07 (what the SDK's McpServer sends); outputs generated from the model's Place. */
 const jsonSchemaOf = (schema: Parameters<typeof inlineSchemaOf>[0], io: 'input' | 'output') => inlineSchemaOf(schema, io) as Tool['inputSchema'];
 
@@ -151,7 +154,9 @@ export function createMcpServer(deps: McpServerDeps): Server {
           refuseLostArguments(args, sent);
           const placeId = placeIdArgument(args);
           const place = query.getPlace(placeId, validateFields(args.fields));
-          return place ? toToolResult({ place }) : toToolError(NOT_PUBLISHED);
+          if (place) return toToolResult({ place });
+          const kept = query.keptPlaceOf(placeId);
+          return toToolError(kept ? sameAs(kept.id) : NOT_PUBLISHED);
         });
       case 'suggest_places':
         return runTool('suggest_places', logger, () => {

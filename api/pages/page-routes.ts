@@ -34,14 +34,18 @@ export function createPageRoutes(query: QueryService, landingLinks: readonly Lan
 
   router.get('/places/:placeId', ...profileLimiters, (req, res) => {
     let place = null;
+    let kept = null;
     try {
       place = query.getPlace(String(req.params.placeId));
+      if (!place) kept = query.keptPlaceOf(String(req.params.placeId));
     } catch (error) {
       if (!isInvalidParameters(error)) throw error;
     }
     if (!place) {
       res.status(404).setHeader('Cache-Control', 'no-store');
-      res.type('html').send(renderNotFoundPage());
+      // A duplicate's page: 404 like the API, with the kept place's page as its canonical link.
+      if (kept) res.setHeader('Link', `<${kept.profileUrl}>; rel="canonical"`);
+      res.type('html').send(renderNotFoundPage(kept ? { id: kept.id, profileUrl: kept.profileUrl } : null));
       return;
     }
     res.setHeader('Cache-Control', 'public, max-age=300');

@@ -80,7 +80,15 @@ ${row('Legal name', html`${place.legalName}`)}${row('Address', address)}${row(ph
   return renderDocument(title, body, head);
 }
 
-export function renderNotFoundPage(): string {
+/** `kept`: the address is a duplicate's, and the place is published under this id. */
+export function renderNotFoundPage(kept: { id: string; profileUrl: string } | null = null): string {
+  if (kept) {
+    return renderDocument(
+      'Place not found',
+      html`<main><h1>Place not found</h1><p>This listing is the same place as another one, published at <a href="${kept.profileUrl}">its own page</a> (${kept.id}).</p></main>`,
+      html`<link rel="canonical" href="${kept.profileUrl}">`,
+    );
+  }
   return renderDocument(
     'Place not found',
     html`<main><h1>Place not found</h1><p>No published place has this address. It may have closed or been removed from the directory.</p></main>`,

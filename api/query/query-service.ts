@@ -4,7 +4,7 @@ import { DEFAULT_NEAR_RADIUS_M, DEFAULT_QUERY_ROW_BUDGET } from '../../model/lim
 import { ApiError } from '../errors.ts';
 import { changesPage, type ChangesParams } from './change-feed.ts';
 import type { PlaceField } from './extension-params.ts';
-import type { CountryCode, Place } from '../../model/place.ts';
+import { placeApiUrlFor, profileUrlFor, type CountryCode, type Place } from '../../model/place.ts';
 import type { CursorCodec, NearPosition, SortedPosition } from './cursor-codec.ts';
 import { validatePlaceId } from './search-params.ts';
 import type { SearchParams } from './search-params.ts';
@@ -27,10 +27,21 @@ export interface QueryService {
   /** `{"place":…}` and its version, or null (404). */
   getPlaceServed(placeId: string, fields?: readonly PlaceField[]): Served | null;
   getPlace(placeId: string, fields?: readonly PlaceField[]): Place | null;
+  /**
+   * For an id not served because it is the same place as another (docs/data-rules.md, "One place, published once"):
+   * the kept id, its API URL and profile page; null for any other id.
+   */
+  keptPlaceOf(placeId: string): KeptPlace | null;
   /** The change feed: a ChangesPage as JSON text; a version-gone ApiError when `since` or the walk's target is not kept. */
   changes(params: ChangesParams): Served;
   /** Snapshots in use, by country. */
   snapshots(): Partial<Record<CountryCode, SnapshotInfo>>;
+}
+
+export interface KeptPlace {
+  id: string;
+  apiUrl: string;
+  profileUrl: string;
 }
 
 export interface QueryServiceOptions {
@@ -150,6 +161,12 @@ export function createQueryService(options: QueryServiceOptions): QueryService {
     getPlace(placeId, fields) {
       const json = getPlaceJson(placeId, fields);
       return json === null ? null : (JSON.parse(json) as Place);
+    },
+    keptPlaceOf(placeId) {
+      const id = validatePlaceId(placeId);
+      refreshIfDue();
+      const kept = reader.keptIdOf(id);
+      return kept === null ? null : { id: kept, apiUrl: placeApiUrlFor(publicUrl, kept), profileUrl: profileUrlFor(publicUrl, kept) };
     },
     changes(params) {
       refreshIfDue();

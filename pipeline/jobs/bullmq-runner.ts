@@ -53,7 +53,7 @@ export function createBullmqRunner(options: BullmqRunnerOptions): ImportRunner {
       );
       let builder: SnapshotBuilder;
       try {
-        builder = createSnapshotBuilder({ dataDir: prepared.dataDir, country: prepared.country, runId: prepared.runId });
+        builder = createSnapshotBuilder({ dataDir: prepared.dataDir, country: prepared.country, runId: prepared.runId, distinct: prepared.distinct });
       } catch (error) {
         await queued.close();
         throw error;

@@ -32,7 +32,7 @@ export function createInProcessRunner(options: InProcessRunnerOptions = {}): Imp
     name: 'in-process',
     async run(job: ImportJob, onProgress?: (progress: ImportProgress) => void): Promise<ImportResult> {
       const prepared = await prepareImport(job);
-      const builder = createSnapshotBuilder({ dataDir: prepared.dataDir, country: prepared.country, runId: prepared.runId });
+      const builder = createSnapshotBuilder({ dataDir: prepared.dataDir, country: prepared.country, runId: prepared.runId, distinct: prepared.distinct });
       const sink = new SnapshotSink(builder);
       const pool = threads > 0 && prepared.bytesTotal >= threshold ? new ChunkWorkerPool(threads, options.pool) : null;
       const maxInFlight = pool ? pool.size * 2 : 0;

@@ -2,6 +2,8 @@
 import { randomBytes } from 'node:crypto';
 import { loadSuppressionFile, suppressionFilePath } from '../suppression/suppression-file.ts';
 import type { SuppressionList } from '../normalise/suppression.ts';
+import { distinctPlacesFilePath, loadDistinctPlacesFile } from '../suppression/distinct-places-file.ts';
+import type { DistinctPlaces } from '../dedup/distinct-places.ts';
 import { isCountryCode, COUNTRY_CODES, type CountryCode } from '../../model/place.ts';
 import { statExportFiles } from '../sources/read-export.ts';
 import { removeOrphanSnapshots } from '../snapshot/clean-orphan-snapshots.ts';
@@ -15,6 +17,8 @@ export interface PreparedImport {
   runId: string;
   bytesTotal: number;
   suppression: SuppressionList;
+  /** Pairs of ids an operator marked as different places (<dataDir>/distinct-places.txt). */
+  distinct: DistinctPlaces;
   startedAt: Date;
 }
 
@@ -39,6 +43,11 @@ export async function prepareImport(job: ImportJob): Promise<PreparedImport> {
       `the suppression list ${suppressionFile} has malformed lines; fix them before importing:\n${lines}`,
     );
   }
+  const distinct = await loadDistinctPlacesFile(job.dataDir);
+  if (distinct.errors.length > 0) {
+    const lines = distinct.errors.map((e) => `  line ${e.line}: ${e.message}`).join('\n');
+    throw new ImportError('bad-distinct-places', `the list of different places ${distinctPlacesFilePath(job.dataDir)} has malformed lines; fix them before importing:\n${lines}`);
+  }
   // Files of an interrupted import (possibly hundreds of MB) go now, not after the next publication.
   removeOrphanSnapshots(job.dataDir);
   return {
@@ -48,6 +57,7 @@ export async function prepareImport(job: ImportJob): Promise<PreparedImport> {
     runId: job.runId ?? makeRunId(startedAt),
     bytesTotal,
     suppression: parsed.list,
+    distinct: distinct.pairs,
     startedAt,
   };
 }

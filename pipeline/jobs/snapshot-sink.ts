@@ -51,6 +51,7 @@ export class SnapshotSink {
       startedAt: prepared.startedAt,
       finishedAt: new Date(),
       snapshot: candidateOnly ? null : sealed,
+      samePlaces: this.builder.samePlaces,
     });
     return candidateOnly ? { report, candidate: sealed } : { report };
   }

@@ -1,6 +1,7 @@
 // Renders an ImportReport for a person at a terminal: counts first, then what to fix, with line numbers.
 import type { ImportReport } from './import-report.ts';
 import { publishedWord } from '../runs/publish-wording.ts';
+import { samePlacesLines } from './format-same-places.ts';
 
 const pad = (text: string, width: number) => text.padEnd(width);
 const num = (n: number) => n.toLocaleString('en-GB');
@@ -36,6 +37,8 @@ export function formatReport(report: ImportReport): string {
   lines.push(...table('By status', Object.entries(report.byStatus).map(([status, n]): [string, number] => [status === 'published' ? word : status, n])));
   lines.push('');
   lines.push(...table('Not published, by reason', Object.entries(report.byReason)));
+  lines.push('');
+  lines.push(...samePlacesLines(report));
   lines.push('');
   lines.push(...table(`${word.replace(/^\w/, (c) => c.toUpperCase())}, by lodgingType`, Object.entries(report.byLodgingType).filter(([, n]) => n > 0)));
   lines.push('');

@@ -2,6 +2,7 @@
 import type { PublicationStatus } from '../normalise/normalised-listing.ts';
 import type { CountryCode, LodgingType } from '../../model/place.ts';
 import type { SnapshotInfo } from '../snapshot/reader-types.ts';
+import type { SamePlaceRecord } from '../snapshot/snapshot-types.ts';
 
 export interface LineSample {
   file: string;
@@ -40,6 +41,12 @@ export interface ImportReport {
   unknownLabelsDistinct: number;
   /** The first lines (by file and line) per rejection reason and for bad lines. */
   samples: { badLines: LineSample[]; rejected: LineSample[] };
+  /**
+   * Published listings not served because they are the same place as another listing of the import (pipeline/dedup/):
+   * how many, and the first SAME_PLACES_LISTED by id, each with the id kept and the signals that matched. Absent when
+   * the import merged none, so reports of imports without duplicates keep their earlier shape.
+   */
+  samePlaces?: { merged: number; listed: SamePlaceRecord[] };
   /** Things a data team should look at before trusting this run (e.g. an export whose ids look broken). */
   warnings: string[];
   snapshot: SnapshotInfo | null;

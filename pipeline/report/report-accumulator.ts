@@ -5,6 +5,8 @@ import type { SourceRef } from '../normalise/normalised-listing.ts';
 import { isRepair } from '../normalise/issues.ts';
 import type { ImportReport, LineSample } from './import-report.ts';
 import type { SnapshotInfo } from '../snapshot/reader-types.ts';
+import type { SamePlaceRecord } from '../snapshot/snapshot-types.ts';
+import { SAME_PLACES_LISTED } from '../../model/limits.ts';
 
 const SAMPLES_PER_REASON = 5;
 const BAD_LINE_SAMPLES = 20;
@@ -98,6 +100,7 @@ export class ReportAccumulator {
     startedAt: Date;
     finishedAt: Date;
     snapshot: SnapshotInfo | null;
+    samePlaces?: readonly SamePlaceRecord[];
   }): ImportReport {
     const issues = Object.fromEntries([...this.issues].sort(([a], [b]) => a.localeCompare(b)));
     const dropped = (field: string) =>
@@ -141,6 +144,7 @@ export class ReportAccumulator {
         badLines: this.badSamples.map(stripIndex),
         rejected: [...this.rejectedSamples.values()].flat().sort(earlier).map(stripIndex),
       },
+      ...(meta.samePlaces?.length ? { samePlaces: { merged: meta.samePlaces.length, listed: meta.samePlaces.slice(0, SAME_PLACES_LISTED) } } : {}),
       warnings: this.warnings(),
       snapshot: meta.snapshot,
     };

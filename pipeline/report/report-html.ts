@@ -10,6 +10,7 @@ import type { RunOutcome } from '../runs/run-record.ts';
 import { publishedPlacesText, publishedWord } from '../runs/publish-wording.ts';
 import { DIFF_KINDS, EVERY_RECORD_NOTE, type DiffCategory, type DiffExample, type DiffKind } from '../snapshot/snapshot-diff.ts';
 import { keptFieldRows } from './format-kept-fields.ts';
+import { samePlacesSection } from './format-same-places.ts';
 import type { KeptFieldFill } from '../snapshot/kept-field-fill.ts';
 
 const STATUS_COLOURS: Record<string, string> = { published: '#2e7d32', closed: '#8d6e63', suppressed: '#6a1b9a', rejected: '#c62828' };
@@ -178,6 +179,7 @@ ${im.warnings.length ? html`<ul>${im.warnings.map((w) => html`<li class="warn">$
 <h2>Publication gates</h2>${gates}
 <h2>Fields</h2>${fieldsSection(r.fieldQuality, r.outcome)}${keptFieldsSection(r.fieldQuality?.kept)}
 <h2>Counts</h2>${charts}
+<h2>Same place, published once</h2>${samePlacesSection(im)}
 <h2>What it changes</h2><p>${against}. ${
   r.diff.servedOnly ? 'Added, removed and changed count places served: added − removed is the change in places served.' : html`<strong>Counts ${EVERY_RECORD_NOTE}.</strong>`
 }</p>

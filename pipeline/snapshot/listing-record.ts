@@ -5,6 +5,7 @@ import type { LodgingType } from '../../model/place.ts';
 import { searchTextOf } from './search-text.ts';
 import { toServedPlace } from '../../model/served-place.ts';
 import { filledFieldBits } from './filled-fields.ts';
+import { placeMatchKey } from '../dedup/place-match-key.ts';
 
 /** What a listing contributed to the report, kept in the snapshot so a displaced duplicate can be taken back out. */
 export interface ListingSummary {
@@ -32,6 +33,8 @@ export interface ListingRecord {
   filledFields?: number;
   /** The other city slugs a published place is found by (NormalisedListing.citySlugAliases); absent when none. */
   citySlugAliases?: string[];
+  /** What the same-place matcher compares (pipeline/dedup/), as JSON text (cheap to pass between threads); published records only. */
+  match?: string;
 }
 
 export function summariseListing(listing: NormalisedListing): ListingSummary {
@@ -80,5 +83,6 @@ export function toListingRecord(listing: NormalisedListing): ListingRecord {
     ],
     ...(listing.status === 'published' ? { filledFields: filledFieldBits(served) } : {}),
     ...(listing.status === 'published' && listing.citySlugAliases?.length ? { citySlugAliases: listing.citySlugAliases } : {}),
+    ...(listing.status === 'published' ? { match: JSON.stringify(placeMatchKey(place, listing.citySlug)) } : {}),
   };
 }

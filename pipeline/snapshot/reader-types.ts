@@ -120,6 +120,8 @@ export interface SnapshotReader {
   getPlace(id: string): StoredPlace | null;
   /** The same as its stored JSON. */
   getPlaceJson(id: string): string | null;
+  /** For an id not served because it is the same place as another: the id served for that place; else null. */
+  keptIdOf(id: string): string | null;
   /**
    * Ids added, changed or removed from snapshot `from` to snapshot `to` of a country, after `afterId`; null when
    * either is not a kept snapshot of that country (pruned, never existed, or too old to hold content hashes). Walked as

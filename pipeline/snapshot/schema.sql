@@ -27,6 +27,15 @@ CREATE TABLE listings (
   source_line INTEGER NOT NULL
 );
 
+-- Published listings that are the same place as another (pipeline/dedup/): not served; their ids point to the kept one.
+CREATE TABLE same_place_duplicates (
+  id TEXT PRIMARY KEY,
+  kept_id TEXT NOT NULL,
+  matched_id TEXT NOT NULL,
+  signals TEXT NOT NULL,          -- JSON MatchSignal[]: what agreed between this listing and matched_id
+  metres INTEGER                  -- between the two points, when both have one
+) WITHOUT ROWID;
+
 CREATE TABLE rejected_lines (
   file TEXT NOT NULL,
   file_index INTEGER NOT NULL,

@@ -6,7 +6,10 @@ import type { NormalisedListing, SourceRef } from '../normalise/normalised-listi
 import type { CountryCode } from '../../model/place.ts';
 import { companionPaths, countryDir, newSnapshotVersion, snapshotPath, snapshotRelativePath } from './snapshot-paths.ts';
 import { activateSnapshot } from './activate-snapshot.ts';
-import type { AddOutcome, SnapshotBuilder, SnapshotBuilderOptions } from './snapshot-types.ts';
+import type { AddOutcome, SamePlaceRecord, SnapshotBuilder, SnapshotBuilderOptions } from './snapshot-types.ts';
+import type { PlaceMatchKey } from '../dedup/place-match-key.ts';
+import { findSamePlaces } from '../dedup/find-same-places.ts';
+import { openServedIds } from './served-ids.ts';
 import type { SnapshotInfo } from './reader-types.ts';
 import type { ListingSummary } from './listing-record.ts';
 import { BUILD_SQL, SCHEMA_VERSION, SELECT_GEO_POINTS, schemaSection } from './statements.ts';
@@ -52,6 +55,9 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
   private stored = 0;
   /** The published records' field fill, counted as they are stored; null once it cannot be (see countFill). */
   private fillCounter: FieldFillCounter | null = new FieldFillCounter();
+  /** The match keys of the published listings, by id: the same-place pass reads them at seal. */
+  private readonly matchKeys = new Map<string, string>();
+  private merged: SamePlaceRecord[] = [];
   private rejectedKept = 0;
   private rejectedLinesKept = 0;
   private state: 'building' | 'sealed' | 'published' | 'aborted' = 'building';
@@ -101,6 +107,10 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
     }
   }
 
+  get samePlaces(): readonly SamePlaceRecord[] {
+    return this.merged;
+  }
+
   get count(): number {
     return this.stored;
   }
@@ -124,6 +134,7 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
       this.stored += 1;
       if (record.summary.status === 'published') this.countFill(record);
       this.addCityAliases(record);
+      if (record.match) this.matchKeys.set(record.id, record.match);
       return ADDED;
     }
     return this.resolveDuplicate(record, row);
@@ -182,6 +193,8 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
       this.sql.replaceListing.run(row);
       this.sql.deleteCityAliases.run(id);
       this.addCityAliases(record);
+      if (record.match) this.matchKeys.set(id, record.match);
+      else this.matchKeys.delete(id);
     }
     this.sql.insertRejectedLine.run(loser.file, loser.fileIndex, loser.line, DUPLICATE_REASON, `first at ${winner.file}:${winner.line}`);
     if (newcomerWins) return { kind: 'displaced', loser: JSON.parse(holder.summary) as ListingSummary };
@@ -201,6 +214,7 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
   private buildServedTables(): SnapshotInfo {
     const db = this.db;
     const meta = db.prepare(BUILD_SQL.insertMeta);
+    this.recordSamePlaces();
     db.exec(schemaSection('places'));
     registerSortName(db);
     db.prepare(BUILD_SQL.fillPlaces).run();
@@ -232,6 +246,24 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
       runId: this.options.runId,
       publishedCount,
     };
+  }
+
+  /** Same place, published once (pipeline/dedup/): the duplicates go to their table, which the served tables leave out. */
+  private recordSamePlaces(): void {
+    const served = openServedIds(this.options.dataDir, this.country);
+    try {
+      const keys = [...this.matchKeys.values()].map((json) => JSON.parse(json) as PlaceMatchKey);
+      const found = findSamePlaces(keys, { isServed: (id) => served.has(id), ...(this.options.distinct ? { distinct: this.options.distinct } : {}) });
+      this.matchKeys.clear();
+      const insert = this.db.prepare(BUILD_SQL.insertSamePlaceDuplicate);
+      const nameOf = this.db.prepare(BUILD_SQL.selectListingName).pluck();
+      this.merged = found.map((d) => {
+        insert.run(d.id, d.keptId, d.matchedId, JSON.stringify(d.signals), d.metres);
+        return { ...d, name: (nameOf.get(d.id) as string | null) ?? null, keptName: (nameOf.get(d.keptId) as string | null) ?? null };
+      });
+    } finally {
+      served.close();
+    }
   }
 
   private assertBuilding(): void {

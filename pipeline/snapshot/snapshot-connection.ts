@@ -26,6 +26,8 @@ export interface SnapshotConnection {
   searchRows(query: SearchQuery): SearchRows;
   suggest(query: SuggestQuery): Omit<SuggestRows, 'version'>;
   getPlaceJson(id: string): string | null;
+  /** The id served for the place this unserved id is a duplicate of (same_place_duplicates), or null. */
+  keptIdOf(id: string): string | null;
   close(): void;
 }
 
@@ -55,6 +57,7 @@ class ReadOnlySnapshot implements SnapshotConnection {
   private readonly selectRowidAtOrBefore: Database.Statement<[string], number>;
   /** Null in a snapshot built before city aliases were kept. */
   private readonly selectCityAliasExists: Database.Statement<[string], number> | null;
+  private readonly selectKeptId: Database.Statement<[string], string> | null;
   private readonly statements = new Map<string, Database.Statement>();
   private readonly geo: GeoSearch;
   private readonly ordered: OrderedSearch;
@@ -66,6 +69,9 @@ class ReadOnlySnapshot implements SnapshotConnection {
     readonly info: SnapshotInfo,
   ) {
     this.selectPlace = db.prepare<[string], string>(READ_SQL.selectPlace).pluck();
+    // Snapshots built before the same-place pass have no table: nothing in them is a duplicate.
+    const hasSamePlaces = db.prepare(READ_SQL.selectHasSamePlaceTable).get() !== undefined;
+    this.selectKeptId = hasSamePlaces ? db.prepare<[string], string>(READ_SQL.selectKeptId).pluck() : null;
     this.selectRowidAtOrBefore = db.prepare<[string], number>(READ_SQL.selectRowidAtOrBefore).pluck();
     const hasAliases = db.prepare(READ_SQL.selectHasCityAliasTable).get() !== undefined;
     this.selectCityAliasExists = hasAliases ? db.prepare<[string], number>(READ_SQL.selectCityAliasExists).pluck() : null;
@@ -154,6 +160,10 @@ class ReadOnlySnapshot implements SnapshotConnection {
 
   getPlaceJson(id: string): string | null {
     return this.selectPlace.get(id) ?? null;
+  }
+
+  keptIdOf(id: string): string | null {
+    return this.selectKeptId?.get(id) ?? null;
   }
 
   close(): void {

@@ -52,18 +52,29 @@ export interface SnapshotDiff {
 }
 
 /**
- * Added, removed and changed count served places (status published) only, so added − removed is the change in places
- * served: added is served by the candidate and not now (new, or served again), removed is served now and not by the
- * candidate (gone, or no longer served), changed is served by both with fields that differ. statusChanged is the
- * rest: records served by neither whose status changes (rejected → closed). `r` is the record the row stands for
- * (the current one for removed), `o` its counterpart, if any.
+ * Added, removed and changed count served places only, so added − removed is the change in places served: added is
+ * served by the candidate and not now (new, or served again), removed is served now and not by the candidate (gone, or
+ * no longer served), changed is served by both with fields that differ. Served is status published and not a
+ * same-place duplicate of another listing (table same_place_duplicates, copied to temp.cand_dups and temp.cur_dups).
+ * statusChanged is the rest: records served by neither whose status changes (rejected → closed). `r` is the record
+ * the row stands for (the current one for removed), `o` its counterpart, if any.
  */
+const served = (alias: string, dups: string): string =>
+  `(${alias}.status IS 'published' AND NOT EXISTS (SELECT 1 FROM temp.${dups} AS d WHERE d.id = ${alias}.id))`;
 const fromClauses = (cur: string): Record<DiffKind, string> => ({
-  added: `FROM main.listings AS r LEFT JOIN ${cur}.listings AS o ON o.id = r.id WHERE r.status = 'published' AND o.status IS NOT 'published'`,
-  removed: `FROM ${cur}.listings AS r LEFT JOIN main.listings AS o ON o.id = r.id WHERE r.status = 'published' AND o.status IS NOT 'published'`,
-  changed: `FROM main.listings AS r JOIN ${cur}.listings AS o ON o.id = r.id WHERE r.status = 'published' AND o.status = 'published' AND r.place <> o.place`,
+  added: `FROM main.listings AS r LEFT JOIN ${cur}.listings AS o ON o.id = r.id WHERE ${served('r', 'cand_dups')} AND NOT ${served('o', 'cur_dups')}`,
+  removed: `FROM ${cur}.listings AS r LEFT JOIN main.listings AS o ON o.id = r.id WHERE ${served('r', 'cur_dups')} AND NOT ${served('o', 'cand_dups')}`,
+  changed: `FROM main.listings AS r JOIN ${cur}.listings AS o ON o.id = r.id WHERE ${served('r', 'cand_dups')} AND ${served('o', 'cur_dups')} AND r.place <> o.place`,
   statusChanged: `FROM main.listings AS r JOIN ${cur}.listings AS o ON o.id = r.id WHERE r.status <> o.status AND r.status <> 'published' AND o.status <> 'published'`,
 });
+
+/** The ids of a side's same-place duplicates in a temp table (empty for a snapshot built before they were recorded). */
+function copyDuplicates(db: ReturnType<typeof openSnapshotFile>, schema: string | null, table: string): void {
+  db.exec(`CREATE TEMP TABLE ${table} (id TEXT PRIMARY KEY)`);
+  if (schema === null) return;
+  const has = db.prepare(`SELECT 1 FROM ${schema}.sqlite_master WHERE name = 'same_place_duplicates'`).pluck().get() !== undefined;
+  if (has) db.exec(`INSERT INTO temp.${table} SELECT id FROM ${schema}.same_place_duplicates`);
+}
 
 /** The example columns per kind: the candidate's status and reasons first, the other side's status as old_status. */
 const EXAMPLE_COLUMNS: Record<DiffKind, string> = {
@@ -95,6 +106,8 @@ export function diffSnapshots(candidateFile: string, current: { file: string; ve
     // A first import compares with an empty table (temp: the candidate is opened read-only).
     if (current) db.prepare('ATTACH DATABASE ? AS cur').run(current.file);
     else db.exec('CREATE TEMP TABLE listings (id TEXT PRIMARY KEY, status TEXT, reasons TEXT, place TEXT, lodging_type TEXT, city_slug TEXT)');
+    copyDuplicates(db, 'main', 'cand_dups');
+    copyDuplicates(db, current ? 'cur' : null, 'cur_dups');
     const FROM = fromClauses(current ? 'cur' : 'temp');
     const category = (kind: DiffKind): DiffCategory => {
       const from = FROM[kind];

@@ -102,6 +102,11 @@ export function openSnapshotReader(dataDir: string, options: SnapshotReaderOptio
       return json === null ? null : (JSON.parse(json) as StoredPlace);
     },
     getPlaceJson,
+    keptIdOf(id: string): string | null {
+      assertOpen();
+      const country = countryOfPlaceId(id);
+      return country === null ? null : (slots.get(country)?.connection.keptIdOf(id) ?? null);
+    },
     changes(country, from, to, afterId, limit, options = {}) {
       assertOpen();
       return snapshotChanges(dataDir, country, from, to, afterId, limit, diffs, options);

@@ -3,6 +3,14 @@ import type { NormalisedListing, SourceRef } from '../normalise/normalised-listi
 import type { CountryCode } from '../../model/place.ts';
 import type { ListingRecord, ListingSummary } from './listing-record.ts';
 import type { SnapshotInfo } from './reader-types.ts';
+import type { SamePlaceDuplicate } from '../dedup/find-same-places.ts';
+import type { DistinctPlaces } from '../dedup/distinct-places.ts';
+
+/** A listing not served because it is the same place as another, with both names for the report. */
+export interface SamePlaceRecord extends SamePlaceDuplicate {
+  name: string | null;
+  keptName: string | null;
+}
 
 
 export type AddOutcome =
@@ -20,6 +28,8 @@ export interface SnapshotBuilder {
   addRecord(record: ListingRecord): AddOutcome;
   /** A line that produced no listing (not JSON, not an object, no providerId): kept for the record. */
   addRejectedLine(source: SourceRef, reason: string, excerpt: string): void;
+  /** After seal(): the published listings not served because they are the same place as a kept one, by id. */
+  readonly samePlaces: readonly SamePlaceRecord[];
   /** Number of listings stored so far. */
   readonly count: number;
   /** Builds indexes and closes the file without serving it: a candidate the publication gates look at first. */
@@ -36,4 +46,6 @@ export interface SnapshotBuilderOptions {
   runId: string;
   /** How many published versions per country to keep on disk (default 5, LODGING_KEEP_SNAPSHOTS). */
   keep?: number;
+  /** Pairs of ids an operator marked as different places (distinct-places.txt): never merged. */
+  distinct?: DistinctPlaces;
 }

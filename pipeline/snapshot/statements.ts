@@ -49,11 +49,13 @@ export const BUILD_SQL = {
   /** ORDER BY id makes rowid order id order, which the reader's keyset pages rely on. */
   fillPlaces: `INSERT INTO places (id, city_slug, lodging_type, whatsapp, verified, place_json, search_text, name_key, rating_key)
     SELECT id, city_slug, lodging_type, whatsapp, verified, place, search_text, ${NAME_KEY_OF('place')}, ${RATING_KEY_OF('place')}
-    FROM listings WHERE status = 'published' ORDER BY id`,
+    FROM listings WHERE status = 'published' AND id NOT IN (SELECT id FROM same_place_duplicates) ORDER BY id`,
   /** Each served place's searchable fields for the word index (word-postings.ts), in rowid order. */
   selectPlaceWords: `SELECT rowid, json_extract(place_json, '$.name') AS name, json_extract(place_json, '$.legalName') AS legalName,
     json_extract(place_json, '$.address.city') AS city, json_extract(place_json, '$.lodgingTypes') AS labels FROM places ORDER BY rowid`,
   insertSearchWord: 'INSERT INTO search_words (word, name_rowids, city_rowids, label_rowids) VALUES (?, ?, ?, ?)',
+  insertSamePlaceDuplicate: 'INSERT INTO same_place_duplicates (id, kept_id, matched_id, signals, metres) VALUES (?, ?, ?, ?, ?)',
+  selectListingName: "SELECT json_extract(place, '$.name') FROM listings WHERE id = ?",
   /**
    * FTS5 flushes its in-memory index every `hashsize` bytes (1 MiB by default): 64 MiB halves the build time and
    * leaves a few segments, which query as fast as one (so no 'optimize', which would cost seconds more).
@@ -81,6 +83,8 @@ export const BUILD_SQL = {
 export const READ_SQL = {
   selectMeta: 'SELECT value FROM meta WHERE key = ?',
   selectPlace: 'SELECT place_json FROM places WHERE id = ?',
+  selectKeptId: 'SELECT kept_id FROM same_place_duplicates WHERE id = ?',
+  selectHasSamePlaceTable: "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'same_place_duplicates'",
   /** The rowid a keyset page continues after: the last place whose id is not above afterId (0 when none). */
   selectRowidAtOrBefore: 'SELECT rowid FROM places WHERE id <= ? ORDER BY id DESC LIMIT 1',
   /** Whether any place is also found by this city slug (snapshots built before place_city_slugs have none). */

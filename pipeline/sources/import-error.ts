@@ -8,6 +8,7 @@ export class ImportError extends AppError {
       | 'unknown-country'
       | 'no-files'
       | 'bad-suppression-list'
+      | 'bad-distinct-places'
       | 'publish-failed'
       | 'queue-unavailable'
       | 'run-failed'

@@ -29,7 +29,7 @@ const topFolder = (file: string): string => file.split('/')[0]!;
  * A room is a folder, or a file at the top of the layer; a new room gets its place here.
  */
 const ROOM_ORDER: Record<string, readonly string[]> = {
-  pipeline: ['normalise', 'snapshot', 'exports', 'gates', 'runs', 'report', 'suppression', 'sources', 'jobs', 'labels', 'publish', 'distribution', 'fixtures', 'generate', 'cli', 'index.ts'],
+  pipeline: ['normalise', 'dedup', 'snapshot', 'exports', 'gates', 'runs', 'report', 'suppression', 'sources', 'jobs', 'labels', 'publish', 'distribution', 'fixtures', 'generate', 'cli', 'index.ts'],
   api: ['errors.ts', 'keys', 'query', 'openapi', 'http', 'exports', 'usage', 'accounts', 'console', 'pages', 'app.ts', 'mcp', 'private-data-files.ts', 'server', 'server.ts', 'cli'],
 };
 

@@ -7,9 +7,23 @@ export interface ListingOverrides extends Partial<Omit<NormalisedListing, 'place
   source?: Partial<SourceRef>;
 }
 
+/** One number per providerId: listings of different ids are different places (pipeline/dedup/: phones all different). */
+const phones = new Map<string, string>();
+
+function phoneOf(providerId: string | null): string {
+  const key = providerId ?? '';
+  let phone = phones.get(key);
+  if (phone === undefined) {
+    phone = `+3491${String(5237980 + phones.size).padStart(7, '0')}`;
+    phones.set(key, phone);
+  }
+  return phone;
+}
+
 /**
  * A published hotel in Madrid. The place id follows country and providerId ("es-p1") unless place.id is given;
- * the city slug follows place.address.city unless citySlug is given.
+ * the city slug follows place.address.city unless citySlug is given. Each providerId has its own phone, so listings of
+ * different ids are never the same place; give two the same phone to make them one.
  */
 export function makeListing(overrides: ListingOverrides = {}): NormalisedListing {
   const country = overrides.country ?? 'es';
@@ -21,7 +35,7 @@ export function makeListing(overrides: ListingOverrides = {}): NormalisedListing
     name: 'Hotel Mayor',
     legalName: null,
     location: { latitude: 40.4168, longitude: -3.7038 },
-    phone: '+34915237980',
+    phone: phoneOf(providerId),
     phoneType: 'landline',
     additionalPhones: [],
     email: 'info@hotelmayor.es',
