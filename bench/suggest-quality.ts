@@ -1,5 +1,5 @@
-// `npm run quality:suggest`: how well suggestions find a place on the real exports (/work/shared/realdata or
-// SUGGEST_QUALITY_DIR). Each country's files are imported into a scratch data directory; for every published place with
+// `npm run quality:suggest -- DIR`: how well suggestions find a place on a directory of real provider exports
+// (named <cc>-….jsonl, as data:check reads them). Each country's files are imported into a scratch data directory; for every published place with
 // a name word of 4+ letters, (1) its name with one typing mistake in one word → is it in the top 3? (2) the first 3–5
 // letters of its distinctive word (its rarest name word) → is it in the top 5? Places sharing the same folded name count
 // as the same answer. Printed, never asserted; docs/benchmarks.md keeps the figures.
@@ -12,7 +12,11 @@ import { openSnapshotReader } from '../pipeline/snapshot/snapshot-reader.ts';
 import { searchWords } from '../pipeline/snapshot/search-words.ts';
 import { COUNTRY_CODES, type CountryCode } from '../model/place.ts';
 
-const SOURCE = process.env.SUGGEST_QUALITY_DIR ?? '/work/shared/realdata';
+const SOURCE = process.argv[2] ?? process.env.SUGGEST_QUALITY_DIR ?? '';
+if (SOURCE === '') {
+  process.stderr.write('usage: npm run quality:suggest -- DIR (provider exports named <cc>-….jsonl)\n');
+  process.exit(2);
+}
 const random = createRandom(35);
 
 function misspell(word: string): string {
