@@ -79,8 +79,10 @@ export function tidyStreetProse(street: string | null, country: Country): Street
   if (street === null) return { street, issues: [] };
   const words = wordsFor(country.code);
   const tokens = street.split(/\s+/);
-  const hasTrailingWord = tokens.some((token) => words.trailing.has(keyOf(token)));
-  if (tokens.length > 1 && !hasTrailingWord && !isLeadingStreetWord(tokens[0]!, words)) {
+  // Most streets start with their street word: nothing to cut, and no town.
+  if (isLeadingStreetWord(tokens[0]!, words)) return { street, issues: [] };
+  if (tokens.some((token) => words.trailing.has(keyOf(token)))) return { street, issues: [] };
+  if (tokens.length > 1) {
     // A street word followed only by a house number ends the name ("Gipuzkoa Plaza 2"): it starts no street. A glued
     // abbreviation ("C/Mayor") holds the name itself.
     const at = tokens.findIndex(
@@ -88,7 +90,7 @@ export function tidyStreetProse(street: string | null, country: Country): Street
     );
     if (at > 0) return cutBefore(street, tokens, at, words);
   }
-  return (hasTrailingWord ? null : townAndPostalCode(street, tokens, country, words)) ?? { street, issues: [] };
+  return townAndPostalCode(street, tokens, country, words) ?? { street, issues: [] };
 }
 
 /**
@@ -129,7 +131,8 @@ function townAndPostalCode(street: string, tokens: string[], country: Country, w
   if (comma <= 0) return null;
   const town = street.slice(0, comma).trim();
   const code = street.slice(comma + 1).trim();
-  if (town === '' || /[\d,]/.test(town) || !/\p{L}/u.test(town)) return null;
+  // Cheap tests first: the code part has a digit, the town none (fullPostalCodesIn builds its pattern per call).
+  if (!/\d/.test(code) || town === '' || /[\d,]/.test(town) || !/\p{L}/u.test(town)) return null;
   const codes = fullPostalCodesIn(code, country);
   if (codes.length !== 1 || codes[0]!.text !== code) return null;
   if (tokens.some((token) => words.leading.has(keyOf(token)) || words.trailing.has(keyOf(token)))) return null;
