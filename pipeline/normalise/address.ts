@@ -13,6 +13,7 @@ import { memoPerCountry } from './country-memo.ts';
 import { parseFullAddress, type FullAddressParts } from './full-address.ts';
 import { issue, type Issue, type Normalised } from './issues.ts';
 import { repairPostalCode } from './postal-code.ts';
+import { isTownNotStreet, tidyStreetProse } from './street-prose.ts';
 import { describeType, isMissing, normaliseText } from './scalars.ts';
 
 export interface NormalisedAddress {
@@ -47,6 +48,7 @@ export function normaliseAddress(
   // The one-line form beside an object fills what the object lacks (street, postal code, a usable city).
   const fullAddress = isObject(raw.address) && typeof raw.fullAddress === 'string' ? sameCountryParts(raw.fullAddress, country) : null;
   fillFromFullAddress(text, fullAddress, issues);
+  tidyStreet(text, country, issues);
   const published = text.city === null ? null : tidied(text.city, country, issues);
   const publishedReason = published === null ? null : nonCityReason(published, country.code);
   const chosen = chooseCity(published, publishedReason, fullAddress, country, issues);
@@ -208,6 +210,22 @@ function fillFromFullAddress(text: AddressText, full: FullAddressParts | null, i
     text.postalCode = full.postalCode;
     issues.push(issue('address', 'postal-code-from-full-address', full.postalCode, 'postalCode: missing from the address object, read from fullAddress'));
   }
+}
+
+/** The street from its street word on (street-prose.ts); a "<town>, <postal code>" street fills those fields where empty. */
+function tidyStreet(text: AddressText, country: Country, issues: Issue[]): void {
+  if (text.street !== null && text.city === null && text.postalCode !== null && isTownNotStreet(text.street, country)) {
+    issues.push(issue('address', 'street-is-town-and-postal-code', text.street, `street: "${text.street}" is the town of postal code ${text.postalCode}`));
+    text.city = text.street;
+    text.street = null;
+    return;
+  }
+  const tidy = tidyStreetProse(text.street, country);
+  if (tidy.issues.length === 0) return;
+  text.street = tidy.street;
+  if (text.postalCode === null && tidy.postalCode !== undefined) text.postalCode = tidy.postalCode;
+  if (text.city === null && tidy.city !== undefined) text.city = tidy.city;
+  issues.push(...tidy.issues);
 }
 
 /**

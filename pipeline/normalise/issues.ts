@@ -76,6 +76,8 @@ export const ISSUE_CODES = {
   'street-from-full-address': 'repair',
   'postal-code-from-full-address': 'repair',
   'postal-code-repaired': 'repair',
+  'street-prose-dropped': 'repair',
+  'street-is-town-and-postal-code': 'repair',
 } as const satisfies Record<string, 'repair' | 'drop'>;
 
 export type IssueCode = keyof typeof ISSUE_CODES;

@@ -61,6 +61,8 @@ describe('isRepair', () => {
       'state-tidied',
       'stray-character-dropped',
       'street-from-full-address',
+      'street-is-town-and-postal-code',
+      'street-prose-dropped',
       'too-many-phones',
       'tracking-removed',
     ]);

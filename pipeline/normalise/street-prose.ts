@@ -1,0 +1,141 @@
+// A street starts at its street word (data/addresses/street-words.json): prose before it is dropped, and a "<town>, <postal code>" street goes to those fields.
+import streetWords from '../../data/addresses/street-words.json' with { type: 'json' };
+import type { Country } from '../../model/countries.ts';
+import type { CountryCode } from '../../model/place.ts';
+import { fullPostalCodesIn } from './full-address.ts';
+import { issue, type Issue } from './issues.ts';
+
+type WordGroup = 'leading' | 'modifiers' | 'keepBefore' | 'trailing';
+
+interface CountryWords {
+  /** Street words, lower case, without a final dot, as whole words ("calle", "c/", "av"). */
+  leading: ReadonlySet<string>;
+  /** Abbreviations that also match glued to the next word ("c/mayor", "av.del"). */
+  gluedPrefixes: readonly string[];
+  modifiers: ReadonlySet<string>;
+  /** Words before the street word that keep the street as written (a kilometre point). */
+  keepBefore: ReadonlySet<string>;
+  trailing: ReadonlySet<string>;
+}
+
+function wordsOf(group: WordGroup, language: string): string[] {
+  const list: unknown = (streetWords as unknown as Record<WordGroup, Record<string, unknown>>)[group]?.[language];
+  if (!Array.isArray(list) || list.some((word) => typeof word !== 'string' || word.trim() === '' || /\s/.test(word))) {
+    throw new Error(`data/addresses/street-words.json: ${group}.${language} must be a list of single words`);
+  }
+  return list as string[];
+}
+
+function countryWords(code: CountryCode): CountryWords {
+  const languages: unknown = (streetWords.countries as Record<string, unknown>)[code];
+  if (!Array.isArray(languages)) throw new Error(`data/addresses/street-words.json: countries.${code} must list languages`);
+  const all = (group: WordGroup) => languages.flatMap((language: string) => wordsOf(group, language).map((word) => word.toLowerCase()));
+  const set = (group: WordGroup) => new Set(all(group).map(keyOf));
+  return {
+    leading: set('leading'),
+    gluedPrefixes: [...new Set(all('leading').filter((word) => word.endsWith('.') || word.endsWith('/')))],
+    modifiers: set('modifiers'),
+    keepBefore: set('keepBefore'),
+    trailing: set('trailing'),
+  };
+}
+
+const WORDS = new Map<CountryCode, CountryWords>();
+function wordsFor(code: CountryCode): CountryWords {
+  let words = WORDS.get(code);
+  if (words === undefined) WORDS.set(code, (words = countryWords(code)));
+  return words;
+}
+
+/** A word as the tables key it: lower case, without a final dot, comma or semicolon ("Ctra.," → "ctra"). */
+const keyOf = (token: string) => token.replace(/[.,;:]+$/, '').toLowerCase();
+const startsWithCapital = (token: string) => token[0] !== undefined && token[0] !== token[0].toLowerCase();
+/** A house number: digits with an optional letter or "bis"/"ter" ("12", "12B", "12-14", "bis", "s/n"). */
+const isHouseNumber = (token: string) => /^(?:\d+[a-z]?(?:-\d+[a-z]?)?|bis|ter|s\/n)[,;]?$/i.test(token);
+
+function isLeadingStreetWord(token: string, words: CountryWords): boolean {
+  if (!startsWithCapital(token)) return false;
+  const key = keyOf(token);
+  // "C." and "C/" are street words; a lone "C," is a letter.
+  if (key.length === 1 && !/^\p{L}[./]/u.test(token)) return false;
+  return words.leading.has(key) || words.gluedPrefixes.some((prefix) => key.length > prefix.length && key.startsWith(prefix));
+}
+
+export interface StreetProse {
+  street: string | null;
+  /** Set when the street was "<town>, <postal code>": the parts, for the fields that are empty. */
+  city?: string;
+  postalCode?: string;
+  issues: Issue[];
+}
+
+/**
+ * "Jacuzzi Carrer Villa Primavera, 12" → "Carrer Villa Primavera, 12": words before the first street word (written with
+ * a capital) are dropped, unless they are only modifiers of the name ("Gran Vía") or a house number ("12 Rue …"); a
+ * house number right before the street word stays with it. No street word found: the street is kept as written.
+ * "Zambujeira do Mar, 7630-174" (a town, then a full postal code of the country, no street word) is no street.
+ */
+export function tidyStreetProse(street: string | null, country: Country): StreetProse {
+  if (street === null) return { street, issues: [] };
+  const words = wordsFor(country.code);
+  const tokens = street.split(/\s+/);
+  // Most streets start with their street word: nothing to cut, and no town.
+  if (isLeadingStreetWord(tokens[0]!, words)) return { street, issues: [] };
+  if (tokens.some((token) => words.trailing.has(keyOf(token)))) return { street, issues: [] };
+  if (tokens.length > 1) {
+    // A street word followed only by a house number ends the name ("Gipuzkoa Plaza 2"): it starts no street. A glued
+    // abbreviation ("C/Mayor") holds the name itself.
+    const at = tokens.findIndex(
+      (token, index) => index > 0 && isLeadingStreetWord(token, words) && (!words.leading.has(keyOf(token)) || namesAStreet(tokens.slice(index + 1))),
+    );
+    if (at > 0) return cutBefore(street, tokens, at, words);
+  }
+  return townAndPostalCode(street, tokens, country, words) ?? { street, issues: [] };
+}
+
+/**
+ * "Zambujeira do Mar" read as the street of "Zambujeira do Mar, 7630-174, Portugal" while the address has a postal code
+ * and no city: one part of words without digits and without any street word is the town.
+ */
+export function isTownNotStreet(street: string, country: Country): boolean {
+  if (/[\d,;.()/]/.test(street) || !/\p{L}/u.test(street)) return false;
+  const words = wordsFor(country.code);
+  return !street.split(/\s+/).some((token) => words.leading.has(keyOf(token)) || words.trailing.has(keyOf(token)));
+}
+
+/** The words after a street word name a street: not only a house number, and a capitalised word or a number among them. */
+function namesAStreet(rest: string[]): boolean {
+  return !rest.every(isHouseNumber) && rest.some((token) => startsWithCapital(token) || /\d/.test(token));
+}
+
+/** Words that hold a street of their own: a part ending in a comma, then a house number ("La Raya, 25."). */
+function holdsAStreet(before: string[]): boolean {
+  return before.some((token, index) => index > 0 && /,$/.test(before[index - 1]!) && isHouseNumber(token.replace(/[.)]+$/, '')));
+}
+
+function cutBefore(street: string, tokens: string[], at: number, words: CountryWords): StreetProse {
+  let start = at;
+  while (start > 0 && isHouseNumber(tokens[start - 1]!) && !/[,;]$/.test(tokens[start - 1]!)) start -= 1;
+  const before = tokens.slice(0, start);
+  if (before.length === 0 || before.every((token) => words.modifiers.has(keyOf(token)))) return { street, issues: [] };
+  if (before.every(isHouseNumber) || holdsAStreet(before) || before.some((token) => words.keepBefore.has(keyOf(token)))) {
+    return { street, issues: [] };
+  }
+  const value = tokens.slice(start).join(' ');
+  const dropped = before.join(' ');
+  return { street: value, issues: [issue('address', 'street-prose-dropped', street, `street: dropped "${dropped}", read as "${value}"`)] };
+}
+
+function townAndPostalCode(street: string, tokens: string[], country: Country, words: CountryWords): StreetProse | null {
+  const comma = street.lastIndexOf(',');
+  if (comma <= 0) return null;
+  const town = street.slice(0, comma).trim();
+  const code = street.slice(comma + 1).trim();
+  // Cheap tests first: the code part has a digit, the town none (fullPostalCodesIn builds its pattern per call).
+  if (!/\d/.test(code) || town === '' || /[\d,]/.test(town) || !/\p{L}/u.test(town)) return null;
+  const codes = fullPostalCodesIn(code, country);
+  if (codes.length !== 1 || codes[0]!.text !== code) return null;
+  if (tokens.some((token) => words.leading.has(keyOf(token)) || words.trailing.has(keyOf(token)))) return null;
+  const detail = `street: "${street}" is a town and a postal code, not a street`;
+  return { street: null, city: town, postalCode: codes[0]!.code, issues: [issue('address', 'street-is-town-and-postal-code', street, detail)] };
+}

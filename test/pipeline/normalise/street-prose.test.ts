@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { COUNTRIES } from '../../../model/countries.ts';
+import type { CountryCode } from '../../../model/place.ts';
+import { normaliseAddress } from '../../../pipeline/normalise/address.ts';
+import { isTownNotStreet, tidyStreetProse } from '../../../pipeline/normalise/street-prose.ts';
+
+describe('tidyStreetProse', () => {
+  it.each<[string, CountryCode, string]>([
+    ['Jacuzzi Carrer Villa Primavera, 12', 'es', 'Carrer Villa Primavera, 12'],
+    ['Abierto todo el año Parque acuático infantil Carrer Camí de les Lloses, 1', 'es', 'Carrer Camí de les Lloses, 1'],
+    ['A 20 minutos está la Playa de Víllora, un entorno único y muy bonito C. Fuente', 'es', 'C. Fuente'],
+    ['Piscina climatizada. C/Mayor 3', 'es', 'C/Mayor 3'],
+    ['Camping Trillas Platja, Camí Castell de Tamarit, s/n', 'es', 'Camí Castell de Tamarit, s/n'],
+    ['Parque Campismo da Penha, R. Monsenhor Araújo Costa', 'pt', 'R. Monsenhor Araújo Costa'],
+    ['Gîte du Lac 12 Rue de la Paix', 'fr', '12 Rue de la Paix'],
+  ])('%s (%s) → %s', (street, country, expected) => {
+    const result = tidyStreetProse(street, COUNTRIES[country]);
+    expect(result.street).toBe(expected);
+    expect(result.issues.map((found) => found.code)).toEqual(['street-prose-dropped']);
+    expect(result.issues[0]!.detail).toContain('dropped "');
+  });
+
+  it.each<[string, CountryCode]>([
+    ['Plaza Mayor 3', 'es'],
+    ['Urbanización Los Pinos, Calle A', 'es'], // an address part before the street stays
+    ['Gran Vía 12', 'es'],
+    ['Antigua Carretera de Cádiz, km 3', 'es'],
+    ['12 Rue de la Paix', 'fr'],
+    ['Mendotza Auzoa 42', 'es'], // Basque: the street word comes after the name
+    ['Gipuzkoa Plaza 2', 'es'],
+    ['La Raya, 25. Barrio de La Hoya', 'es'], // a street with its number before the next part
+    ['Km 48, Avinguda Barcelona', 'es'],
+    ['570, R. Fundação Albino Mendes da Silva', 'pt'],
+    ['Camping isla De Puebla C, Valcuevo', 'es'], // "C," is a letter, not "C."
+    ['Ribeira da Baságueda Sítio do', 'pt'],
+    ['Station Road Place 4', 'gb'],
+    ['Abierto todo el año', 'es'], // no street word: nothing is dropped
+    ['un largo paseo por la calle mayor', 'es'], // street words without a capital are prose
+  ])('%s (%s) stays', (street, country) => {
+    expect(tidyStreetProse(street, COUNTRIES[country])).toEqual({ street, issues: [] });
+  });
+
+  it('reads "<town>, <postal code>" as the town and the code', () => {
+    const result = tidyStreetProse('Zambujeira do Mar, 7630-174', COUNTRIES.pt);
+    expect(result).toMatchObject({ street: null, city: 'Zambujeira do Mar', postalCode: '7630-174' });
+    expect(result.issues[0]!.code).toBe('street-is-town-and-postal-code');
+    expect(tidyStreetProse('Rua Direita, 7630-174', COUNTRIES.pt).street).toBe('Rua Direita, 7630-174');
+    expect(tidyStreetProse('Zambujeira do Mar, 76301', COUNTRIES.pt).street).toBe('Zambujeira do Mar, 76301');
+  });
+
+  it('tells a town from a street', () => {
+    expect(isTownNotStreet('Zambujeira do Mar', COUNTRIES.pt)).toBe(true);
+    expect(isTownNotStreet('Rua Direita', COUNTRIES.pt)).toBe(false);
+    expect(isTownNotStreet('Quinta 12', COUNTRIES.pt)).toBe(false);
+  });
+});
+
+describe('normaliseAddress with prose in the street', () => {
+  it('starts the street at its street word', () => {
+    const result = normaliseAddress({ address: { street: 'Jacuzzi Carrer Villa Primavera, 12', city: 'Salou' }, fullAddress: undefined }, COUNTRIES.es);
+    expect(result.value.address.street).toBe('Carrer Villa Primavera, 12');
+    expect(result.issues.map((found) => found.code)).toContain('street-prose-dropped');
+  });
+
+  it('moves a one-line "<town>, <postal code>" out of the street', () => {
+    const result = normaliseAddress({ address: undefined, fullAddress: 'Zambujeira do Mar, 7630-174, Portugal' }, COUNTRIES.pt);
+    expect(result.value.address).toMatchObject({ street: null, city: 'Zambujeira do Mar', postalCode: '7630-174' });
+    expect(result.issues.map((found) => found.code)).toContain('street-is-town-and-postal-code');
+  });
+
+  it('fills only empty fields from a "<town>, <postal code>" street', () => {
+    const result = normaliseAddress({ address: { street: 'Zambujeira do Mar, 7630-174', city: 'Odemira', postalCode: '7630-000' }, fullAddress: undefined }, COUNTRIES.pt);
+    expect(result.value.address).toMatchObject({ street: null, city: 'Odemira', postalCode: '7630-000' });
+  });
+});
