@@ -4,21 +4,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApi } from '../support/test-api.ts';
 import { startMcpApi } from '../mcp/support/mcp-api.ts';
-import type { ProviderListing } from '../support/provider-listings.ts';
 import { connectMcp, errorText, structuredOf } from '../mcp/support/mcp-client.ts';
+import { FIRST, REPEAT, TWIN } from '../../support/same-place-listings.ts';
 
-const campsite = (providerId: string, name: string, lat: number): ProviderListing => ({
-  providerId,
-  name,
-  address: { street: 'Carretera de Olot, km 3', city: 'Olot', state: 'Girona', postalCode: '17800', countryCode: 'ES' },
-  location: { lat, lng: 2.5156309 },
-  phone: '+34 972 27 12 39',
-  website: 'www.campinglafageda.example',
-  categories: ['Camping'],
-});
-const FIRST = campsite('fageda-b', 'Càmping La Fageda', 42.158069);
-const REPEAT = campsite('fageda-a', 'Camping La Fageda', 42.1572461);
-const TWIN = campsite('fageda-b-2', 'Càmping La Fageda II', 42.158069);
 const kept = 'es-fageda-b';
 const duplicate = 'es-fageda-a';
 

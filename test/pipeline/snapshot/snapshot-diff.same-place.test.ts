@@ -7,19 +7,8 @@ import { importFiles } from '../../../pipeline/jobs/import-files.ts';
 import { diffSnapshots } from '../../../pipeline/snapshot/snapshot-diff.ts';
 import type { SnapshotInfo } from '../../../pipeline/snapshot/reader-types.ts';
 import { snapshotPath } from '../../../pipeline/snapshot/snapshot-paths.ts';
+import { FIRST, REPEAT, TWIN } from '../../support/same-place-listings.ts';
 
-const campsite = (providerId: string, name: string, lat: number) => ({
-  providerId,
-  name,
-  address: { street: 'Carretera de Olot, km 3', city: 'Olot', state: 'Girona', postalCode: '17800', countryCode: 'ES' },
-  location: { lat, lng: 2.5156309 },
-  phone: '+34 972 27 12 39',
-  website: 'www.campinglafageda.example',
-  categories: ['Camping'],
-});
-const FIRST = campsite('fageda-b', 'Càmping La Fageda', 42.158069);
-const REPEAT = campsite('fageda-a', 'Camping La Fageda', 42.1572461);
-const TWIN = campsite('fageda-b-2', 'Càmping La Fageda II', 42.158069);
 
 let dataDir: string;
 let before: SnapshotInfo;
