@@ -30,18 +30,24 @@ export interface NatsServerOptions {
 }
 
 export async function startNatsServer(options: NatsServerOptions = {}): Promise<TestNatsServer> {
-  const port = await freePort();
+  let port = await freePort();
   const storeDir = mkdtempSync(path.join(tmpdir(), 'lodging-nats-'));
   let child: ChildProcess | null = null;
-  const args = [...(options.config ? ['-c', options.config] : []), '-js', '-sd', storeDir, '-a', '127.0.0.1', '-p', String(port)];
+  const args = () => [...(options.config ? ['-c', options.config] : []), '-js', '-sd', storeDir, '-a', '127.0.0.1', '-p', String(port)];
   const env = { ...process.env, ...options.env };
-  const start = async () => {
-    child = spawn('nats-server', args, { stdio: 'ignore', env });
+  /** False when the server exited before it answered (its port taken meanwhile by another suite, say). */
+  const tryStart = async (): Promise<boolean> => {
+    const started = spawn('nats-server', args(), { stdio: 'ignore', env });
+    child = started;
     for (let i = 0; i < 300; i += 1) {
-      if (await portAnswers(port)) return;
+      if (await portAnswers(port)) return true;
+      if (started.exitCode !== null || started.signalCode !== null) return false;
       await new Promise((r) => setTimeout(r, 100));
     }
     throw new Error(`nats-server did not start on port ${port}`);
+  };
+  const start = async () => {
+    if (!(await tryStart())) throw new Error(`nats-server exited before answering on port ${port}`);
   };
   const stop = async () => {
     const running = child;
@@ -52,9 +58,15 @@ export async function startNatsServer(options: NatsServerOptions = {}): Promise<
       running.kill('SIGTERM');
     });
   };
-  await start();
+  // The first start may pick another free port when the one chosen was taken before the server bound it.
+  for (let attempt = 1; !(await tryStart()); attempt += 1) {
+    if (attempt === 3) throw new Error(`nats-server exited before answering, three times (last port ${port})`);
+    port = await freePort();
+  }
   return {
-    url: `nats://127.0.0.1:${port}`,
+    get url() {
+      return `nats://127.0.0.1:${port}`;
+    },
     start,
     stop,
     async dispose() {
