@@ -93,16 +93,21 @@ export class GazetteerIndex {
    * wins over a nearer one that only has it among its other names ("Arico" is Arico, not Lomo de Arico).
    */
   nearestNamed(name: string, lat: number, lng: number, maxKm: number): Found | null {
-    for (const [map, ownName] of [[this.byName, true], [this.byOtherName, false]] as const) {
-      let best: Found | null = null;
-      for (const index of this.lookUp(map, name)) {
-        const row = this.rows[index]!;
-        const km = distanceKm(lat, lng, row.lat, row.lng);
-        if (km <= maxKm && (best === null || km < best.km)) best = { row, km, ownName };
+    return this.nearestIn(this.byName, true, name, lat, lng, maxKm) ?? this.nearestIn(this.byOtherName, false, name, lat, lng, maxKm);
+  }
+
+  private nearestIn(map: Map<string, number[]>, ownName: boolean, name: string, lat: number, lng: number, maxKm: number): Found | null {
+    let bestIndex = -1;
+    let bestKm = 0;
+    for (const index of this.lookUp(map, name)) {
+      const row = this.rows[index]!;
+      const km = distanceKm(lat, lng, row.lat, row.lng);
+      if (km <= maxKm && (bestIndex === -1 || km < bestKm)) {
+        bestIndex = index;
+        bestKm = km;
       }
-      if (best !== null) return best;
     }
-    return null;
+    return bestIndex === -1 ? null : { row: this.rows[bestIndex]!, km: bestKm, ownName };
   }
 
   /** The nearest locality of all within maxKm (at most GRID_REACH_KM) of the point; null when none is. */
