@@ -1,5 +1,5 @@
 // A listing's postal address: the structured `address`, or the one-line `fullAddress` where it is absent; plus the city slug and any foreign country it names.
-import type { Country } from '../../model/countries.ts';
+import { COUNTRIES, type Country } from '../../model/countries.ts';
 import type { Address } from '../../model/place.ts';
 import { canonicalCitySlug, isAddressText, isKnownCity, nonCityReason } from './city-names.ts';
 import { checkCity, type CityCheck } from './city-gazetteer.ts';
@@ -180,7 +180,7 @@ function readPostalCode(
   }
   const value = read('postalCode', raw);
   if (value === null) return null;
-  const repaired = repairPostalCode(value, country);
+  const repaired = repairPostal(value, country.code);
   if (repaired !== value) issues.push(issue('address', 'postal-code-repaired', value, `postalCode: read as ${repaired}`));
   return repaired;
 }
@@ -258,6 +258,7 @@ const canonicalSlugOf = memoPerCountry((city, code) => {
   return slug === null ? null : canonicalCitySlug(code, slug);
 });
 const isRegion = memoPerCountry(isRegionName);
+const repairPostal = memoPerCountry((code, country) => repairPostalCode(code, COUNTRIES[country]));
 const collapseDoubledState = memoPerCountry((state) => collapseDoubled(state));
 const countryCodeOf = memoPerCountry((name) => countryCodeForName(name));
 
