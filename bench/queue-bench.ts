@@ -175,7 +175,7 @@ async function main(): Promise<void> {
       fit === null
         ? '  projection: none (2 workers were not faster than 1 on this machine, or a run is missing)'
         : `  projection, one core per worker (wall = ${(fit.serialMs / 1000).toFixed(1)} s alone + ${(fit.parallelMs / 1000).toFixed(1)} s shared by the workers, from the 1- and 2-worker runs):`,
-      ...(projection ?? []).map((p) => `    ${String(p.workers).padStart(2)} worker${p.workers === 1 ? " " : "s"}: ${seconds(p.wallMs)} here, ${p.per1MSeconds.toFixed(1)} s for 1M listings`),
+      ...(projection ?? []).map((p) => `    ${String(p.workers).padStart(2)} worker${p.workers === 1 ? ' ' : 's'}: ${seconds(p.wallMs)} here, ${p.per1MSeconds.toFixed(1)} s for 1M listings`),
       `figures: ${path.relative(process.cwd(), path.join(outDir, 'queue-bench.json'))}`,
       '',
     ].join('\n'),
