@@ -60,7 +60,19 @@ export function toServedPlace(stored: StoredPlace): StoredPlace {
   return place as unknown as StoredPlace;
 }
 
-/** A served row's JSON (made by toServedPlace) with profileUrl appended as its last member. */
+/** The last base URL seen and its profile URL up to the id, as JSON text without the closing quote. */
+let prefixBase: string | null = null;
+let quotedPrefix = '';
+
+/**
+ * A served row's JSON (made by toServedPlace) with profileUrl appended as its last member. A process serves one base
+ * URL, so its trimmed, quoted prefix is made once, not for every row of every page; encodeURIComponent's output
+ * (unreserved characters and %XX) needs no JSON escaping, so prefix + encoded id + quote is JSON.stringify of the URL.
+ */
 export function withProfileUrl(servedJson: string, id: string, publicBaseUrl: string): string {
-  return `${servedJson.slice(0, -1)},"profileUrl":${JSON.stringify(profileUrlFor(publicBaseUrl, id))}}`;
+  if (publicBaseUrl !== prefixBase) {
+    quotedPrefix = JSON.stringify(profileUrlFor(publicBaseUrl, '')).slice(0, -1);
+    prefixBase = publicBaseUrl;
+  }
+  return `${servedJson.slice(0, -1)},"profileUrl":${quotedPrefix}${encodeURIComponent(id)}"}`;
 }

@@ -6,6 +6,7 @@ import { toApiKey } from '../keys/key-store.ts';
 import type { QueryService } from '../query/query-service.ts';
 import { authenticatedKey } from './api-key-auth.ts';
 import { sendServed } from './conditional-response.ts';
+import { placeForm, searchForm } from './request-forms.ts';
 import { parseChangesRequest, parseGetRequest, parseSearchRequest, parseSuggestRequest, rejectAnyQuery } from './search-request.ts';
 
 export interface ApiRoutesOptions {
@@ -56,11 +57,12 @@ export function createApiRoutes(options: ApiRoutesOptions): Router {
   });
 
   router.get('/places', (req, res) => {
-    sendServed(req, res, query.searchServed(parseSearchRequest(req.originalUrl)), { cacheable: true });
+    const params = parseSearchRequest(req.originalUrl);
+    sendServed(req, res, query.searchServed(params), { requestForm: searchForm(params) });
   });
 
   router.get('/places/suggest', (req, res) => {
-    sendServed(req, res, query.suggestServed(parseSuggestRequest(req.originalUrl)), { cacheable: true });
+    sendServed(req, res, query.suggestServed(parseSuggestRequest(req.originalUrl)), 'body');
   });
 
   router.get('/places/:placeId', (req, res) => {
@@ -73,11 +75,11 @@ export function createApiRoutes(options: ApiRoutesOptions): Router {
       res.setHeader('Link', `<${kept.apiUrl}>; rel="canonical"`);
       throw new ApiError('not-found', `No published place has this id: it is the same place as ${kept.id}, published under that id.`);
     }
-    sendServed(req, res, served, { cacheable: true });
+    sendServed(req, res, served, { requestForm: placeForm(req.params.placeId, fields) });
   });
 
   router.get('/changes', (req, res) => {
-    sendServed(req, res, query.changes(parseChangesRequest(req.originalUrl)), { cacheable: false });
+    sendServed(req, res, query.changes(parseChangesRequest(req.originalUrl)), null);
   });
 
   router.all(['/key', '/places', '/places/suggest', '/places/:placeId', '/changes'], onlyGet);

@@ -3,8 +3,17 @@ import { hash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { Served } from '../query/query-service.ts';
 
-/** A strong validator: the body's SHA-256 (the same body is the same bytes, whatever the snapshot). */
-export function entityTag(body: string): string {
+/**
+ * A strong validator from what names the bytes, not from the bytes: a published snapshot never changes, so the same
+ * version and the same canonical request (request-forms.ts) are the same body. Hashing that short text instead of the
+ * body spares a hash of every page (tens of kilobytes for a search); a new version gives every answer a new tag.
+ */
+export function entityTag(version: string | null, requestForm: string): string {
+  return `"${hash('sha256', `${version ?? ''}\n${requestForm}`, 'base64url').slice(0, 32)}"`;
+}
+
+/** A validator from the body itself, for an answer no snapshot version names (suggestions). */
+export function bodyTag(body: string): string {
   return `"${hash('sha256', body, 'base64url').slice(0, 32)}"`; // one-shot: no Hash object per response
 }
 
@@ -15,19 +24,33 @@ function matches(header: string | undefined, tag: string): boolean {
   return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === tag);
 }
 
+/**
+ * The JSON text as it is: headers and body leave in one write, without express's send (which turns a body of 1000
+ * characters or more into a Buffer, so the header goes out as a write of its own, and looks for a 304 a second time).
+ * A HEAD request gets the headers only (node drops the body).
+ */
+function sendJson(res: Response, json: string): void {
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(json));
+  res.end(json);
+}
+
+/** How an answer is validated: by its request's canonical form, by its body, or not at all (no-store). */
+export type Validator = { requestForm: string } | 'body' | null;
+
 /** 200 with the body, or 304 without one when the client holds the same tag (rate limit headers already set). */
-export function sendServed(req: Request, res: Response, served: Served, options: { cacheable: boolean }): void {
+export function sendServed(req: Request, res: Response, served: Served, validator: Validator): void {
   if (served.version !== null) res.setHeader('X-Snapshot-Version', served.version);
-  if (!options.cacheable) {
-    res.type('application/json').send(served.json);
+  if (validator === null) {
+    sendJson(res, served.json);
     return;
   }
-  const tag = entityTag(served.json);
+  const tag = validator === 'body' ? bodyTag(served.json) : entityTag(served.version, validator.requestForm);
   res.setHeader('ETag', tag);
   res.setHeader('Cache-Control', 'private, no-cache');
-  if (matches(req.get('If-None-Match'), tag)) {
+  if (matches(req.headers['if-none-match'], tag)) {
     res.status(304).end();
     return;
   }
-  res.type('application/json').send(served.json);
+  sendJson(res, served.json);
 }

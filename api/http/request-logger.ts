@@ -44,6 +44,9 @@ export function requestLogger(res: Response, logger: Logger): Logger {
  * request; measured on this service that doubled the logging cost (about 110 µs against 50 µs a request).
  */
 export function createRequestLogger(logger: Logger): RequestHandler {
+  // The access line is built here from named fields and never holds a header, so it skips the header redaction (about
+  // 40 % of a line's cost); the destination still masks anything key-shaped, as for every line.
+  const access = logger.child({}, { redact: { paths: [] } });
   return (req: Request, res: Response, next) => {
     const started = process.hrtime.bigint();
     const incoming = req.headers['x-request-id'];
@@ -60,9 +63,9 @@ export function createRequestLogger(logger: Logger): RequestHandler {
         responseTime: Number(process.hrtime.bigint() - started) / 1e6,
       };
       // A 503 from /readyz is its answer (not ready yet: no snapshot, or catching up), polled by every load balancer.
-      if (status === 503 && req.path === '/readyz') logger.info(line, 'not ready');
-      else if (status >= 500) logger.error(line, 'request failed');
-      else logger.info(line, 'request completed');
+      if (status === 503 && req.path === '/readyz') access.info(line, 'not ready');
+      else if (status >= 500) access.error(line, 'request failed');
+      else access.info(line, 'request completed');
     });
     next();
   };

@@ -20,6 +20,8 @@ import { LEGACY_GEO_VIEW, READ_SQL, countUpToSql, searchShapeKey, searchSql, typ
  */
 export const FILTER_DRIVEN_CAP = 5000;
 const MIN_TRIGRAM_CHARS = 3;
+/** City slugs whose alias lookup a connection keeps (every slug of a country fits; past it the answers start again). */
+const ALIAS_ANSWERS_KEPT = 20_000;
 
 export interface SnapshotConnection {
   readonly info: SnapshotInfo;
@@ -59,6 +61,7 @@ class ReadOnlySnapshot implements SnapshotConnection {
   private readonly selectCityAliasExists: Database.Statement<[string], number> | null;
   private readonly selectKeptId: Database.Statement<[string], string> | null;
   private readonly statements = new Map<string, Database.Statement>();
+  private readonly aliasSlugs = new Map<string, boolean>();
   private readonly geo: GeoSearch;
   private readonly ordered: OrderedSearch;
   private readonly suggestions: SuggestSearch;
@@ -111,7 +114,7 @@ class ReadOnlySnapshot implements SnapshotConnection {
     if (query.citySlug !== undefined) {
       params.city = canonicalCitySlug(query.country, query.citySlug);
       // Most slugs are nobody's alias: those keep the one-index plan.
-      shape.cityAliases = this.selectCityAliasExists?.get(params.city) !== undefined;
+      shape.cityAliases = this.cityHasAliases(params.city);
     }
     if (query.lodgingType !== undefined) params.lodgingType = query.lodgingType;
     if (query.whatsapp !== undefined) params.whatsapp = query.whatsapp ? 1 : 0;
@@ -156,6 +159,17 @@ class ReadOnlySnapshot implements SnapshotConnection {
   private countFacets(query: SearchQuery, where: string, params: Record<string, string | number>, text: string): SearchRows['facets'] {
     const literal = text === '' ? { clause: '', params: {} } : OrderedSearch.literal(text);
     return this.facets.count(query.facets ?? [], where + literal.clause, { ...params, ...literal.params }, facetSignature(query, text));
+  }
+
+  /** Whether a city slug is any place's alias: asked once per slug, as the file never changes (bounded: clients choose slugs). */
+  private cityHasAliases(city: string): boolean {
+    let known = this.aliasSlugs.get(city);
+    if (known === undefined) {
+      known = this.selectCityAliasExists?.get(city) !== undefined;
+      if (this.aliasSlugs.size >= ALIAS_ANSWERS_KEPT) this.aliasSlugs.clear();
+      this.aliasSlugs.set(city, known);
+    }
+    return known;
   }
 
   getPlaceJson(id: string): string | null {

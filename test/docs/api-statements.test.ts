@@ -35,7 +35,7 @@ const withKey = (headers: Record<string, string> = {}) => ({ 'X-API-Key': api.se
 
 describe('caching, as docs/api.md states it', () => {
   it('a place and a search page: a strong ETag and Cache-Control: private, no-cache; If-None-Match answers 304 with the RateLimit headers', async () => {
-    states('A place and a search page also carry a strong `ETag` (a hash of the body) and `Cache-Control: private, no-cache`');
+    states('A place and a search page also carry a strong `ETag` (a hash of the snapshot version and the request\'s canonical form) and `Cache-Control: private, no-cache`');
     states('Sending the tag back in `If-None-Match` answers `304 Not Modified` without a body while the answer is the same; the request still counts against the key\'s rate limit and carries the RateLimit headers.');
     for (const url of [PLACE, SEARCH]) {
       const first = await api.get(url);

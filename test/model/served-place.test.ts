@@ -1,7 +1,7 @@
 // The one field allowlist: a stored place reduced to the spec's Place fields, in order, nested objects rebuilt, nothing else.
 import { describe, expect, it } from 'vitest';
 import { MAX_ADDITIONAL_PHONES, MAX_LODGING_LABELS } from '../../model/limits.ts';
-import { PLACE_FIELDS, type StoredPlace } from '../../model/place.ts';
+import { PLACE_FIELDS, profileUrlFor, type StoredPlace } from '../../model/place.ts';
 import { toServedPlace, withProfileUrl } from '../../model/served-place.ts';
 
 const stored = (extra: Record<string, unknown> = {}): StoredPlace =>
@@ -67,5 +67,14 @@ describe('withProfileUrl', () => {
     const place = JSON.parse(withProfileUrl(json, 'es-1/a b', 'https://lodging.example/')) as Record<string, unknown>;
     expect(Object.keys(place)).toEqual([...PLACE_FIELDS]);
     expect(place.profileUrl).toBe('https://lodging.example/places/es-1%2Fa%20b');
+  });
+
+  it('is the row with JSON.stringify of profileUrlFor appended, whatever the base URL and the id, base after base', () => {
+    const json = JSON.stringify(toServedPlace(stored()));
+    for (const base of ['https://lodging.example', 'http://localhost:3000//', 'https://x.example/a"b\\c', 'https://lodging.example']) {
+      for (const id of ['es-1', 'es-1/a b', 'fr-é-"q"\\', 'gb-\u00e9\u{1F3E8}?#&']) {
+        expect(withProfileUrl(json, id, base)).toBe(`${json.slice(0, -1)},"profileUrl":${JSON.stringify(profileUrlFor(base, id))}}`);
+      }
+    }
   });
 });
