@@ -1,5 +1,6 @@
-// `npm run bench:queue`: one generated es export imported in-process and through BullMQ with 2 `lodging worker` processes, in one run.
-// Env: BENCH_QUEUE_SIZE (1000000), BENCH_SEED (1), BENCH_WORKERS (2), REDIS_URL (redis://127.0.0.1:6379).
+// `npm run bench:queue`: one generated es export imported in-process, then through BullMQ with 1, 2 and 4 `lodging worker`
+// processes, in one run; prints each wall time and the projection the figures support for more workers on more cores.
+// Env: BENCH_QUEUE_SIZE (1000000), BENCH_SEED (1), BENCH_WORKERS (1,2,4), REDIS_URL (redis://127.0.0.1:6379).
 // Each import runs in a fresh child process, so neither inherits the other's warmed-up JIT or heap.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { promises as fs } from 'node:fs';
@@ -93,10 +94,23 @@ function content(report: ImportReport): string {
   return JSON.stringify({ ...rest, published: snapshot?.publishedCount });
 }
 
+/**
+ * Amdahl's law fitted to the 1- and 2-worker runs: wall = serial + parallel / workers, where serial is what the
+ * importing process does alone (reading, writing the snapshot, publishing) and parallel the normalising the workers
+ * share. Null without both runs, or when 2 workers were not faster than 1 (nothing to project from).
+ */
+function projectWorkers(wallMsByWorkers: ReadonlyMap<number, number>): { serialMs: number; parallelMs: number } | null {
+  const one = wallMsByWorkers.get(1);
+  const two = wallMsByWorkers.get(2);
+  if (one === undefined || two === undefined || two >= one) return null;
+  const parallelMs = 2 * (one - two);
+  return { serialMs: one - parallelMs, parallelMs };
+}
+
 async function main(): Promise<void> {
   const size = Number(process.env.BENCH_QUEUE_SIZE ?? 1_000_000);
   const seed = Number(process.env.BENCH_SEED ?? 1);
-  const workerCount = Number(process.env.BENCH_WORKERS ?? 2);
+  const workerCounts = (process.env.BENCH_WORKERS ?? '1,2,4').split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0);
   const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
   const prefix = `lodging-bench-${process.pid}`;
   const file = await ensureBenchExport(outDir, 'es', size, seed, log);
@@ -105,41 +119,63 @@ async function main(): Promise<void> {
   log(`in-process import of ${sizeLabel(size)} listings…`);
   const inProcess = await timeImport('in-process', file, redisUrl, prefix);
   log(`  ${(inProcess.wallMs / 1000).toFixed(1)} s`);
-  log(`BullMQ import of ${sizeLabel(size)} listings with ${workerCount} worker processes…`);
-  const workers = await startWorkers(workerCount, redisUrl, prefix);
-  let queued: ImportResult;
-  try {
-    queued = await timeImport('bullmq', file, redisUrl, prefix);
-  } finally {
-    for (const worker of workers) worker.kill('SIGTERM');
-    await deleteKeys(redisUrl, prefix);
+  const queuedRuns: { workers: number; wallMs: number; load: number; sameReport: boolean }[] = [];
+  for (const workerCount of workerCounts) {
+    log(`BullMQ import of ${sizeLabel(size)} listings with ${workerCount} worker processes…`);
+    const load = loadavg()[0]!;
+    const workers = await startWorkers(workerCount, redisUrl, `${prefix}-${workerCount}`);
+    let queued: ImportResult;
+    try {
+      queued = await timeImport('bullmq', file, redisUrl, `${prefix}-${workerCount}`);
+    } finally {
+      for (const worker of workers) worker.kill('SIGTERM');
+      await deleteKeys(redisUrl, `${prefix}-${workerCount}`);
+    }
+    log(`  ${(queued.wallMs / 1000).toFixed(1)} s`);
+    queuedRuns.push({ workers: workerCount, wallMs: queued.wallMs, load, sameReport: content(inProcess.report) === content(queued.report) });
   }
-  log(`  ${(queued.wallMs / 1000).toFixed(1)} s`);
 
-  const ratio = queued.wallMs / inProcess.wallMs;
+  const cores = availableParallelism();
+  const atCores = queuedRuns.find((run) => run.workers === Math.min(2, cores)) ?? queuedRuns[0];
+  const ratio = atCores === undefined ? null : atCores.wallMs / inProcess.wallMs;
+  const fit = projectWorkers(new Map(queuedRuns.map((run) => [run.workers, run.wallMs])));
+  const perMillion = (ms: number) => (ms / 1000) * (1_000_000 / size);
+  const projection =
+    fit === null
+      ? null
+      : [1, 2, 4, 8, 16].map((workers) => ({ workers, wallMs: fit.serialMs + fit.parallelMs / workers, per1MSeconds: perMillion(fit.serialMs + fit.parallelMs / workers) }));
   const figures = {
     finishedAt: new Date().toISOString(),
     size,
     seed,
-    cores: availableParallelism(),
-    workers: workerCount,
+    cores,
     loadAverage: { before: loadBefore, after: loadavg()[0]! },
     inProcessMs: inProcess.wallMs,
-    bullmqMs: queued.wallMs,
+    queued: queuedRuns,
     ratio,
-    target: { ratio: TARGET_RATIO, met: ratio <= TARGET_RATIO },
-    sameReport: content(inProcess.report) === content(queued.report),
+    target: { ratio: TARGET_RATIO, met: ratio !== null && ratio <= TARGET_RATIO },
+    sameReport: queuedRuns.every((run) => run.sameReport),
+    fit,
+    projection,
   };
   await fs.writeFile(path.join(outDir, 'queue-bench.json'), `${JSON.stringify(figures, null, 2)}\n`);
   const perSecond = (ms: number) => `${Math.round(size / (ms / 1000)).toLocaleString('en-GB')} listings/s`;
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1).padStart(7)} s`;
   process.stdout.write(
     [
       '',
-      `queue benchmark: ${sizeLabel(size)} es listings (seed ${seed}), ${figures.cores} cores, load ${loadBefore.toFixed(1)} → ${figures.loadAverage.after.toFixed(1)}`,
-      `  in-process (worker threads)          ${(inProcess.wallMs / 1000).toFixed(1).padStart(7)} s   ${perSecond(inProcess.wallMs)}`,
-      `  BullMQ (${workerCount} lodging worker processes)  ${(queued.wallMs / 1000).toFixed(1).padStart(7)} s   ${perSecond(queued.wallMs)}`,
-      `  ratio BullMQ / in-process            ${ratio.toFixed(2).padStart(7)}     target ≤ ${TARGET_RATIO}: ${figures.target.met ? 'met' : 'NOT met'}`,
-      `  same report from both runners:       ${figures.sameReport ? 'yes' : 'NO'}`,
+      `queue benchmark: ${sizeLabel(size)} es listings (seed ${seed}), ${cores} cores, ${figures.finishedAt}, load ${loadBefore.toFixed(1)} → ${figures.loadAverage.after.toFixed(1)}`,
+      `  in-process (worker threads)           ${seconds(inProcess.wallMs)}   ${perSecond(inProcess.wallMs)}`,
+      ...queuedRuns.map(
+        (run) =>
+          `  BullMQ, ${String(run.workers).padStart(2)} lodging worker process${run.workers === 1 ? ' ' : 'es'} ${seconds(run.wallMs)}   ${perSecond(run.wallMs)}   (load ${run.load.toFixed(1)}${run.workers > cores ? `, more workers than the ${cores} cores` : ''})`,
+      ),
+      ratio === null ? '' : `  ratio BullMQ (${atCores!.workers} workers) / in-process   ${ratio.toFixed(2).padStart(5)}     target ≤ ${TARGET_RATIO}: ${figures.target.met ? 'met' : 'NOT met'}`,
+      `  same report from every run:           ${figures.sameReport ? 'yes' : 'NO'}`,
+      fit === null
+        ? '  projection: none (2 workers were not faster than 1 on this machine, or a run is missing)'
+        : `  projection, one core per worker (wall = ${(fit.serialMs / 1000).toFixed(1)} s alone + ${(fit.parallelMs / 1000).toFixed(1)} s shared by the workers, from the 1- and 2-worker runs):`,
+      ...(projection ?? []).map((p) => `    ${String(p.workers).padStart(2)} worker${p.workers === 1 ? ' ' : 's'}: ${seconds(p.wallMs)} here, ${p.per1MSeconds.toFixed(1)} s for 1M listings`),
       `figures: ${path.relative(process.cwd(), path.join(outDir, 'queue-bench.json'))}`,
       '',
     ].join('\n'),

@@ -1,5 +1,5 @@
 // A listing's postal address: the structured `address`, or the one-line `fullAddress` where it is absent; plus the city slug and any foreign country it names.
-import type { Country } from '../../model/countries.ts';
+import { COUNTRIES, type Country } from '../../model/countries.ts';
 import type { Address } from '../../model/place.ts';
 import { canonicalCitySlug, isAddressText, isKnownCity, nonCityReason } from './city-names.ts';
 import { checkCity, type CityCheck } from './city-gazetteer.ts';
@@ -44,9 +44,11 @@ export function normaliseAddress(
   location: Location | null = null,
 ): Normalised<NormalisedAddress> {
   const issues: Issue[] = [];
-  const text = readAddress(raw, country, issues);
-  // The one-line form beside an object fills what the object lacks (street, postal code, a usable city).
-  const fullAddress = isObject(raw.address) && typeof raw.fullAddress === 'string' ? sameCountryParts(raw.fullAddress, country) : null;
+  // The one-line form beside an object, read once: it names the country where the object does not, and fills what the
+  // object lacks (street, postal code, a usable city).
+  const beside = isObject(raw.address) && typeof raw.fullAddress === 'string' ? parseFullAddress(raw.fullAddress, country) : null;
+  const text = readAddress(raw, country, issues, beside);
+  const fullAddress = beside === null ? null : sameCountryParts(beside, country);
   fillFromFullAddress(text, fullAddress, issues);
   tidyStreet(text, country, issues);
   const published = text.city === null ? null : tidied(text.city, country, issues);
@@ -127,12 +129,13 @@ function checkAgainstGazetteer(
   );
 }
 
-function readAddress(raw: { address: unknown; fullAddress: unknown }, country: Country, issues: Issue[]): AddressText {
+/** `beside`: the one-line form's parts when it is given beside an address object (null otherwise). */
+function readAddress(raw: { address: unknown; fullAddress: unknown }, country: Country, issues: Issue[], beside: FullAddressParts | null): AddressText {
   const { address, fullAddress } = raw;
   if (isObject(address)) {
     const text = readAddressObject(address, country, issues);
     // The object wins for every member; the one-line form can still tell which country the listing is in.
-    if (text.countryText === null && typeof fullAddress === 'string') text.countryText = parseFullAddress(fullAddress, country).countryName;
+    if (text.countryText === null && beside !== null) text.countryText = beside.countryName;
     return text;
   }
   if (!isMissing(address)) {
@@ -177,7 +180,7 @@ function readPostalCode(
   }
   const value = read('postalCode', raw);
   if (value === null) return null;
-  const repaired = repairPostalCode(value, country);
+  const repaired = repairPostal(value, country.code);
   if (repaired !== value) issues.push(issue('address', 'postal-code-repaired', value, `postalCode: read as ${repaired}`));
   return repaired;
 }
@@ -194,8 +197,7 @@ function readOneLine(text: string, country: Country): AddressText {
 }
 
 /** The one-line form's parts, unless it names another country (then it only tells which country: not our fields). */
-function sameCountryParts(fullAddress: string, country: Country): FullAddressParts | null {
-  const parts = parseFullAddress(fullAddress, country);
+function sameCountryParts(parts: FullAddressParts, country: Country): FullAddressParts | null {
   const named = parts.countryName === null ? null : countryCodeOf(parts.countryName, country.code);
   return named === null || named === country.code ? parts : null;
 }
@@ -256,6 +258,7 @@ const canonicalSlugOf = memoPerCountry((city, code) => {
   return slug === null ? null : canonicalCitySlug(code, slug);
 });
 const isRegion = memoPerCountry(isRegionName);
+const repairPostal = memoPerCountry((code, country) => repairPostalCode(code, COUNTRIES[country]));
 const collapseDoubledState = memoPerCountry((state) => collapseDoubled(state));
 const countryCodeOf = memoPerCountry((name) => countryCodeForName(name));
 

@@ -1,11 +1,16 @@
 // The `city` filter's key: a city name as lower-case ASCII words joined by single hyphens ("A Coruña" → "a-coruna").
 // Every slug made here matches model/limits.ts's CITY_SLUG_PATTERN, the API's pattern for the `city` parameter.
 import { foldText } from '../../model/fold-text.ts';
+import { memoText } from './text-memo.ts';
 
 export function citySlug(city: string | null): string | null {
-  if (city === null) return null;
+  return city === null ? null : slugOf(city);
+}
+
+// City names repeat across an export: each is folded once.
+const slugOf = memoText((city) => {
   const slug = foldText(city)
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, ''); // one hyphen at most at either end: the line above made every run one
   return slug === '' ? null : slug;
-}
+});

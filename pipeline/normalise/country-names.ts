@@ -3,6 +3,7 @@ import { COUNTRIES } from '../../model/countries.ts';
 import { foldText } from '../../model/fold-text.ts';
 import { COUNTRY_CODES } from '../../model/place.ts';
 import { WORDS } from './language-words.ts';
+import { memoText } from './text-memo.ts';
 
 const CODE_BY_NAME = buildNameIndex();
 /** The most words a country name has, so a reader knows how far to look. */
@@ -10,8 +11,11 @@ export const LONGEST_NAME_WORDS = Math.max(...[...CODE_BY_NAME.keys()].map((name
 
 /** "España" → "es", "ROYAUME-UNI" → "gb", "Andorre" → "ad"; null for anything else. */
 export function countryCodeForName(name: string): string | null {
-  return CODE_BY_NAME.get(nameKey(name)) ?? null;
+  return codeForName(name);
 }
+
+// The last parts of one-line addresses repeat ("España", "Santa Cruz de Tenerife"): each is looked up once.
+const codeForName = memoText((name) => CODE_BY_NAME.get(nameKey(name)) ?? null);
 
 function buildNameIndex(): Map<string, string> {
   const index = new Map<string, string>();

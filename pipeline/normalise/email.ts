@@ -66,6 +66,29 @@ function checkAddress(address: string): string | Failure {
   if (local.length === 0 || local.length > MAX_LOCAL_LENGTH || !LOCAL_PART.test(local)) {
     return invalid('the part before @ is not a plain ASCII mailbox name');
   }
+  const ascii = checkDomain(domain);
+  if (typeof ascii !== 'string') return ascii;
+  const email = `${local}@${ascii}`;
+  if (email.length > MAX_EMAIL_LENGTH) return invalid(`longer than ${MAX_EMAIL_LENGTH} characters`);
+  return email;
+}
+
+// Domains repeat (gmail.com, a chain's own domain): each is checked once, the most recent ones kept.
+const DOMAIN_CACHE_LIMIT = 50_000;
+const domains = new Map<string, string | Failure>();
+
+/** The domain's A-label form, or why it is no public host name. */
+function checkDomain(domain: string): string | Failure {
+  let checked = domains.get(domain);
+  if (checked === undefined) {
+    if (domains.size >= DOMAIN_CACHE_LIMIT) domains.clear();
+    checked = checkDomainUncached(domain);
+    domains.set(domain, checked);
+  }
+  return checked;
+}
+
+function checkDomainUncached(domain: string): string | Failure {
   // A domain literal ("[192.0.2.1]") or a dotted quad is an IP address: checkPublicHost names it.
   const ascii = domain.startsWith('[') ? domain : domainToASCII(domain);
   if (ascii === '') return invalid('the domain is not a host name');
@@ -75,9 +98,7 @@ function checkAddress(address: string): string | Failure {
   const rejection = checkPublicHost(ascii);
   if (rejection === 'invalid-host') return invalid('the domain is not a host name');
   if (rejection !== null) return { code: rejection, detail: `${ascii} is not a public domain` };
-  const email = `${local}@${ascii}`;
-  if (email.length > MAX_EMAIL_LENGTH) return invalid(`longer than ${MAX_EMAIL_LENGTH} characters`);
-  return email;
+  return ascii;
 }
 
 function invalid(detail: string): Failure {

@@ -132,6 +132,11 @@ const POSTAL_CODE: Record<CountryCode, Record<Tier, RegExp | null>> = {
   gb: { full: /(?<![A-Z\d])(?:[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}|GIR\s*0AA)(?![A-Z\d])/i, partial: /^[A-Z]{1,2}\d[A-Z\d]?$/i },
 };
 
+/** Each country's full code, global: for every code in a text (matchAll copies it, so its lastIndex is never shared). */
+const EVERY_FULL_CODE = Object.fromEntries(
+  Object.entries(POSTAL_CODE).map(([code, { full }]) => [code, new RegExp(full!.source, `${full!.flags}g`)]),
+) as Record<CountryCode, RegExp>;
+
 function findPostalCode(part: string, country: Country, tier?: Tier): PostalMatch | null {
   for (const level of tier === undefined ? TIERS : [tier]) {
     const match = POSTAL_CODE[country.code][level]?.exec(part);
@@ -142,8 +147,7 @@ function findPostalCode(part: string, country: Country, tier?: Tier): PostalMatc
 
 /** Every full postal code of the country in a text, as written and as published ("38410 Los Cristianos" → 38410). */
 export function fullPostalCodesIn(text: string, country: Country): { text: string; index: number; code: string }[] {
-  const full = POSTAL_CODE[country.code].full!;
-  return [...text.matchAll(new RegExp(full.source, `${full.flags}g`))].map((match) => ({
+  return [...text.matchAll(EVERY_FULL_CODE[country.code])].map((match) => ({
     text: match[0],
     index: match.index,
     code: formatPostalCode(match[0], country.code),

@@ -39,6 +39,8 @@ export class GazetteerIndex {
   private readonly cells = new Map<number, number[]>();
   private readonly articles: RegExp;
   private readonly keyCache = new Map<string, readonly string[]>();
+  /** Each map's row indexes by the name looked up (its keys' lists merged once), as many names as keyCache. */
+  private readonly found = new Map<Map<string, number[]>, Map<string, readonly number[]>>();
 
   /** `articles`: the country's articles a name may begin with ("El Masnou" is also found as "Masnou"). */
   constructor(rows: readonly GazetteerRow[], articles: readonly string[]) {
@@ -70,6 +72,18 @@ export class GazetteerIndex {
 
   /** The row indexes under a name's keys (a key's list, as stored, when there is only one: no copy). */
   private lookUp(map: Map<string, number[]>, name: string): readonly number[] {
+    let cache = this.found.get(map);
+    if (cache === undefined) this.found.set(map, (cache = new Map()));
+    let indexes = cache.get(name);
+    if (indexes === undefined) {
+      if (cache.size >= KEY_CACHE_SIZE) cache.clear();
+      indexes = this.merged(map, name);
+      cache.set(name, indexes);
+    }
+    return indexes;
+  }
+
+  private merged(map: Map<string, number[]>, name: string): readonly number[] {
     const keys = this.keysOf(name);
     if (keys.length === 1) return map.get(keys[0]!) ?? NONE;
     const found = new Set<number>();
@@ -93,16 +107,21 @@ export class GazetteerIndex {
    * wins over a nearer one that only has it among its other names ("Arico" is Arico, not Lomo de Arico).
    */
   nearestNamed(name: string, lat: number, lng: number, maxKm: number): Found | null {
-    for (const [map, ownName] of [[this.byName, true], [this.byOtherName, false]] as const) {
-      let best: Found | null = null;
-      for (const index of this.lookUp(map, name)) {
-        const row = this.rows[index]!;
-        const km = distanceKm(lat, lng, row.lat, row.lng);
-        if (km <= maxKm && (best === null || km < best.km)) best = { row, km, ownName };
+    return this.nearestIn(this.byName, true, name, lat, lng, maxKm) ?? this.nearestIn(this.byOtherName, false, name, lat, lng, maxKm);
+  }
+
+  private nearestIn(map: Map<string, number[]>, ownName: boolean, name: string, lat: number, lng: number, maxKm: number): Found | null {
+    let bestIndex = -1;
+    let bestKm = 0;
+    for (const index of this.lookUp(map, name)) {
+      const row = this.rows[index]!;
+      const km = distanceKm(lat, lng, row.lat, row.lng);
+      if (km <= maxKm && (bestIndex === -1 || km < bestKm)) {
+        bestIndex = index;
+        bestKm = km;
       }
-      if (best !== null) return best;
     }
-    return null;
+    return bestIndex === -1 ? null : { row: this.rows[bestIndex]!, km: bestKm, ownName };
   }
 
   /** The nearest locality of all within maxKm (at most GRID_REACH_KM) of the point; null when none is. */

@@ -34,7 +34,11 @@ for (const entry of PHRASES) {
 
 /** The most specific kind the name's words point to, or null when they point to none. */
 export function kindSuggestedByName(name: string): LodgingType | null {
-  const words = nameWordsOf(name);
+  return kindSuggestedByWords(nameWordsOf(name));
+}
+
+/** kindSuggestedByName over a name's words as nameWordsOf spells them. */
+function kindSuggestedByWords(words: string): LodgingType | null {
   let best: LodgingType | null = null;
   // Each word of the name, then the phrases that begin with it (the most specific kind wins, whatever the order).
   for (let start = 1, end = words.indexOf(' ', 1); end !== -1; start = end + 1, end = words.indexOf(' ', start)) {
@@ -76,10 +80,18 @@ export function withoutChainNames(name: string, lodgingType: LodgingType, countr
   return words;
 }
 
+/**
+ * nameWordsOf again over words it already gave: ASCII words fold to themselves, so only their spacing is redone (a chain
+ * name taken out leaves runs of spaces); other text is folded again, as the rule always did.
+ */
+function respaced(words: string): string {
+  return ASCII.test(words) ? ` ${words.replace(/[^A-Za-z0-9]+/g, ' ').trim()} ` : nameWordsOf(words);
+}
+
 /** The issue when the name points to a kind more specific than the labels' one; never changes lodgingType. */
 export function checkNameAgainstType(name: string | null, lodgingType: LodgingType, country: CountryCode): Issue[] {
   if (name === null) return [];
-  const suggested = kindSuggestedByName(withoutChainNames(name, lodgingType, country));
+  const suggested = kindSuggestedByWords(respaced(withoutChainNames(name, lodgingType, country)));
   if (suggested === null || !moreSpecific(suggested, lodgingType)) return [];
   return [{ ...issue('lodgingType', 'name-suggests', name, `the name suggests ${suggested}; the labels say ${lodgingType}`), group: suggested }];
 }

@@ -3,6 +3,7 @@ import provinces from '../../data/cities/es-provinces.json' with { type: 'json' 
 import type { CountryCode } from '../../model/place.ts';
 import { foldText } from '../../model/fold-text.ts';
 import { issue, type Normalised } from './issues.ts';
+import { memoText } from './text-memo.ts';
 
 interface Province {
   postal: string;
@@ -11,7 +12,8 @@ interface Province {
   names: string[];
 }
 
-const fold = (text: string): string => foldText(text).replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+// States repeat across an export: each is folded once.
+const fold = memoText((text: string): string => foldText(text).replace(/[^\p{L}\p{N}]+/gu, ' ').trim());
 const PROVINCES: readonly Province[] = provinces.es;
 const BY_POSTAL = new Map(PROVINCES.map((province) => [province.postal, province]));
 const BY_GEONAMES = new Map(PROVINCES.map((province) => [province.geonames, province]));

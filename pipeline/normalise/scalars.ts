@@ -12,6 +12,12 @@ const INVISIBLE = /[\u200B\u200C\u200D\u2060\uFEFF\u00AD]/g;
 // Control characters other than the whitespace ones, which become spaces instead.
 const CONTROL = /[\u0000-\u0008\u000E-\u001F\u007F-\u009F]/g;
 
+/**
+ * What cleanText would change: a control or invisible character, whitespace other than a space, two spaces in a row, or
+ * a space at either end. Text without any is returned as it is.
+ */
+const UNCLEAN = /[\u0000-\u001F\u007F-\u009F\u00AD\u200B-\u200D\u2060\uFEFF]|[^\S ]|  |^ | $/;
+
 // yes / no in every language (data/labels/words/<lang>.json).
 const TRUE_WORDS: ReadonlySet<string> = new Set(WORDS.yes);
 const FALSE_WORDS: ReadonlySet<string> = new Set(WORDS.no);
@@ -22,6 +28,7 @@ export function isMissing(raw: unknown): boolean {
 
 /** Trims, removes control and invisible characters, and collapses every run of whitespace (NBSP included) to one space. */
 export function cleanText(text: string): string {
+  if (!UNCLEAN.test(text)) return text;
   return text.replace(CONTROL, '').replace(INVISIBLE, '').replace(/\s+/g, ' ').trim();
 }
 

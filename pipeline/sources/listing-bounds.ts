@@ -19,16 +19,25 @@ const ISSUE_FIELD: Record<string, IssueField> = {
   crawledAt: 'crawledAt',
 };
 
-/** Depth of the deepest object or array, without recursion (a line may nest thousands of levels). */
+/**
+ * Whether an object or array lies deeper than `max` levels. A line may nest thousands of levels, but the walk never
+ * goes deeper than max + 1: the stack holds at most that many frames, and no pair is allocated per value.
+ */
 export function nestingDepthExceeds(value: unknown, max: number): boolean {
-  const stack: [unknown, number][] = [[value, 0]];
-  while (stack.length > 0) {
-    const [current, depth] = stack.pop()!;
-    if (current === null || typeof current !== 'object') continue;
-    if (depth + 1 > max) return true;
-    for (const child of Object.values(current as object)) {
-      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
-    }
+  return value !== null && typeof value === 'object' && deeperThan(value, 1, max);
+}
+
+/** `value` (an object or array) is at `depth`; whether it or anything inside it is deeper than max. */
+function deeperThan(value: object, depth: number, max: number): boolean {
+  if (depth > max) return true;
+  if (Array.isArray(value)) {
+    for (const child of value) if (child !== null && typeof child === 'object' && deeperThan(child, depth + 1, max)) return true;
+    return false;
+  }
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const child = (value as Record<string, unknown>)[key];
+    if (child !== null && typeof child === 'object' && deeperThan(child, depth + 1, max)) return true;
   }
   return false;
 }
