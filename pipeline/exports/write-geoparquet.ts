@@ -9,10 +9,10 @@ import { geoParquetMetadata, type Bbox } from './geoparquet-metadata.ts';
 export const ROW_GROUP_SIZE = 10_000;
 
 /** The writer's settings; the "geo" metadata carries the bbox of every point in the file, known before the first row. */
-function writerProperties(box: Bbox | null) {
+function writerProperties(box: Bbox | null, rowGroupSize: number) {
   return new WriterPropertiesBuilder()
     .setCompression(Compression.SNAPPY)
-    .setMaxRowGroupSize(ROW_GROUP_SIZE)
+    .setMaxRowGroupSize(rowGroupSize)
     .setCreatedBy('lodging-directory exports')
     .setKeyValueMetadata(new Map([['geo', geoParquetMetadata(box)]]))
     .build();
@@ -29,11 +29,17 @@ function wasmBatchesOf(table: Table): RecordBatch[] {
 }
 
 /**
- * Writes the GeoParquet file from tables of one row group each (all under one schema, in file order; at least one,
- * empty for an empty file): each is handed to the writer only when it asks for more, and the writer's bytes go to the
- * file as they come, so memory holds about one row group whatever the file's size. Returns its size and SHA-256 (hex).
+ * Writes the GeoParquet file from tables of one row group each (`rowGroupSize` rows but the last, in file order; at
+ * least one, empty for an empty file): each is handed to the writer only when it asks for more, and the writer's bytes
+ * go to the file as they come, so memory holds about one row group whatever the file's size. Returns its size and
+ * SHA-256 (hex).
  */
-export async function writeGeoParquet(file: string, rowGroups: Iterable<Table>, box: Bbox | null): Promise<{ bytes: number; sha256: string }> {
+export async function writeGeoParquet(
+  file: string,
+  rowGroups: Iterable<Table>,
+  box: Bbox | null,
+  rowGroupSize = ROW_GROUP_SIZE,
+): Promise<{ bytes: number; sha256: string }> {
   const tables = rowGroups[Symbol.iterator]();
   const batches = new ReadableStream<RecordBatch>(
     {
@@ -48,7 +54,7 @@ export async function writeGeoParquet(file: string, rowGroups: Iterable<Table>, 
     },
     { highWaterMark: 0 },
   );
-  const output = (await transformParquetStream(batches, writerProperties(box))) as ReadableStream<Uint8Array>;
+  const output = (await transformParquetStream(batches, writerProperties(box, rowGroupSize))) as ReadableStream<Uint8Array>;
   const hash = createHash('sha256');
   let bytes = 0;
   const fd = fs.openSync(file, 'w');
