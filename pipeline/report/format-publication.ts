@@ -1,5 +1,6 @@
 // Renders the publication part of a report for a terminal: the decision, every gate with its value, the diff in brief.
 import type { GateResult } from '../gates/gates.ts';
+import type { ExportsWritten } from '../exports/export-manifest.ts';
 import type { PublicationReport } from './publication-report.ts';
 import { DIFF_KINDS } from '../snapshot/snapshot-diff.ts';
 import { formatFieldQuality } from './format-field-quality.ts';
@@ -28,6 +29,13 @@ export function formatDecision(r: PublicationReport): string {
   }
 }
 
+/** The export files' line: how long they took after publishing, apart from the import's own time. */
+export function formatExportsWritten(e: ExportsWritten): string {
+  if (e.error !== null) return `Export files not written in ${e.seconds.toFixed(1)} s (${e.error}): they are built on their first request`;
+  const sizes = e.files.map((f) => `${f.format} ${(f.bytes / 1e6).toFixed(1)} MB`).join(', ');
+  return `Export files written in ${e.seconds.toFixed(1)} s after publishing (${sizes})`;
+}
+
 export function formatPublication(r: PublicationReport, reportFile: string): string {
   const lines: string[] = ['', 'Publication gates'];
   for (const g of r.gates) lines.push(formatGate(g));
@@ -48,6 +56,7 @@ export function formatPublication(r: PublicationReport, reportFile: string): str
   const kept = formatKeptFields(r.fieldQuality?.kept);
   if (kept.length > 0) lines.push(...kept, '');
   lines.push(formatDecision(r));
+  if (r.exports) lines.push(formatExportsWritten(r.exports));
   lines.push(`Report: ${reportFile}`);
   for (const line of r.advice ?? []) lines.push(`Note: ${line}`);
   lines.push('Next:');
