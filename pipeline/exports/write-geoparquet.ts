@@ -43,7 +43,10 @@ export async function writeGeoParquet(
   const tables = rowGroups[Symbol.iterator]();
   const batches = new ReadableStream<RecordBatch>(
     {
-      pull(controller) {
+      async pull(controller) {
+        // The writer's steps are all promise callbacks: yielding here lets I/O and the thread pool's completions (the
+        // JSON Lines' gzip pieces) through between row groups.
+        await new Promise((resolve) => setImmediate(resolve));
         const next = tables.next();
         if (next.done) controller.close();
         else for (const batch of wasmBatchesOf(next.value)) controller.enqueue(batch);
