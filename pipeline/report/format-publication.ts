@@ -29,11 +29,10 @@ export function formatDecision(r: PublicationReport): string {
   }
 }
 
-/** The export files' line: how long they took after publishing, apart from the import's own time. */
+/** What the export files took after publishing, apart from the import's own time (their sizes: --json), after the decision. */
 export function formatExportsWritten(e: ExportsWritten): string {
-  if (e.error !== null) return `Export files not written in ${e.seconds.toFixed(1)} s (${e.error}): they are built on their first request`;
-  const sizes = e.files.map((f) => `${f.format} ${(f.bytes / 1e6).toFixed(1)} MB`).join(', ');
-  return `Export files written in ${e.seconds.toFixed(1)} s after publishing (${sizes})`;
+  if (e.error !== null) return `export files not written in ${e.seconds.toFixed(1)} s (${e.error}): they are built on their first request`;
+  return `export files (${e.files.map((f) => f.format).join(', ')}) written in ${e.seconds.toFixed(1)} s after publishing`;
 }
 
 export function formatPublication(r: PublicationReport, reportFile: string): string {
@@ -55,8 +54,7 @@ export function formatPublication(r: PublicationReport, reportFile: string): str
   if (fields.length > 0) lines.push(...fields, '');
   const kept = formatKeptFields(r.fieldQuality?.kept);
   if (kept.length > 0) lines.push(...kept, '');
-  lines.push(formatDecision(r));
-  if (r.exports) lines.push(formatExportsWritten(r.exports));
+  lines.push(r.exports ? `${formatDecision(r)}; ${formatExportsWritten(r.exports)}` : formatDecision(r));
   lines.push(`Report: ${reportFile}`);
   for (const line of r.advice ?? []) lines.push(`Note: ${line}`);
   lines.push('Next:');
