@@ -1,8 +1,9 @@
 // Writes, finds and prunes a country's export files: both formats from a served snapshot file, the manifest last.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import type { CountryCode, Place } from '../../model/place.ts';
-import { withProfileUrl } from '../../model/served-place.ts';
+import type Database from 'better-sqlite3';
+import type { Table } from 'apache-arrow';
+import type { CountryCode } from '../../model/place.ts';
 import { openSnapshotFile } from '../snapshot/open-snapshot-file.ts';
 import { readCatalog } from '../snapshot/snapshot-catalog.ts';
 import { snapshotPath } from '../snapshot/snapshot-paths.ts';
@@ -18,7 +19,9 @@ import {
   type ExportSettings,
 } from './export-manifest.ts';
 import { GEOMETRY_COLUMN } from './geoparquet-metadata.ts';
-import { writeGeoParquet } from './write-geoparquet.ts';
+import { placeArrowTable } from './place-arrow-table.ts';
+import { exportPlan, placesByRowid, servedJsonLines, type ExportPlan } from './snapshot-export-rows.ts';
+import { ROW_GROUP_SIZE, writeGeoParquet } from './write-geoparquet.ts';
 import { writeJsonlGz } from './write-jsonl-gz.ts';
 
 /** A served version of a country: the current one or one its catalog keeps as published, with its file on disk. */
@@ -36,14 +39,11 @@ export function keptVersion(dataDir: string, country: CountryCode, version: stri
   return { country, version, publishedAt: entry.publishedAt };
 }
 
-/** The served places of a snapshot file, in id order, as the API's JSON (profileUrl under `publicUrl`). */
-function servedJsons(dataDir: string, country: CountryCode, version: string, publicUrl: string): string[] {
-  const db = openSnapshotFile(snapshotPath(dataDir, country, version));
-  try {
-    const rows = db.prepare('SELECT id, place_json FROM places ORDER BY rowid').raw(true).all() as [string, string][];
-    return rows.map(([id, json]) => withProfileUrl(json, id, publicUrl));
-  } finally {
-    db.close();
+/** The places of the plan's order as tables of one row group each (one empty table when there are none). */
+function* rowGroupTables(db: Database.Database, plan: ExportPlan, publicUrl: string): Generator<Table> {
+  if (plan.rowids.length === 0) yield placeArrowTable([]);
+  for (let start = 0; start < plan.rowids.length; start += ROW_GROUP_SIZE) {
+    yield placeArrowTable(placesByRowid(db, plan.rowids.subarray(start, start + ROW_GROUP_SIZE), publicUrl));
   }
 }
 
@@ -63,21 +63,33 @@ async function writeAtomically<T>(target: string, write: (temporary: string) => 
 export async function buildExports(dataDir: string, kept: KeptVersion, settings: ExportSettings): Promise<ExportManifest> {
   const { country, version } = kept;
   fs.mkdirSync(exportsDir(dataDir, country), { recursive: true });
-  const jsons = servedJsons(dataDir, country, version, settings.publicUrl);
   const files: ExportFile[] = [];
   const record = (format: ExportFormat, written: { bytes: number; sha256: string }) =>
     files.push({ format, url: exportFileUrl(settings.publicUrl, country, version, format), ...written });
-  // The JSON Lines compress on the thread pool while this thread builds the GeoParquet.
-  const jsonl = writeAtomically(exportFilePath(dataDir, country, version, 'jsonl.gz'), (file) => writeJsonlGz(file, jsons));
-  jsonl.catch(() => undefined); // awaited below; a failure of the GeoParquet first must not leave it unhandled
-  const places = jsons.map((json) => JSON.parse(json) as Place);
-  record('parquet', await writeAtomically(exportFilePath(dataDir, country, version, 'parquet'), (file) => writeGeoParquet(file, places)));
-  record('jsonl.gz', await jsonl);
+  // Two connections, each reading its rows as it writes: the JSON Lines in id order (compressed on the thread pool),
+  // the GeoParquet a row group at a time in Hilbert order, on this thread meanwhile.
+  const file = snapshotPath(dataDir, country, version);
+  const linesDb = openSnapshotFile(file);
+  const groupsDb = openSnapshotFile(file);
+  let count: number;
+  let jsonl: Promise<{ bytes: number; sha256: string }> | undefined;
+  try {
+    jsonl = writeAtomically(exportFilePath(dataDir, country, version, 'jsonl.gz'), (target) => writeJsonlGz(target, servedJsonLines(linesDb, settings.publicUrl)));
+    jsonl.catch(() => undefined); // awaited below; a failure of the GeoParquet first must not leave it unhandled
+    const plan = exportPlan(groupsDb);
+    count = plan.rowids.length;
+    record('parquet', await writeAtomically(exportFilePath(dataDir, country, version, 'parquet'), (target) => writeGeoParquet(target, rowGroupTables(groupsDb, plan, settings.publicUrl), plan.bbox)));
+    record('jsonl.gz', await jsonl);
+  } finally {
+    await jsonl?.catch(() => undefined); // its rows are read until it ends: the connection closes after
+    linesDb.close();
+    groupsDb.close();
+  }
   const manifest: ExportManifest = {
     country,
     version,
     publishedAt: kept.publishedAt,
-    count: jsons.length,
+    count,
     fields: [...EXPORT_FIELDS],
     schemaVersion: EXPORT_SCHEMA_VERSION,
     files,

@@ -31,6 +31,14 @@ export interface ExportFile {
   sha256: string;
 }
 
+/** How writing a published version's export files went: how long it took, and the files or why there are none. */
+export interface ExportsWritten {
+  seconds: number;
+  files: { format: ExportFormat; bytes: number }[];
+  /** Why the files were not written (null when they were); the API builds them on their first request. */
+  error: string | null;
+}
+
 export interface ExportManifest {
   country: CountryCode;
   version: string;

@@ -1,5 +1,5 @@
 // Served places as an Arrow table: each public Place field a typed column (nested ones as lists and structs) plus a WKB point.
-import { Binary, Bool, Field, Float64, Int32, List, Struct, Table, Utf8, vectorFromArray, type DataType } from 'apache-arrow';
+import { Binary, Bool, Field, Float64, Int32, List, Schema, Struct, Table, Utf8, vectorFromArray, type DataType } from 'apache-arrow';
 import type { Place } from '../../model/place.ts';
 import { GEOMETRY_COLUMN } from './geoparquet-metadata.ts';
 import { wkbPoint } from './wkb-point.ts';
@@ -48,10 +48,13 @@ function cellOf(place: Place, column: string): unknown {
   }
 }
 
-/** The places, in the order given, as one Arrow table. */
+/** The export's schema: every column nullable (a reader meets the same schema whichever places a file holds). */
+export const EXPORT_SCHEMA = new Schema(EXPORT_COLUMNS.map(({ name, type }) => new Field(name, type, true)));
+
+/** The places, in the order given, as an Arrow table of one record batch under the export's schema. */
 export function placeArrowTable(places: readonly Place[]): Table {
   const vectors = Object.fromEntries(
     EXPORT_COLUMNS.map(({ name, type }) => [name, vectorFromArray(places.map((place) => cellOf(place, name)), type)]),
   );
-  return new Table(vectors);
+  return new Table(EXPORT_SCHEMA, vectors);
 }

@@ -1,41 +1,74 @@
-// Writes the GeoParquet export: places in Hilbert order of their point (placeless ones last), typed columns, WKB geometry.
+// Writes the GeoParquet export a row group at a time: places in Hilbert order of their point (placeless ones last), typed columns, WKB geometry.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import { tableToIPC } from 'apache-arrow';
-import { Compression, Table as ParquetTable, writeParquet, WriterPropertiesBuilder } from 'parquet-wasm';
-import type { Place } from '../../model/place.ts';
-import { extendBbox, geoParquetMetadata, type Bbox } from './geoparquet-metadata.ts';
-import { hilbertIndex } from './hilbert-index.ts';
-import { placeArrowTable } from './place-arrow-table.ts';
+import { tableToIPC, type Table } from 'apache-arrow';
+import { Compression, Table as ParquetTable, transformParquetStream, WriterPropertiesBuilder, type RecordBatch } from 'parquet-wasm';
+import { geoParquetMetadata, type Bbox } from './geoparquet-metadata.ts';
 
 /** Rows per row group: a few thousand neighbouring places, so a reader can skip the groups a bbox misses. */
 export const ROW_GROUP_SIZE = 10_000;
 
-/** The places sorted by the Hilbert index of their point, ties (and placeless ones, last) by id. */
-export function spatialOrder(places: readonly Place[]): Place[] {
-  const keyed = places.map((place) => ({ place, key: place.location ? hilbertIndex(place.location.longitude, place.location.latitude) : Number.POSITIVE_INFINITY }));
-  keyed.sort((a, b) => a.key - b.key || (a.place.id < b.place.id ? -1 : a.place.id > b.place.id ? 1 : 0));
-  return keyed.map((entry) => entry.place);
-}
-
-/** The GeoParquet bytes of these places. */
-export function geoParquetBytes(places: readonly Place[]): Uint8Array {
-  const ordered = spatialOrder(places);
-  let box: Bbox | null = null;
-  for (const place of ordered) if (place.location) box = extendBbox(box, place.location.longitude, place.location.latitude);
-  const ipc = tableToIPC(placeArrowTable(ordered), 'stream');
-  const properties = new WriterPropertiesBuilder()
+/** The writer's settings; the "geo" metadata carries the bbox of every point in the file, known before the first row. */
+function writerProperties(box: Bbox | null, rowGroupSize: number) {
+  return new WriterPropertiesBuilder()
     .setCompression(Compression.SNAPPY)
-    .setMaxRowGroupSize(ROW_GROUP_SIZE)
+    .setMaxRowGroupSize(rowGroupSize)
     .setCreatedBy('lodging-directory exports')
     .setKeyValueMetadata(new Map([['geo', geoParquetMetadata(box)]]))
     .build();
-  return writeParquet(ParquetTable.fromIPCStream(ipc), properties);
 }
 
-/** Writes the GeoParquet file; returns its size and SHA-256 (hex). */
-export function writeGeoParquet(file: string, places: readonly Place[]): { bytes: number; sha256: string } {
-  const bytes = geoParquetBytes(places);
-  fs.writeFileSync(file, bytes);
-  return { bytes: bytes.byteLength, sha256: createHash('sha256').update(bytes).digest('hex') };
+/** An Arrow JS table's record batches in the writer's WebAssembly memory. */
+function wasmBatchesOf(table: Table): RecordBatch[] {
+  const inWasm = ParquetTable.fromIPCStream(tableToIPC(table, 'stream'));
+  try {
+    return inWasm.recordBatches();
+  } finally {
+    inWasm.free();
+  }
+}
+
+/**
+ * Writes the GeoParquet file from tables of one row group each (`rowGroupSize` rows but the last, in file order; at
+ * least one, empty for an empty file): each is handed to the writer only when it asks for more, and the writer's bytes
+ * go to the file as they come, so memory holds about one row group whatever the file's size. Returns its size and
+ * SHA-256 (hex).
+ */
+export async function writeGeoParquet(
+  file: string,
+  rowGroups: Iterable<Table>,
+  box: Bbox | null,
+  rowGroupSize = ROW_GROUP_SIZE,
+): Promise<{ bytes: number; sha256: string }> {
+  const tables = rowGroups[Symbol.iterator]();
+  const batches = new ReadableStream<RecordBatch>(
+    {
+      async pull(controller) {
+        // The writer's steps are all promise callbacks: yielding here lets I/O and the thread pool's completions (the
+        // JSON Lines' gzip pieces) through between row groups.
+        await new Promise((resolve) => setImmediate(resolve));
+        const next = tables.next();
+        if (next.done) controller.close();
+        else for (const batch of wasmBatchesOf(next.value)) controller.enqueue(batch);
+      },
+      cancel() {
+        tables.return?.();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  const output = (await transformParquetStream(batches, writerProperties(box, rowGroupSize))) as ReadableStream<Uint8Array>;
+  const hash = createHash('sha256');
+  let bytes = 0;
+  const fd = fs.openSync(file, 'w');
+  try {
+    for await (const chunk of output) {
+      hash.update(chunk);
+      bytes += chunk.byteLength;
+      fs.writeSync(fd, chunk);
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
+  return { bytes, sha256: hash.digest('hex') };
 }

@@ -13,6 +13,7 @@ import { thisProcess } from '../runs/process-liveness.ts';
 import type { RunEvent, RunOutcome, RunRecord } from '../runs/run-record.ts';
 import type { RunStore } from '../runs/run-store.ts';
 import { localSnapshotStore, PointerMovedError, type SnapshotStore } from './snapshot-store.ts';
+import type { ExportsWritten } from '../exports/export-manifest.ts';
 import type { SnapshotInfo } from '../snapshot/reader-types.ts';
 import { digestFiles } from '../sources/file-digest.ts';
 import { PublicationError } from './publication-errors.ts';
@@ -72,6 +73,8 @@ export interface Decision {
   lost?: PointerMovedError;
   live: SnapshotInfo | null;
   event: RunEvent;
+  /** How writing the published version's export files went (absent when the store wrote none). */
+  exports?: ExportsWritten;
 }
 
 export function checkImportRequest(options: ImportWithGatesOptions): ImportRequest {
@@ -155,10 +158,12 @@ export async function publishOrHold(request: ImportRequest, run: RunRecord, buil
   const forced = refused && request.force ? { by, reason: request.force.reason.trim() } : null;
   const keep = request.options.keep;
   let live: SnapshotInfo;
+  let exports: ExportsWritten | undefined;
   try {
     live = await (request.options.store ?? localSnapshotStore).publish(dataDir, built.candidate, {
       ...(keep === undefined ? {} : { keep }),
       basis,
+      onExports: (written) => (exports = written),
       entry: { byStatus: built.imported.byStatus, sources: run.files.map(({ name, size, sha256 }) => ({ name, size, sha256 })), forced: forced !== null, by, reason: forced?.reason ?? null },
     });
   } catch (error) {
@@ -167,7 +172,14 @@ export async function publishOrHold(request: ImportRequest, run: RunRecord, buil
     const held = await hold();
     return { ...held, outcome: 'refused', event: { at, what: 'publish lost to another publisher', by, detail: error.message }, lost: error };
   }
-  return { outcome: 'published', heldUntil: null, forced, live, event: { at, what: forced ? 'published (forced)' : 'published', by, ...(forced ? { detail: forced.reason } : {}) } };
+  return {
+    outcome: 'published',
+    heldUntil: null,
+    forced,
+    live,
+    event: { at, what: forced ? 'published (forced)' : 'published', by, ...(forced ? { detail: forced.reason } : {}) },
+    ...(exports ? { exports } : {}),
+  };
 }
 
 export function withGates(run: RunRecord, review: CandidateReview): RunRecord {
@@ -204,6 +216,7 @@ export function publicationReport(request: ImportRequest, run: RunRecord, built:
     diff: review.diff,
     fieldQuality: review.fieldQuality,
     rejectedLines: review.rejectedLines,
+    ...(decision.exports ? { exports: decision.exports } : {}),
     confirmRemaining: review.removal.drastic ? review.removal.remaining : null,
     nextSteps: [],
   };

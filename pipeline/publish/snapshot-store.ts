@@ -6,11 +6,13 @@ import type { SnapshotInfo } from '../snapshot/reader-types.ts';
 import { fileRunStore, type RunStore } from '../runs/run-store.ts';
 import { listSnapshots, rollback, type RollbackResult, type SnapshotListing } from './rollback.ts';
 import { buildExports, pruneExports } from '../exports/build-exports.ts';
-import type { ExportSettings } from '../exports/export-manifest.ts';
+import type { ExportSettings, ExportsWritten } from '../exports/export-manifest.ts';
 
 export interface PublishOptions extends ActivateOptions {
   /** From basis(): the publish fails with PointerMovedError when the pointer moved since. */
   basis?: number | null;
+  /** Told how writing the new version's export files went, once they are written or have failed (after the pointer moved). */
+  onExports?: (written: ExportsWritten) => void;
 }
 
 export interface RollbackOptions {
@@ -62,13 +64,18 @@ export function localSnapshotStoreWith(exportSettings: ExportSettings): Snapshot
   return {
     kind: 'local',
     basis: async () => null,
-    publish: async (dataDir, sealed, { basis: _basis, ...options } = {}) => {
+    publish: async (dataDir, sealed, { basis: _basis, onExports, ...options } = {}) => {
       const live = activateSnapshot(dataDir, sealed, options);
+      const started = performance.now();
+      const seconds = () => (performance.now() - started) / 1000;
       try {
-        await buildExports(dataDir, { country: live.country, version: live.version, publishedAt: live.publishedAt }, exportSettings);
+        const manifest = await buildExports(dataDir, { country: live.country, version: live.version, publishedAt: live.publishedAt }, exportSettings);
         pruneExports(dataDir, live.country);
+        onExports?.({ seconds: seconds(), files: manifest.files.map(({ format, bytes }) => ({ format, bytes })), error: null });
       } catch (error) {
-        process.emitWarning(`${live.country} ${live.version}: export files not written (${error instanceof Error ? error.message : String(error)}); they are built on first request`);
+        const message = error instanceof Error ? error.message : String(error);
+        process.emitWarning(`${live.country} ${live.version}: export files not written (${message}); they are built on first request`);
+        onExports?.({ seconds: seconds(), files: [], error: message });
       }
       return live;
     },

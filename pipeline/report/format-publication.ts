@@ -1,5 +1,6 @@
 // Renders the publication part of a report for a terminal: the decision, every gate with its value, the diff in brief.
 import type { GateResult } from '../gates/gates.ts';
+import type { ExportsWritten } from '../exports/export-manifest.ts';
 import type { PublicationReport } from './publication-report.ts';
 import { DIFF_KINDS } from '../snapshot/snapshot-diff.ts';
 import { formatFieldQuality } from './format-field-quality.ts';
@@ -28,6 +29,12 @@ export function formatDecision(r: PublicationReport): string {
   }
 }
 
+/** What the export files took after publishing, apart from the import's own time (their sizes: --json), after the decision. */
+export function formatExportsWritten(e: ExportsWritten): string {
+  if (e.error !== null) return `export files not written in ${e.seconds.toFixed(1)} s (${e.error}): they are built on their first request`;
+  return `export files (${e.files.map((f) => f.format).join(', ')}) written in ${e.seconds.toFixed(1)} s after publishing`;
+}
+
 export function formatPublication(r: PublicationReport, reportFile: string): string {
   const lines: string[] = ['', 'Publication gates'];
   for (const g of r.gates) lines.push(formatGate(g));
@@ -47,7 +54,7 @@ export function formatPublication(r: PublicationReport, reportFile: string): str
   if (fields.length > 0) lines.push(...fields, '');
   const kept = formatKeptFields(r.fieldQuality?.kept);
   if (kept.length > 0) lines.push(...kept, '');
-  lines.push(formatDecision(r));
+  lines.push(r.exports ? `${formatDecision(r)}; ${formatExportsWritten(r.exports)}` : formatDecision(r));
   lines.push(`Report: ${reportFile}`);
   for (const line of r.advice ?? []) lines.push(`Note: ${line}`);
   lines.push('Next:');

@@ -1,4 +1,5 @@
 // The report of one run as the history stores it: the import report, the gates with their values, the diff, rejected lines.
+import type { ExportsWritten } from '../exports/export-manifest.ts';
 import type { ImportReport } from './import-report.ts';
 import type { RejectedLine } from '../snapshot/candidate-rejections.ts';
 import type { GateResult, GateThresholds } from '../gates/gates.ts';
@@ -26,6 +27,8 @@ export interface PublicationReport {
   /** Per published field: fill share, issues by code, change against the current snapshot (absent in older reports). */
   fieldQuality?: FieldQuality | null;
   rejectedLines: { lines: RejectedLine[]; total: number };
+  /** How writing the published version's export files went, after the pointer moved (absent when none were written). */
+  exports?: ExportsWritten;
   /** The places that would remain, when publishing the candidate asks for them (it empties or halves its country). */
   confirmRemaining?: number | null;
   /** What to know before the next steps: the country an export looks like, that an import replaces its whole country (absent in older reports). */

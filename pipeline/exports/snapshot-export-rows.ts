@@ -1,0 +1,61 @@
+// Reads a served snapshot's places for the exports a piece at a time: the file order (Hilbert order from ids and points), then places by row group, or served JSON in id order.
+import type Database from 'better-sqlite3';
+import type { Place } from '../../model/place.ts';
+import { withProfileUrl } from '../../model/served-place.ts';
+import { extendBbox, type Bbox } from './geoparquet-metadata.ts';
+import { hilbertIndex } from './hilbert-index.ts';
+
+/** The sort key of a place without a point: past every Hilbert index (0 to 2^32 - 1), so such places come last. */
+const PLACELESS_KEY = 2 ** 32;
+
+/** What the GeoParquet needs before its first row: the order of its rows and their bbox. */
+export interface ExportPlan {
+  /** The places' rowids in file order: Hilbert index of their point, ties (and placeless places, last) by id. */
+  rowids: Float64Array;
+  bbox: Bbox | null;
+}
+
+/** The sort key of a point given as its JSON number text (SQLite's `->` keeps the text, so the number reads as JSON.parse reads it). */
+function hilbertKeyOf(longitude: string | null, latitude: string | null): number {
+  return longitude === null || latitude === null ? PLACELESS_KEY : hilbertIndex(Number(longitude), Number(latitude));
+}
+
+/**
+ * One pass over the places' ids and points: SQLite sorts them (its sorter spills to disk, so memory stays bounded), the
+ * rowids are kept in file order (8 bytes a place), and the bbox is gathered on the way.
+ */
+export function exportPlan(db: Database.Database): ExportPlan {
+  const count = db.prepare('SELECT count(*) FROM places').pluck().get() as number;
+  db.function('export_hilbert_key', { deterministic: true }, (longitude, latitude) => hilbertKeyOf(longitude as string | null, latitude as string | null));
+  const rows = db
+    .prepare(
+      `SELECT rowid, place_json -> '$.location.longitude' AS lng, place_json -> '$.location.latitude' AS lat
+       FROM places ORDER BY export_hilbert_key(lng, lat), id`,
+    )
+    .raw(true)
+    .iterate() as IterableIterator<[number, string | null, string | null]>;
+  const rowids = new Float64Array(count);
+  let bbox: Bbox | null = null;
+  let index = 0;
+  for (const [rowid, longitude, latitude] of rows) {
+    rowids[index++] = rowid;
+    if (longitude !== null && latitude !== null) bbox = extendBbox(bbox, Number(longitude), Number(latitude));
+  }
+  return { rowids: index === count ? rowids : rowids.subarray(0, index), bbox };
+}
+
+/** The places of these rowids, in the order given, as the API serves them (profileUrl under `publicUrl`). */
+export function placesByRowid(db: Database.Database, rowids: Float64Array, publicUrl: string): Place[] {
+  const rows = db
+    .prepare('SELECT rowid, id, place_json FROM places WHERE rowid IN (SELECT value FROM json_each(?))')
+    .raw(true)
+    .all(JSON.stringify(Array.from(rowids))) as [number, string, string][];
+  const byRowid = new Map(rows.map(([rowid, id, json]) => [rowid, withProfileUrl(json, id, publicUrl)]));
+  return Array.from(rowids, (rowid) => JSON.parse(byRowid.get(rowid)!) as Place);
+}
+
+/** Each served place's JSON, in id order (profileUrl under `publicUrl`), read one row at a time. */
+export function* servedJsonLines(db: Database.Database, publicUrl: string): Generator<string> {
+  const rows = db.prepare('SELECT id, place_json FROM places ORDER BY rowid').raw(true).iterate() as IterableIterator<[string, string]>;
+  for (const [id, json] of rows) yield withProfileUrl(json, id, publicUrl);
+}

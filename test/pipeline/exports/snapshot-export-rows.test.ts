@@ -1,0 +1,58 @@
+// The export's row order and bbox come from the snapshot's ids and points alone; places are read back by row group in that order.
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hilbertIndex } from '../../../pipeline/exports/hilbert-index.ts';
+import { exportPlan, placesByRowid, servedJsonLines } from '../../../pipeline/exports/snapshot-export-rows.ts';
+
+const BASE = 'https://lodging.example.org';
+// Inserted out of id order; two pairs share a point (ties go by id); two have no point (last, by id).
+const ROWS: [string, { longitude: number; latitude: number } | null][] = [
+  ['es-9', { longitude: 2.1734035, latitude: 41.3850639 }],
+  ['es-3', null],
+  ['es-5', { longitude: -3.7037902, latitude: 40.4167754 }],
+  ['es-1', { longitude: 2.1734035, latitude: 41.3850639 }],
+  ['es-7', { longitude: -15.4134300, latitude: 28.0997300 }],
+  ['es-2', null],
+  ['es-4', { longitude: -3.7037902, latitude: 40.4167754 }],
+  ['es-8', { longitude: -5.9844589, latitude: 37.3890924 }],
+  ['es-6', { longitude: 0.1, latitude: 0.3 }],
+];
+let db: Database.Database;
+
+beforeAll(() => {
+  db = new Database(':memory:');
+  db.exec('CREATE TABLE places (id TEXT NOT NULL, place_json TEXT NOT NULL)');
+  const insert = db.prepare('INSERT INTO places (id, place_json) VALUES (?, ?)');
+  for (const [id, location] of ROWS) insert.run(id, JSON.stringify({ id, name: `Place ${id}`, location }));
+});
+afterAll(() => db.close());
+
+const idsOf = (rowids: Float64Array) => Array.from(rowids, (rowid) => ROWS[rowid - 1]![0]);
+
+describe('exportPlan', () => {
+  it('orders by the Hilbert index of each point, ties by id, places without a point last', () => {
+    const plan = exportPlan(db);
+    const key = (location: (typeof ROWS)[number][1]) => (location ? hilbertIndex(location.longitude, location.latitude) : Infinity);
+    const expected = [...ROWS].sort(([a, la], [b, lb]) => key(la) - key(lb) || (a < b ? -1 : 1)).map(([id]) => id);
+    expect(idsOf(plan.rowids)).toEqual(expected);
+    expect(idsOf(plan.rowids).slice(-2)).toEqual(['es-2', 'es-3']);
+  });
+
+  it('gives the bbox of every point', () => {
+    expect(exportPlan(db).bbox).toEqual({ minLongitude: -15.41343, minLatitude: 0.3, maxLongitude: 2.1734035, maxLatitude: 41.3850639 });
+  });
+});
+
+describe('reading places back', () => {
+  it('by rowid in the order asked, as served (profileUrl last)', () => {
+    const places = placesByRowid(db, Float64Array.from([7, 1, 3]), BASE);
+    expect(places.map((place) => place.id)).toEqual(['es-4', 'es-9', 'es-5']);
+    expect(Object.keys(places[0]!).at(-1)).toBe('profileUrl');
+    expect(places[0]!.profileUrl).toBe(`${BASE}/places/es-4`);
+  });
+
+  it('as served JSON in row order, one at a time', () => {
+    const lines = [...servedJsonLines(db, BASE)];
+    expect(lines.map((line) => (JSON.parse(line) as { id: string }).id)).toEqual(ROWS.map(([id]) => id));
+  });
+});
