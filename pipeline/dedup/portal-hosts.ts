@@ -24,7 +24,7 @@ export type PortalKey = Pick<PlaceMatchKey, 'id' | 'words' | 'host'>;
 
 export interface PortalHost {
   host: string;
-  /** Unrelated places among those whose name the host does not carry. */
+  /** Groups of unrelated names among the places on the host. */
   unrelated: number;
 }
 
@@ -33,7 +33,7 @@ export interface PortalVerdict {
   portals: PortalHost[];
   /** Listings whose website is a portal's page: not published. */
   dropped: { id: string; host: string }[];
-  /** Listings on a host several unrelated places share, kept because the host carries their name. */
+  /** Listings on a host several unrelated places share, kept because the host carries their name (and with them the host's other places). */
   ownKept: { id: string; host: string }[];
 }
 
@@ -78,9 +78,9 @@ export function unrelatedNames(places: readonly (readonly string[])[]): number {
 
 /**
  * The import's portal hosts and what follows for each listing. The listings of one place (dedup's duplicates, left
- * out here) count once; an operator's host (OperatorTables) is never a portal. A host is a portal when the places
- * whose name it does not carry have at least PORTAL_MIN_UNRELATED_PLACES unrelated names: their websites are
- * dropped, and a place whose name the host carries keeps it as its own.
+ * out here) count once; an operator's host (OperatorTables) is never a portal, nor a host that carries the name of
+ * one of its places (the place's own site, which its owner's other places share). Otherwise a host is a portal when
+ * its places have at least PORTAL_MIN_UNRELATED_PLACES unrelated names: all their websites on it are dropped.
  */
 export function findPortalHosts(
   keys: readonly PortalKey[],
@@ -97,15 +97,14 @@ export function findPortalHosts(
   const verdict: PortalVerdict = { portals: [], dropped: [], ownKept: [] };
   for (const [host, places] of [...byHost].sort(([a], [b]) => (a < b ? -1 : 1))) {
     if (places.length < 2 || isOperatorHost(host, tables)) continue;
-    const own = places.filter((place) => carriesName(host, place.words));
-    const strangers = places.filter((place) => !carriesName(host, place.words));
-    if (unrelatedNames(places.map((place) => place.words)) >= PORTAL_MIN_UNRELATED_PLACES) {
-      for (const place of own) verdict.ownKept.push({ id: place.id, host });
-    }
-    const unrelated = unrelatedNames(strangers.map((place) => place.words));
+    const unrelated = unrelatedNames(places.map((place) => place.words));
     if (unrelated < PORTAL_MIN_UNRELATED_PLACES) continue;
+    const own = places.filter((place) => carriesName(host, place.words));
+    // A host that carries one of its places' names is that place's own site, its sister places' too: no portal.
+    for (const place of own) verdict.ownKept.push({ id: place.id, host });
+    if (own.length > 0) continue;
     verdict.portals.push({ host, unrelated });
-    for (const place of strangers) verdict.dropped.push({ id: place.id, host });
+    for (const place of places) verdict.dropped.push({ id: place.id, host });
   }
   return verdict;
 }

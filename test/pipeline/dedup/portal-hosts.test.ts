@@ -136,15 +136,13 @@ describe('findPortalHosts', () => {
     });
   });
 
-  it('keeps the own site of a place on a portal that carries its name, and drops the others', () => {
+  it("keeps a site that carries one place's name for its owner's unrelated places too (one hotel group's site)", () => {
     const verdict = findPortalHosts(
-      [place('a', 'Camping Asturias', 'vivirasturias.com'), place('b', 'Camping La Ensenada', 'vivirasturias.com'), place('c', 'Camping Rodiles', 'vivirasturias.com')],
+      [place('w1', 'Wimpen Sueño Azul', 'wimpen.com'), place('w2', 'Las Rosas', 'wimpen.com'), place('w3', 'El Marqués', 'wimpen.com')],
       new Set(),
       NO_OPERATORS,
     );
-    expect(verdict.portals).toEqual([{ host: 'vivirasturias.com', unrelated: 2 }]);
-    expect(verdict.dropped.map((d) => d.id)).toEqual(['b', 'c']);
-    expect(verdict.ownKept).toEqual([{ id: 'a', host: 'vivirasturias.com' }]);
+    expect(verdict).toEqual({ portals: [], dropped: [], ownKept: [{ id: 'w1', host: 'wimpen.com' }] });
   });
 
   it('never calls a known operator a portal', () => {
@@ -164,7 +162,7 @@ describe('findPortalHosts', () => {
     expect(findPortalHosts(keys, new Set(), NO_OPERATORS).portals).toEqual([{ host: 'shared.es', unrelated: 2 }]);
   });
 
-  it('needs two listings on the host and two unrelated names among those it does not carry', () => {
+  it('needs two listings on the host, two unrelated names among them and none it carries', () => {
     expect(findPortalHosts([place('a', 'El Cango', 'x.es')], new Set(), NO_OPERATORS).portals).toEqual([]);
     expect(findPortalHosts([place('a', 'Verita', 'lasombrera.com'), place('b', 'La Sombrera', 'lasombrera.com')], new Set(), NO_OPERATORS)).toEqual({
       portals: [],
@@ -172,6 +170,7 @@ describe('findPortalHosts', () => {
       ownKept: [{ id: 'b', host: 'lasombrera.com' }],
     });
     expect(findPortalHosts([place('a', 'Hotel', 'x.es'), place('b', 'Hostal', 'x.es'), place('c', 'Cango', 'x.es')], new Set(), NO_OPERATORS).portals).toEqual([]);
+    expect(findPortalHosts([place('a', 'Cango', 'x.es'), place('b', 'Cango II', 'x.es')], new Set(), NO_OPERATORS).ownKept).toEqual([]); // one name: not shared by unrelated places
   });
 
   it('drops a nameless place on a portal too, and skips listings without a website', () => {
