@@ -178,6 +178,10 @@ describe('findPortalHosts', () => {
     expect(verdict.dropped.map((d) => d.id)).toEqual(['a', 'b', 'c']);
   });
 
+  it('never groups listings without a website under one host', () => {
+    expect(findPortalHosts([place('a', 'Cango', null), place('b', 'Lola', null)], new Set(), NO_OPERATORS)).toEqual({ portals: [], dropped: [], ownKept: [] });
+  });
+
   it('lists the portals in host order', () => {
     const keys = ['z.es', 'a.es', 'm.es'].flatMap((host) => [place(`${host}1`, 'Cango', host), place(`${host}2`, 'Lola', host)]);
     expect(findPortalHosts(keys, new Set(), NO_OPERATORS).portals.map((p) => p.host)).toEqual(['a.es', 'm.es', 'z.es']);

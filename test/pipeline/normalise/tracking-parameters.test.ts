@@ -16,6 +16,10 @@ describe('isTrackingParameter', () => {
   it.each(['partner', 'utmost', 'xutm_source', 'gclid2', 'ut', 'id', ''])('%j is not', (name) => {
     expect(isTrackingParameter(name)).toBe(false);
   });
+  it("takes the stem of a prefix without all its closing punctuation, and nothing inside it", () => {
+    const table: TrackingTable = { names: [], prefixes: ['mc_cid__'] };
+    expect([isTrackingParameter('mc_cid', table), isTrackingParameter('mc_cid_', table), isTrackingParameter('mccid__', table)]).toEqual([true, false, false]);
+  });
   it('reads its words from the table it is given', () => {
     const table: TrackingTable = { names: ['ref'], prefixes: ['mc-'] };
     expect([isTrackingParameter('ref', table), isTrackingParameter('mc-id', table), isTrackingParameter('mc', table), isTrackingParameter('gclid', table)]).toEqual([
@@ -68,7 +72,7 @@ describe('removeTrackingParameters', () => {
   ])('%s → %s', (href, expected, removed) => {
     expect(cleaned(href)).toEqual({ href: expected, removed });
   });
-  it.each(['https://a.es/?partner=6878', 'https://a.es/?utmost=1&b=utm', 'https://a.es/?a=1&&b=2', 'https://a.es/', 'https://a.es/?x'])(
+  it.each(['https://a.es/?partner=6878', 'https://a.es/?abutm_x%3D1', 'https://a.es/?utmost=1&b=utm', 'https://a.es/?a=1&&b=2', 'https://a.es/', 'https://a.es/?x'])(
     'leaves %s exactly as written',
     (href) => {
       expect(cleaned(href)).toEqual({ href, removed: [] });
