@@ -32,11 +32,20 @@ interface Imported {
   rows: PlaceRow[];
   /** Published listings not served: the same place as another (same_place_duplicates). */
   merged: number;
+  /** The import report's shared-host pass (pipeline/dedup/portal-hosts.ts). */
+  portalHosts: PortalCounts;
+}
+
+interface PortalCounts {
+  found: number;
+  websitesDropped: number;
+  ownSitesKept: number;
 }
 
 interface Counts {
   places: number;
   merged: number;
+  portal: PortalCounts;
   filled: Record<string, number>;
   defects: Record<string, number>;
 }
@@ -97,8 +106,8 @@ function onHost(hostname: string, hosts: readonly string[]): boolean {
   return hosts.some((listed) => host === listed || host.endsWith(`.${listed}`));
 }
 
-function measure({ rows, merged }: Imported, hosts: readonly string[], exportName: string): Counts {
-  const counts: Counts = { places: rows.length, merged, filled: {}, defects: {} };
+function measure({ rows, merged, portalHosts }: Imported, hosts: readonly string[], exportName: string): Counts {
+  const counts: Counts = { places: rows.length, merged, portal: { ...portalHosts }, filled: {}, defects: {} };
   for (const name of Object.keys(FIELDS)) counts.filled[name] = 0;
   for (const name of DEFECTS) counts.defects[name] = 0;
   const count = (name: (typeof DEFECTS)[number], hit: boolean) => {
@@ -153,7 +162,12 @@ function importExport(file: string, country: string): Imported {
       const rows = db
         .prepare("SELECT id, place, issues FROM listings WHERE status = 'published' AND id NOT IN (SELECT id FROM same_place_duplicates) ORDER BY id")
         .all() as PlaceRow[];
-      return { rows, merged: db.prepare('SELECT count(*) FROM same_place_duplicates').pluck().get() as number };
+      const report = JSON.parse(run.stdout) as { portalHosts?: PortalCounts };
+      return {
+        rows,
+        merged: db.prepare('SELECT count(*) FROM same_place_duplicates').pluck().get() as number,
+        portalHosts: report.portalHosts ?? { found: 0, websitesDropped: 0, ownSitesKept: 0 },
+      };
     } finally {
       db.close();
     }
@@ -167,10 +181,11 @@ function share(part: number, whole: number): string {
 }
 
 function printTable(results: [string, Counts][]): void {
-  const total: Counts = { places: 0, merged: 0, filled: {}, defects: {} };
+  const total: Counts = { places: 0, merged: 0, portal: { found: 0, websitesDropped: 0, ownSitesKept: 0 }, filled: {}, defects: {} };
   for (const [, counts] of results) {
     total.places += counts.places;
     total.merged += counts.merged;
+    for (const key of ['found', 'websitesDropped', 'ownSitesKept'] as const) total.portal[key] += counts.portal[key];
     for (const [key, value] of Object.entries(counts.filled)) total.filled[key] = (total.filled[key] ?? 0) + value;
     for (const [key, value] of Object.entries(counts.defects)) total.defects[key] = (total.defects[key] ?? 0) + value;
   }
@@ -180,6 +195,9 @@ function printTable(results: [string, Counts][]): void {
   line(['---', ...columns.map(() => '---:')]);
   line(['published places', ...columns.map(([, counts]) => String(counts.places))]);
   line(['duplicates merged (same place)', ...columns.map(([, counts]) => String(counts.merged))]);
+  line(['portal hosts found (shared by unrelated places)', ...columns.map(([, counts]) => String(counts.portal.found))]);
+  line(['websites dropped as a portal page', ...columns.map(([, counts]) => String(counts.portal.websitesDropped))]);
+  line(['own sites kept on a shared host', ...columns.map(([, counts]) => String(counts.portal.ownSitesKept))]);
   for (const field of Object.keys(FIELDS)) {
     line([`fill: ${field}`, ...columns.map(([, counts]) => share(counts.filled[field]!, counts.places))]);
   }

@@ -52,6 +52,7 @@ export class SnapshotSink {
       finishedAt: new Date(),
       snapshot: candidateOnly ? null : sealed,
       samePlaces: this.builder.samePlaces,
+      portalWebsites: this.builder.portalWebsites,
     });
     return candidateOnly ? { report, candidate: sealed } : { report };
   }

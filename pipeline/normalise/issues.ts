@@ -47,6 +47,7 @@ export const ISSUE_CODES = {
   'unknown-suffix': 'drop',
   'invalid-host': 'drop',
   'third-party': 'drop',
+  'shared-portal-host': 'drop',
   'not-maps-host': 'drop',
   'zero-location': 'drop',
   'incomplete-location': 'drop',

@@ -3,6 +3,7 @@ import { issue, type Issue, type IssueCode, type IssueField, type Normalised } f
 import { MAX_URL_LENGTH } from '../../model/limits.ts';
 import { checkPublicHost } from './public-host.ts';
 import { isPublicBodyHost, thirdPartyHost } from './website-hosts.ts';
+import { removeTrackingParameters } from './tracking-parameters.ts';
 
 /**
  * The provider's map (Google Maps) as its listings link to it: which hosts, and on hosts that also serve
@@ -18,8 +19,6 @@ export const PROVIDER_MAP_HOSTS: readonly { host: string; pathPrefix: string | n
     { host: `maps.${domain}`, pathPrefix: null },
   ]),
 ];
-
-const TRACKING_PARAMETERS = new Set(['gclid', 'fbclid', 'msclkid']);
 
 /**
  * A listing's website as a public http(s) URL; issues (field `website`) say why one was dropped or repaired. A value
@@ -129,36 +128,4 @@ function withScheme(text: string): string {
   if (rest.startsWith('/')) return text;
   if (name.includes('.') || /^\d/.test(rest)) return `https://${text}`;
   return text;
-}
-
-/** Removes utm_*, gclid, fbclid and msclkid in place, leaving every other parameter exactly as written. */
-function removeTrackingParameters(url: URL): string[] {
-  if (url.search === '') return [];
-  const removed: string[] = [];
-  const kept = url.search
-    .slice(1)
-    .split('&')
-    .filter((pair) => {
-      const name = decodeName(pair.split('=', 1)[0] ?? '');
-      if (!isTrackingParameter(name)) return true;
-      removed.push(name);
-      return false;
-    });
-  if (removed.length === 0) return removed;
-  const rest = kept.filter((pair) => pair !== '');
-  url.search = rest.length > 0 ? `?${rest.join('&')}` : '';
-  return removed;
-}
-
-function isTrackingParameter(name: string): boolean {
-  const lower = name.toLowerCase();
-  return lower.startsWith('utm_') || TRACKING_PARAMETERS.has(lower);
-}
-
-function decodeName(name: string): string {
-  try {
-    return decodeURIComponent(name.replace(/\+/g, ' '));
-  } catch {
-    return name;
-  }
 }

@@ -17,6 +17,7 @@ function table(title: string, rows: [string, number][], emptyText = '(none)'): s
 const GROUP_NAMES: Record<string, string> = {
   'website/third-party': 'host (not published as website: data/hosts/third-party.json)',
   'website/public-body': 'host (kept)',
+  'website/shared-portal-host': 'host several unrelated places share (a portal: not published as website)',
   'lodgingType/name-suggests': 'kind the name suggests (review the labels)',
 };
 

@@ -47,6 +47,12 @@ export interface ImportReport {
    * the import merged none, so reports of imports without duplicates keep their earlier shape.
    */
   samePlaces?: { merged: number; listed: SamePlaceRecord[] };
+  /**
+   * Website hosts several unrelated places of the import share (pipeline/dedup/portal-hosts.ts): the portals found, the
+   * websites not published as their pages (also in issues as website/shared-portal-host), and the places kept on such a
+   * host because it carries their name. Absent when the pass found nothing.
+   */
+  portalHosts?: { found: number; websitesDropped: number; ownSitesKept: number };
   /** Things a data team should look at before trusting this run (e.g. an export whose ids look broken). */
   warnings: string[];
   snapshot: SnapshotInfo | null;

@@ -6,6 +6,7 @@ import { isRepair } from '../normalise/issues.ts';
 import type { ImportReport, LineSample } from './import-report.ts';
 import type { SnapshotInfo } from '../snapshot/reader-types.ts';
 import type { SamePlaceRecord } from '../snapshot/snapshot-types.ts';
+import type { PortalWebsites } from '../snapshot/portal-websites.ts';
 import { SAME_PLACES_LISTED } from '../../model/limits.ts';
 
 const SAMPLES_PER_REASON = 5;
@@ -101,7 +102,13 @@ export class ReportAccumulator {
     finishedAt: Date;
     snapshot: SnapshotInfo | null;
     samePlaces?: readonly SamePlaceRecord[];
+    portalWebsites?: PortalWebsites;
   }): ImportReport {
+    // Websites taken off at seal as portal pages (snapshot/portal-websites.ts): counted with the listings' own issues.
+    for (const { host } of meta.portalWebsites?.dropped ?? []) {
+      bump(this.issues, 'website/shared-portal-host', 1);
+      bump(this.issueGroups, `website/shared-portal-host ${host}`, 1);
+    }
     const issues = Object.fromEntries([...this.issues].sort(([a], [b]) => a.localeCompare(b)));
     const dropped = (field: string) =>
       [...this.issues]
@@ -144,6 +151,7 @@ export class ReportAccumulator {
         badLines: this.badSamples.map(stripIndex),
         rejected: [...this.rejectedSamples.values()].flat().sort(earlier).map(stripIndex),
       },
+      ...portalHostsOf(meta.portalWebsites),
       ...(meta.samePlaces?.length ? { samePlaces: { merged: meta.samePlaces.length, listed: meta.samePlaces.slice(0, SAME_PLACES_LISTED) } } : {}),
       warnings: this.warnings(),
       snapshot: meta.snapshot,
@@ -165,6 +173,11 @@ export class ReportAccumulator {
     if (this.lines > 0 && this.badLines / this.lines >= 0.1) warnings.push(`${this.badLines} lines were not JSON objects: is this the right file format?`);
     return warnings;
   }
+}
+
+function portalHostsOf(portal: PortalWebsites | undefined): Pick<ImportReport, 'portalHosts'> {
+  if (portal === undefined || (portal.portals.length === 0 && portal.ownKept === 0)) return {};
+  return { portalHosts: { found: portal.portals.length, websitesDropped: portal.dropped.length, ownSitesKept: portal.ownKept } };
 }
 
 /** "website/third-party esmadrid.com" → { "website/third-party": { "esmadrid.com": n } }, most frequent first. */

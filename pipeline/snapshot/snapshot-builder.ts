@@ -10,6 +10,7 @@ import type { AddOutcome, SamePlaceRecord, SnapshotBuilder, SnapshotBuilderOptio
 import type { PlaceMatchKey } from '../dedup/place-match-key.ts';
 import { findSamePlaces } from '../dedup/find-same-places.ts';
 import { openServedIds } from './served-ids.ts';
+import { dropPortalWebsites, NO_PORTAL_WEBSITES, type PortalWebsites } from './portal-websites.ts';
 import type { SnapshotInfo } from './reader-types.ts';
 import type { ListingSummary } from './listing-record.ts';
 import { BUILD_SQL, SCHEMA_VERSION, SELECT_GEO_POINTS, schemaSection } from './statements.ts';
@@ -58,6 +59,7 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
   /** The match keys of the published listings, by id: the same-place pass reads them at seal. */
   private readonly matchKeys = new Map<string, string>();
   private merged: SamePlaceRecord[] = [];
+  private portal: PortalWebsites = NO_PORTAL_WEBSITES;
   private rejectedKept = 0;
   private rejectedLinesKept = 0;
   private state: 'building' | 'sealed' | 'published' | 'aborted' = 'building';
@@ -109,6 +111,10 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
 
   get samePlaces(): readonly SamePlaceRecord[] {
     return this.merged;
+  }
+
+  get portalWebsites(): PortalWebsites {
+    return this.portal;
   }
 
   get count(): number {
@@ -255,6 +261,9 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
       const keys = [...this.matchKeys.values()].map((json) => JSON.parse(json) as PlaceMatchKey);
       const found = findSamePlaces(keys, { isServed: (id) => served.has(id), ...(this.options.distinct ? { distinct: this.options.distinct } : {}) });
       this.matchKeys.clear();
+      // Portal hosts found in the import (pipeline/dedup/portal-hosts.ts): their pages leave the rows before the served tables are filled.
+      this.portal = dropPortalWebsites(this.db, keys, new Set(found.map((d) => d.id)));
+      if (this.portal.dropped.length > 0) this.fillCounter = null;
       const insert = this.db.prepare(BUILD_SQL.insertSamePlaceDuplicate);
       const nameOf = this.db.prepare(BUILD_SQL.selectListingName).pluck();
       this.merged = found.map((d) => {

@@ -5,6 +5,7 @@ import type { ListingRecord, ListingSummary } from './listing-record.ts';
 import type { SnapshotInfo } from './reader-types.ts';
 import type { SamePlaceDuplicate } from '../dedup/find-same-places.ts';
 import type { DistinctPlaces } from '../dedup/distinct-places.ts';
+import type { PortalWebsites } from './portal-websites.ts';
 
 /** A listing not served because it is the same place as another, with both names for the report. */
 export interface SamePlaceRecord extends SamePlaceDuplicate {
@@ -30,6 +31,8 @@ export interface SnapshotBuilder {
   addRejectedLine(source: SourceRef, reason: string, excerpt: string): void;
   /** After seal(): the published listings not served because they are the same place as a kept one, by id. */
   readonly samePlaces: readonly SamePlaceRecord[];
+  /** After seal(): the portal hosts the import's listings share, and the websites taken off as their pages. */
+  readonly portalWebsites: PortalWebsites;
   /** Number of listings stored so far. */
   readonly count: number;
   /** Builds indexes and closes the file without serving it: a candidate the publication gates look at first. */
