@@ -1,6 +1,7 @@
 // A reading connection's word index: the distinct words in memory (for prefixes and typos), each word's places by key.
 import type Database from 'better-sqlite3';
-import { allowedEdits, boundedEditDistance, prefixEditDistance } from './typo-distance.ts';
+import { allowedEdits } from './typo-distance.ts';
+import { typoMatches } from './word-typo-matches.ts';
 import { blobRowids, PostingsCollector, type WordKind } from './word-postings.ts';
 import { BUILD_SQL } from './statements.ts';
 
@@ -67,11 +68,7 @@ export class WordIndex {
     const edits = options.typo ? allowedEdits(typed.length) : 0;
     if (edits > 0) {
       const seen = new Set(found.map((e) => e.word));
-      for (const word of words) {
-        if (seen.has(word)) continue;
-        const distance = options.prefix ? prefixEditDistance(typed, word, edits) : boundedEditDistance(typed, word, edits);
-        if (distance <= edits) found.push({ word, quality: 'corrected' });
-      }
+      for (const word of typoMatches(words, typed, edits, options.prefix, seen)) found.push({ word, quality: 'corrected' });
     }
     return found;
   }
