@@ -8,9 +8,12 @@ import type { WordIndex } from './word-index.ts';
 import { placesWithEveryWord, scoresOf } from './word-scores.ts';
 import { WORD_KINDS } from './word-postings.ts';
 import { compareBinary } from './binary-order.ts';
+import { relevancePage, type RelevanceSource } from './word-relevance-walk.ts';
 
 export type Params = Record<string, string | number>;
 const LITERAL_ROWIDS = 'SELECT rowid FROM places_fts WHERE places_fts MATCH @match';
+const LITERAL_ROWIDS_AFTER = 'SELECT rowid FROM places_fts WHERE places_fts MATCH @match AND rowid > @after ORDER BY rowid';
+const AFTER_CLAUSE = ' AND p.rowid > @after';
 
 /** What the connection settled before handing over: the filters as SQL and their parameters, the folded q. */
 export interface OrderedRequest {
@@ -62,6 +65,7 @@ export class OrderedSearch {
     const { query } = request;
     const sort = query.sort ?? 'id';
     if (request.text === '' && (sort === 'name' || sort === 'rating')) return this.sortedPage(request, sort);
+    if (sort === 'relevance' && (query.match ?? 'literal') === 'literal') return this.relevancePage(request);
     const found = this.cachedCandidates(request, sort);
     const where = ROWIDS_CLAUSE;
     // Only facet counts read the whole found set back through SQL.
@@ -96,6 +100,38 @@ export class OrderedSearch {
       resultParams: request.params,
     };
     if (found.length > 0) result.sortKey = found.at(-1)![2];
+    return result;
+  }
+
+  /** Literal q by relevance: the best tiers of the word index first, checked against q and the filters, until the page is full. */
+  private relevancePage(request: OrderedRequest): SearchRows & { resultWhere: string; resultParams: Params } {
+    const { query, text } = request;
+    const literal = text === '' ? { clause: '', params: {} } : OrderedSearch.literal(text);
+    // Given rows are checked by substring: the trigram index's matches, without reading its posting lists.
+    const checkClause = text === '' ? '' : literalClause(false);
+    const source: RelevanceSource = {
+      postings: searchWords(text).map((word) => this.words.postings(word)),
+      keep: (rowids) => {
+        const params = { ...request.params, ...(text === '' ? {} : { text }), rowids: JSON.stringify(rowids) };
+        return new Set(this.statement(rowidsSql(request.where + checkClause + ROWIDS_CLAUSE)).pluck().all(params) as number[]);
+      },
+      after: (rowid) => {
+        const sql = request.where === '' && 'match' in literal.params ? LITERAL_ROWIDS_AFTER : rowidsSql(`${request.where}${literal.clause}${AFTER_CLAUSE}`);
+        return this.statement(sql).pluck().iterate({ ...request.params, ...literal.params, after: rowid }) as Iterable<number>;
+      },
+    };
+    const cursor = query.sortAfter ? { key: Number(query.sortAfter.key), rowid: request.afterRowid } : undefined;
+    const page = relevancePage(source, this.size, query.limit + 1, cursor);
+    const rows = this.rowsOf(page.rowids);
+    const hasMore = rows.length > query.limit;
+    if (hasMore) rows.length = query.limit;
+    const result: SearchRows & { resultWhere: string; resultParams: Params } = {
+      rows,
+      hasMore,
+      resultWhere: request.where + literal.clause,
+      resultParams: { ...request.params, ...literal.params },
+    };
+    if (rows.length > 0) result.sortKey = page.scores[rows.length - 1]!;
     return result;
   }
 

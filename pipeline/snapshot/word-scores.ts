@@ -3,7 +3,7 @@
 import type { Expansion, WordIndex, WordQuality } from './word-index.ts';
 import type { WordKind } from './word-postings.ts';
 
-const LEVELS: Record<WordKind, Record<WordQuality, number>> = {
+export const LEVELS: Record<WordKind, Record<WordQuality, number>> = {
   name: { exact: 9, prefix: 8, corrected: 7 },
   city: { exact: 6, prefix: 5, corrected: 4 },
   label: { exact: 3, prefix: 2, corrected: 1 },
