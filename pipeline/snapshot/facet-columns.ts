@@ -1,0 +1,137 @@
+// A snapshot's facet columns in memory as typed arrays (lodging type, city, whatsapp, verified by rowid): the rows
+// a filter selects and the facet counts of a result are passes over ints, not SQL GROUP BYs.
+import type Database from 'better-sqlite3';
+import { compareBinary } from './binary-order.ts';
+import { CITY_FACET_SIZE, type FacetCounts, type FacetName } from './reader-types.ts';
+import { FACET_COLUMNS_SQL } from './ordered-statements.ts';
+
+/** Equality filters as stored values (a canonical city slug; whatsapp and verified as 0 or 1). */
+export interface FacetFilter {
+  city?: string;
+  lodgingType?: string;
+  whatsapp?: number;
+  verified?: number;
+}
+
+const NO_CITY = -1;
+
+/** Values to small codes, in first-met order. */
+class Codes {
+  readonly values: string[] = [];
+  private readonly codes = new Map<string, number>();
+
+  code(value: string): number {
+    let code = this.codes.get(value);
+    if (code === undefined) {
+      code = this.values.length;
+      this.values.push(value);
+      this.codes.set(value, code);
+    }
+    return code;
+  }
+
+  find(value: string): number | undefined {
+    return this.codes.get(value);
+  }
+}
+
+export class FacetColumns {
+  private readonly present: Uint8Array;
+  private readonly type: Uint16Array;
+  private readonly city: Int32Array;
+  private readonly whatsapp: Uint8Array;
+  private readonly verified: Uint8Array;
+  private readonly types = new Codes();
+  private readonly cities = new Codes();
+  /** Rowids grouped by city code (each group ascending): byCity[cityStarts[c] .. cityStarts[c + 1]). */
+  private readonly cityStarts: Int32Array;
+  private readonly byCity: Int32Array;
+
+  /** `size`: one above the highest rowid. */
+  constructor(db: Database.Database, private readonly size: number) {
+    this.present = new Uint8Array(size);
+    this.type = new Uint16Array(size);
+    this.city = new Int32Array(size).fill(NO_CITY);
+    this.whatsapp = new Uint8Array(size);
+    this.verified = new Uint8Array(size);
+    for (const [rowid, type, city, whatsapp, verified] of db.prepare(FACET_COLUMNS_SQL).raw(true).iterate() as Iterable<[number, string, string | null, number, number]>) {
+      if (rowid <= 0 || rowid >= size) continue;
+      this.present[rowid] = 1;
+      this.type[rowid] = this.types.code(String(type));
+      if (city !== null) this.city[rowid] = this.cities.code(String(city));
+      this.whatsapp[rowid] = whatsapp === 1 ? 1 : 0;
+      this.verified[rowid] = verified === 1 ? 1 : 0;
+    }
+    const counts = new Int32Array(this.cities.values.length + 1);
+    for (let rowid = 1; rowid < size; rowid += 1) if (this.city[rowid] !== NO_CITY) {
+      const at = this.city[rowid]! + 1;
+      counts[at] = counts[at]! + 1;
+    }
+    for (let c = 1; c < counts.length; c += 1) counts[c] = counts[c]! + counts[c - 1]!;
+    this.cityStarts = counts.slice();
+    this.byCity = new Int32Array(counts.at(-1) ?? 0);
+    const next = counts;
+    for (let rowid = 1; rowid < size; rowid += 1) {
+      const c = this.city[rowid]!;
+      if (c === NO_CITY) continue;
+      this.byCity[next[c]!] = rowid;
+      next[c] = next[c]! + 1;
+    }
+  }
+
+  /** The rowids the filters select, ascending. */
+  select(filter: FacetFilter): Int32Array {
+    const type = filter.lodgingType === undefined ? -1 : this.types.find(filter.lodgingType);
+    const city = filter.city === undefined ? -1 : this.cities.find(filter.city);
+    if (type === undefined || city === undefined) return new Int32Array(0);
+    const keeps = (rowid: number): boolean =>
+      (type < 0 || this.type[rowid] === type) &&
+      (filter.whatsapp === undefined || this.whatsapp[rowid] === filter.whatsapp) &&
+      (filter.verified === undefined || this.verified[rowid] === filter.verified);
+    const found: number[] = [];
+    if (city >= 0) {
+      for (let at = this.cityStarts[city]!; at < this.cityStarts[city + 1]!; at += 1) if (keeps(this.byCity[at]!)) found.push(this.byCity[at]!);
+    } else {
+      for (let rowid = 1; rowid < this.size; rowid += 1) if (this.present[rowid] === 1 && keeps(rowid)) found.push(rowid);
+    }
+    return Int32Array.from(found);
+  }
+
+  /** The counts of these facets over the given rows (the SQL GROUP BYs' answers: keys in the same order). */
+  count(facets: readonly FacetName[], rowids: ArrayLike<number>): FacetCounts {
+    const types = new Int32Array(this.types.values.length);
+    const cities = new Int32Array(this.cities.values.length);
+    let whatsapp = 0;
+    let verified = 0;
+    let total = 0;
+    for (let i = 0; i < rowids.length; i += 1) {
+      const rowid = rowids[i]!;
+      if (rowid <= 0 || rowid >= this.size || this.present[rowid] !== 1) continue;
+      total += 1;
+      const type = this.type[rowid]!;
+      types[type] = types[type]! + 1;
+      const city = this.city[rowid]!;
+      if (city !== NO_CITY) cities[city] = cities[city]! + 1;
+      whatsapp += this.whatsapp[rowid]!;
+      verified += this.verified[rowid]!;
+    }
+    const counts: FacetCounts = {};
+    for (const facet of facets) {
+      if (facet === 'lodgingType') counts.lodgingType = this.largest(types, this.types.values, false);
+      else if (facet === 'city') counts.city = this.largest(cities, this.cities.values, true);
+      else if (facet === 'whatsappEligible') counts.whatsappEligible = { true: whatsapp, false: total - whatsapp };
+      else counts.verified = { true: verified, false: total - verified };
+    }
+    return counts;
+  }
+
+  /** Values counted at least once: by value, or (`top`) the CITY_FACET_SIZE largest, ties by value. */
+  private largest(counts: Int32Array, values: readonly string[], top: boolean): Record<string, number> {
+    const codes: number[] = [];
+    for (let code = 0; code < counts.length; code += 1) if (counts[code]! > 0) codes.push(code);
+    codes.sort((a, b) => (top ? counts[b]! - counts[a]! : 0) || compareBinary(values[a]!, values[b]!));
+    const result: Record<string, number> = {};
+    for (const code of top ? codes.slice(0, CITY_FACET_SIZE) : codes) result[values[code]!] = counts[code]!;
+    return result;
+  }
+}
