@@ -1,5 +1,5 @@
-// A snapshot's facet columns in memory as typed arrays (lodging type, city, whatsapp, verified by rowid): the rows
-// a filter selects and the facet counts of a result are passes over ints, not SQL GROUP BYs.
+// A snapshot's facet columns in memory as typed arrays (lodging type, city, whatsapp, verified by rowid): the facet
+// counts of a result, or of what filters select, are a pass over ints, not SQL GROUP BYs.
 import type Database from 'better-sqlite3';
 import { compareBinary } from './binary-order.ts';
 import { CITY_FACET_SIZE, type FacetCounts, type FacetName } from './reader-types.ts';
@@ -79,34 +79,41 @@ export class FacetColumns {
     }
   }
 
-  /** The rowids the filters select, ascending. */
-  select(filter: FacetFilter): Int32Array {
+  /** The counts of these facets over the rows the filters select, read in place (no list of rows is made). */
+  countSelected(facets: readonly FacetName[], filter: FacetFilter): FacetCounts {
     const type = filter.lodgingType === undefined ? -1 : this.types.find(filter.lodgingType);
     const city = filter.city === undefined ? -1 : this.cities.find(filter.city);
-    if (type === undefined || city === undefined) return new Int32Array(0);
-    const keeps = (rowid: number): boolean =>
-      (type < 0 || this.type[rowid] === type) &&
-      (filter.whatsapp === undefined || this.whatsapp[rowid] === filter.whatsapp) &&
-      (filter.verified === undefined || this.verified[rowid] === filter.verified);
-    const found: number[] = [];
-    if (city >= 0) {
-      for (let at = this.cityStarts[city]!; at < this.cityStarts[city + 1]!; at += 1) if (keeps(this.byCity[at]!)) found.push(this.byCity[at]!);
-    } else {
-      for (let rowid = 1; rowid < this.size; rowid += 1) if (this.present[rowid] === 1 && keeps(rowid)) found.push(rowid);
-    }
-    return Int32Array.from(found);
+    const whatsapp = filter.whatsapp ?? -1;
+    const verified = filter.verified ?? -1;
+    return this.counted(facets, (visit) => {
+      if (type === undefined || city === undefined) return;
+      const keeps = (rowid: number): boolean =>
+        (type < 0 || this.type[rowid] === type) && (whatsapp < 0 || this.whatsapp[rowid] === whatsapp) && (verified < 0 || this.verified[rowid] === verified);
+      if (city >= 0) {
+        for (let at = this.cityStarts[city]!; at < this.cityStarts[city + 1]!; at += 1) if (keeps(this.byCity[at]!)) visit(this.byCity[at]!);
+      } else {
+        for (let rowid = 1; rowid < this.size; rowid += 1) if (this.present[rowid] === 1 && keeps(rowid)) visit(rowid);
+      }
+    });
   }
 
   /** The counts of these facets over the given rows (the SQL GROUP BYs' answers: keys in the same order). */
   count(facets: readonly FacetName[], rowids: ArrayLike<number>): FacetCounts {
+    return this.counted(facets, (visit) => {
+      for (let i = 0; i < rowids.length; i += 1) {
+        const rowid = rowids[i]!;
+        if (rowid > 0 && rowid < this.size && this.present[rowid] === 1) visit(rowid);
+      }
+    });
+  }
+
+  private counted(facets: readonly FacetName[], rows: (visit: (rowid: number) => void) => void): FacetCounts {
     const types = new Int32Array(this.types.values.length);
     const cities = new Int32Array(this.cities.values.length);
     let whatsapp = 0;
     let verified = 0;
     let total = 0;
-    for (let i = 0; i < rowids.length; i += 1) {
-      const rowid = rowids[i]!;
-      if (rowid <= 0 || rowid >= this.size || this.present[rowid] !== 1) continue;
+    rows((rowid) => {
       total += 1;
       const type = this.type[rowid]!;
       types[type] = types[type]! + 1;
@@ -114,7 +121,7 @@ export class FacetColumns {
       if (city !== NO_CITY) cities[city] = cities[city]! + 1;
       whatsapp += this.whatsapp[rowid]!;
       verified += this.verified[rowid]!;
-    }
+    });
     const counts: FacetCounts = {};
     for (const facet of facets) {
       if (facet === 'lodgingType') counts.lodgingType = this.largest(types, this.types.values, false);

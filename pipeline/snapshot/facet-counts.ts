@@ -17,11 +17,11 @@ export class FacetCounter {
     private readonly size: number,
   ) {}
 
-  /** `rowidsOf` gives the result's rows (read only when a count is not cached); `signature` names the result. */
-  count(facets: readonly FacetName[], signature: string, rowidsOf: (columns: FacetColumns) => ArrayLike<number>): FacetCounts {
+  /** `countWith` counts the facets not cached over the result, which `signature` names (the same result, the same signature). */
+  count(facets: readonly FacetName[], signature: string, countWith: (columns: FacetColumns, facets: readonly FacetName[]) => FacetCounts): FacetCounts {
     const counts: FacetCounts = {};
     const missing = facets.filter((facet) => !this.cache.has(`${facet}\n${signature}`));
-    const counted = missing.length === 0 ? {} : this.columns().count(missing, rowidsOf(this.columns()));
+    const counted = missing.length === 0 ? {} : countWith(this.columns(), missing);
     for (const facet of facets) {
       const key = `${facet}\n${signature}`;
       let found = this.cache.get(key);

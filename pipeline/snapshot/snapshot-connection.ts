@@ -161,7 +161,9 @@ class ReadOnlySnapshot implements SnapshotConnection {
     if (query.lodgingType !== undefined) filter.lodgingType = query.lodgingType;
     if (query.whatsapp !== undefined) filter.whatsapp = query.whatsapp ? 1 : 0;
     if (query.verified !== undefined) filter.verified = query.verified ? 1 : 0;
-    return this.facets.count(query.facets ?? [], facetSignature(query, text), (columns) => (inMemory ? columns.select(filter) : resultRowids()));
+    return this.facets.count(query.facets ?? [], facetSignature(query, text), (columns, missing) =>
+      inMemory ? columns.countSelected(missing, filter) : columns.count(missing, resultRowids()),
+    );
   }
 
   getPlaceJson(id: string): string | null {

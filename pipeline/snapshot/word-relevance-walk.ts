@@ -86,7 +86,9 @@ function singleWordTiers(postings: Postings, size: number): TierWalk {
       for (let k = 0; k < KINDS_BY_LEVEL.length; k += 1) {
         const kind = KINDS_BY_LEVEL[k]!;
         const current = marks;
-        const rowids = postings[kind].filter((rowid) => rowid > 0 && rowid < size && (current === null || current[rowid] !== 1));
+        const list = postings[kind];
+        // The best tier is its list as stored (ascending): only its ends can fall outside the table.
+        const rowids = current === null ? list.subarray(upperBound(list, 0), upperBound(list, size - 1)) : list.filter((rowid) => rowid > 0 && rowid < size && current[rowid] !== 1);
         if (rowids.length > 0) yield { score: LEVELS[kind].exact, rowids };
         mark(postings[kind]);
         marked = k + 1;
