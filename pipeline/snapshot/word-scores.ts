@@ -95,3 +95,50 @@ export function scoresOf(index: WordIndex, tokens: readonly Expansion[][], kinds
   }
   return scores;
 }
+
+/**
+ * One typed word, no distance to weigh: the `limit` best places in the suggestion order (higher level, then the rarer
+ * word matched, then rowid), the same as scoring every holder with placesWithEveryWord(…, rarity) and sorting, but
+ * reading only the heads of the lists: lists are taken best level first, rarer word first, each in rowid order.
+ */
+export function bestHoldersOfOneWord(index: WordIndex, expansions: readonly Expansion[], kinds: readonly WordKind[], size: number, limit: number): Scored {
+  const groups: { level: number; count: number; list: Int32Array }[] = [];
+  for (const { word, quality } of expansions) {
+    const postings = index.postings(word);
+    const count = kinds.reduce((sum, kind) => sum + postings[kind].length, 0);
+    for (const kind of kinds) if (postings[kind].length > 0) groups.push({ level: LEVELS[kind][quality], count, list: postings[kind] });
+  }
+  groups.sort((a, b) => b.level - a.level || a.count - b.count);
+  const rowids: number[] = [];
+  const scores: number[] = [];
+  const holders: number[] = [];
+  // A place first met in a group has that group's level and count as its own: no later group betters either.
+  const taken = new Set<number>();
+  for (let start = 0; start < groups.length && rowids.length < limit; ) {
+    const { level, count } = groups[start]!;
+    let end = start;
+    while (end < groups.length && groups[end]!.level === level && groups[end]!.count === count) end += 1;
+    const need = limit - rowids.length;
+    const heads: number[] = [];
+    for (let g = start; g < end; g += 1) {
+      let got = 0;
+      for (const rowid of groups[g]!.list) {
+        if (rowid <= 0 || rowid >= size || taken.has(rowid)) continue;
+        heads.push(rowid);
+        got += 1;
+        if (got === need) break;
+      }
+    }
+    heads.sort((a, b) => a - b);
+    for (let i = 0; i < heads.length && rowids.length < limit; i += 1) {
+      if (i > 0 && heads[i] === heads[i - 1]) continue;
+      rowids.push(heads[i]!);
+      scores.push(level);
+      holders.push(count);
+      taken.add(heads[i]!);
+    }
+    // Fewer than `need` new places: every list of the group was read whole, so all its places are taken.
+    start = end;
+  }
+  return { rowids: Int32Array.from(rowids), scores: Int32Array.from(scores), holders: Float64Array.from(holders) };
+}
