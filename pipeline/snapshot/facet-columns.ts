@@ -43,7 +43,7 @@ export class FacetColumns {
   private readonly verified: Uint8Array;
   private readonly types = new Codes();
   private readonly cities = new Codes();
-  /** Rowids grouped by city code (each group ascending): byCity[cityStarts[c] .. cityStarts[c + 1]). */
+  /** Rowids grouped by city code: byCity[cityStarts[c] .. cityStarts[c + 1]). */
   private readonly cityStarts: Int32Array;
   private readonly byCity: Int32Array;
 
@@ -54,28 +54,36 @@ export class FacetColumns {
     this.city = new Int32Array(size).fill(NO_CITY);
     this.whatsapp = new Uint8Array(size);
     this.verified = new Uint8Array(size);
-    for (const [rowid, type, city, whatsapp, verified] of db.prepare(FACET_COLUMNS_SQL).raw(true).iterate() as Iterable<[number, string, string | null, number, number]>) {
-      if (rowid <= 0 || rowid >= size) continue;
-      this.present[rowid] = 1;
-      this.type[rowid] = this.types.code(String(type));
-      if (city !== null) this.city[rowid] = this.cities.code(String(city));
-      this.whatsapp[rowid] = whatsapp === 1 ? 1 : 0;
-      this.verified[rowid] = verified === 1 ? 1 : 0;
+    // From the indexes alone (the table's rows hold the JSON too): the (city, type) groups with their sizes, then the
+    // rowids in the same order, so no string is read per place; then the rows with whatsapp and with verified.
+    const groups = db.prepare(FACET_COLUMNS_SQL.cityTypeGroups).raw(true).all() as [string | null, string, number][];
+    const ordered = Int32Array.from(db.prepare(FACET_COLUMNS_SQL.rowidsByCityType).pluck().all() as number[]);
+    const cityStarts: number[] = [];
+    let at = 0;
+    let noCity = 0;
+    for (const [city, type, count] of groups) {
+      const typeCode = this.types.code(String(type));
+      let cityCode = NO_CITY;
+      if (city === null) noCity += count;
+      else {
+        const known = this.cities.find(String(city));
+        cityCode = known ?? this.cities.code(String(city));
+        if (known === undefined) cityStarts.push(at - noCity);
+      }
+      for (const end = Math.min(at + count, ordered.length); at < end; at += 1) {
+        const rowid = ordered[at]!;
+        if (rowid <= 0 || rowid >= size) continue;
+        this.present[rowid] = 1;
+        this.type[rowid] = typeCode;
+        this.city[rowid] = cityCode;
+      }
     }
-    const counts = new Int32Array(this.cities.values.length + 1);
-    for (let rowid = 1; rowid < size; rowid += 1) if (this.city[rowid] !== NO_CITY) {
-      const at = this.city[rowid]! + 1;
-      counts[at] = counts[at]! + 1;
-    }
-    for (let c = 1; c < counts.length; c += 1) counts[c] = counts[c]! + counts[c - 1]!;
-    this.cityStarts = counts.slice();
-    this.byCity = new Int32Array(counts.at(-1) ?? 0);
-    const next = counts;
-    for (let rowid = 1; rowid < size; rowid += 1) {
-      const c = this.city[rowid]!;
-      if (c === NO_CITY) continue;
-      this.byCity[next[c]!] = rowid;
-      next[c] = next[c]! + 1;
+    // Places without a city sort first: the rest, grouped by city, is the by-city list.
+    this.byCity = ordered.subarray(noCity);
+    cityStarts.push(this.byCity.length);
+    this.cityStarts = Int32Array.from(cityStarts);
+    for (const [column, sql] of [[this.whatsapp, FACET_COLUMNS_SQL.whatsapp] as const, [this.verified, FACET_COLUMNS_SQL.verified] as const]) {
+      for (const rowid of db.prepare(sql).pluck().all() as number[]) if (rowid > 0 && rowid < size) column[rowid] = 1;
     }
   }
 

@@ -31,5 +31,10 @@ export function sortedPageSql(where: string, key: string, resume: boolean): stri
   return `SELECT p.id, p.place_json, ${key} FROM places AS p WHERE 1${after}${where} ORDER BY ${key}, p.rowid LIMIT @limit`;
 }
 
-/** Each place's facet columns, for the counts held in memory (facet-columns.ts). */
-export const FACET_COLUMNS_SQL = 'SELECT rowid, lodging_type, city_slug, whatsapp, verified FROM places';
+/** The places' facet columns, for the counts held in memory (facet-columns.ts): each served by an index alone. */
+export const FACET_COLUMNS_SQL = {
+  cityTypeGroups: 'SELECT city_slug, lodging_type, count(*) FROM places GROUP BY city_slug, lodging_type ORDER BY city_slug, lodging_type',
+  rowidsByCityType: 'SELECT rowid FROM places ORDER BY city_slug, lodging_type',
+  whatsapp: 'SELECT rowid FROM places WHERE whatsapp = 1',
+  verified: 'SELECT rowid FROM places WHERE verified = 1',
+};
