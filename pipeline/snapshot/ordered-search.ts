@@ -5,7 +5,7 @@ import { searchWords } from './search-words.ts';
 import { NAME_KEY_OF, RATING_KEY_OF, SELECT_PLACES_BY_ROWIDS } from './statements.ts';
 import { keyedRowidsSql, literalClause, ROWIDS_CLAUSE, rowidsSql, sortedPageSql } from './ordered-statements.ts';
 import type { WordIndex } from './word-index.ts';
-import { placesWithEveryWord, scoresOf } from './word-scores.ts';
+import { placesWithEveryWord } from './word-scores.ts';
 import { WORD_KINDS } from './word-postings.ts';
 import { compareBinary } from './binary-order.ts';
 import { relevancePage, type RelevanceSource } from './word-relevance-walk.ts';
@@ -163,11 +163,8 @@ export class OrderedSearch {
     const match = query.match ?? 'literal';
     const tokens = searchWords(text);
     const relevance = query.sort === 'relevance';
-    if (match === 'literal') {
-      const rowids = this.matchingRowids(request.where, request.params, text);
-      const expansions = tokens.map((token) => this.words.expand(token, { prefix: false, typo: false }));
-      return { rowids, keys: relevance ? scoresOf(this.words, expansions, WORD_KINDS, this.size, rowids) : null };
-    }
+    // A literal q by relevance walks its tiers instead (relevancePage): here it is sorted by name or rating.
+    if (match === 'literal') return { rowids: this.matchingRowids(request.where, request.params, text), keys: null };
     const expansions = tokens.map((token) => this.words.expand(token, { prefix: false, typo: match === 'typo' }));
     let { rowids, scores } = placesWithEveryWord(this.words, expansions, WORD_KINDS, this.size);
     if (request.where !== '' && rowids.length > 0) {

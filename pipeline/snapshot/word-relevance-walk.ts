@@ -33,7 +33,7 @@ const LARGEST_CHECK = 4096;
 
 /**
  * The first `wanted` places after the cursor (score, rowid) in the relevance order: a place's score is the sum over
- * the typed words of the best level at which it holds each (scoresOf's). Tiers above the cursor are skipped unread.
+ * the typed words of the best level at which it holds each exactly (a name 9, a city 6, a label 3; word-scores.ts). Tiers above the cursor are skipped unread.
  */
 export function relevancePage(source: RelevanceSource, size: number, wanted: number, cursor?: { key: number; rowid: number }): RelevancePage {
   const page: RelevancePage = { rowids: [], scores: [] };

@@ -86,16 +86,6 @@ export function placesWithEveryWord(index: WordIndex, tokens: readonly Expansion
   return scored;
 }
 
-/** Scores of given places (matched otherwise, e.g. literally): typed words they do not hold add nothing. */
-export function scoresOf(index: WordIndex, tokens: readonly Expansion[][], kinds: readonly WordKind[], size: number, rowids: Int32Array): Int32Array {
-  const scores = new Int32Array(rowids.length);
-  for (const expansions of tokens) {
-    const { levels } = tokenLevels(index, expansions, kinds, size);
-    for (let i = 0; i < rowids.length; i += 1) scores[i]! += levels[rowids[i]!] ?? 0;
-  }
-  return scores;
-}
-
 /**
  * One typed word, no distance to weigh: the `limit` best places in the suggestion order (higher level, then the rarer
  * word matched, then rowid), the same as scoring every holder with placesWithEveryWord(…, rarity) and sorting, but

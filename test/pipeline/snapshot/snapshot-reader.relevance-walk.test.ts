@@ -34,7 +34,7 @@ function places(): NormalisedListing[] {
   );
 }
 
-/** scoresOf's rule written out: per typed word, 9 in a name, else 6 in the city, else 3 in a label, else 0. */
+/** The relevance rule written out: per typed word, 9 in a name, else 6 in the city, else 3 in a label, else 0. */
 function scoreOf(listing: NormalisedListing, q: string): number {
   const { place } = listing;
   const name = new Set([...searchWords(String(place.name)), ...searchWords(String(place.legalName ?? ''))]);
