@@ -1,45 +1,49 @@
 // Facet counts over a search's whole result, cached per connection: every page of a walk asks for the same counts.
 import type Database from 'better-sqlite3';
 import type { FacetCounts, FacetName } from './reader-types.ts';
-import { facetSql } from './ordered-statements.ts';
+import { FacetColumns } from './facet-columns.ts';
 
 /** Results counted per connection (a snapshot never changes, so counts never go stale). */
 const CACHED_RESULTS = 500;
 
 export class FacetCounter {
-  private readonly statements = new Map<string, Database.Statement>();
   private readonly cache = new Map<string, Record<string, number>>();
+  /** Read on the first count; dropped with the connection when the snapshot is swapped. */
+  private loaded: FacetColumns | null = null;
 
-  constructor(private readonly db: Database.Database) {}
+  constructor(
+    private readonly db: Database.Database,
+    /** One above the highest rowid. */
+    private readonly size: number,
+  ) {}
 
-  /** `where` and `params` select the result; `signature` names it (the same result, the same signature). */
-  count(facets: readonly FacetName[], where: string, params: Record<string, unknown>, signature: string): FacetCounts {
+  /** `countWith` counts the facets not cached over the result, which `signature` names (the same result, the same signature). */
+  count(facets: readonly FacetName[], signature: string, countWith: (columns: FacetColumns, facets: readonly FacetName[]) => FacetCounts): FacetCounts {
     const counts: FacetCounts = {};
+    const missing = facets.filter((facet) => !this.cache.has(`${facet}\n${signature}`));
+    const counted = missing.length === 0 ? {} : countWith(this.columns(), missing);
     for (const facet of facets) {
       const key = `${facet}\n${signature}`;
       let found = this.cache.get(key);
-      if (!found) {
-        found = this.countOne(facet, where, params);
+      if (found) this.cache.delete(key);
+      else {
+        found = counted[facet] ?? {};
         if (this.cache.size >= CACHED_RESULTS) this.cache.delete(this.cache.keys().next().value!);
-        this.cache.set(key, found);
       }
+      this.cache.set(key, found);
       counts[facet] = found;
     }
     return counts;
   }
 
-  private countOne(facet: FacetName, where: string, params: Record<string, unknown>): Record<string, number> {
-    const sql = facetSql(facet, where);
-    let statement = this.statements.get(sql);
-    if (!statement) {
-      statement = this.db.prepare(sql).raw(true);
-      this.statements.set(sql, statement);
-    }
-    const used = Object.fromEntries(Object.entries(params).filter(([name]) => sql.includes(`@${name}`)));
-    const rows = statement.all(used) as [string | number, number][];
-    const boolean = facet === 'whatsappEligible' || facet === 'verified';
-    const counts: Record<string, number> = boolean ? { true: 0, false: 0 } : {};
-    for (const [value, count] of rows) counts[boolean ? String(value === 1) : String(value)] = count;
-    return counts;
+  /** Frees the columns and counts (the connection is closing). */
+  close(): void {
+    this.loaded = null;
+    this.cache.clear();
+  }
+
+  private columns(): FacetColumns {
+    this.loaded ??= new FacetColumns(this.db, this.size);
+    return this.loaded;
   }
 }

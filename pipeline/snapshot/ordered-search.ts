@@ -5,12 +5,15 @@ import { searchWords } from './search-words.ts';
 import { NAME_KEY_OF, RATING_KEY_OF, SELECT_PLACES_BY_ROWIDS } from './statements.ts';
 import { keyedRowidsSql, literalClause, ROWIDS_CLAUSE, rowidsSql, sortedPageSql } from './ordered-statements.ts';
 import type { WordIndex } from './word-index.ts';
-import { placesWithEveryWord, scoresOf } from './word-scores.ts';
+import { placesWithEveryWord } from './word-scores.ts';
 import { WORD_KINDS } from './word-postings.ts';
 import { compareBinary } from './binary-order.ts';
+import { relevancePage, type RelevanceSource } from './word-relevance-walk.ts';
 
 export type Params = Record<string, string | number>;
 const LITERAL_ROWIDS = 'SELECT rowid FROM places_fts WHERE places_fts MATCH @match';
+const LITERAL_ROWIDS_AFTER = 'SELECT rowid FROM places_fts WHERE places_fts MATCH @match AND rowid > @after ORDER BY rowid';
+const AFTER_CLAUSE = ' AND p.rowid > @after';
 
 /** What the connection settled before handing over: the filters as SQL and their parameters, the folded q. */
 export interface OrderedRequest {
@@ -23,6 +26,9 @@ export interface OrderedRequest {
   /** The rowid a cursor's id resumes after (ids above it have higher rowids). */
   afterRowid: number;
 }
+
+/** A page, and the rowids of the whole result (read only by facet counts). */
+export type OrderedRows = SearchRows & { resultRowids: () => ArrayLike<number> };
 
 /** Candidates of a page: rowids with their sort keys. */
 interface Candidates {
@@ -58,26 +64,24 @@ export class OrderedSearch {
     return { clause: literalClause(trigram), params: trigram ? { match: `"${text.replaceAll('"', '""')}"` } : { text } };
   }
 
-  search(request: OrderedRequest): SearchRows & { resultWhere: string; resultParams: Params } {
+  search(request: OrderedRequest): OrderedRows {
     const { query } = request;
     const sort = query.sort ?? 'id';
     if (request.text === '' && (sort === 'name' || sort === 'rating')) return this.sortedPage(request, sort);
+    if (sort === 'relevance' && (query.match ?? 'literal') === 'literal') return this.relevancePage(request);
     const found = this.cachedCandidates(request, sort);
-    const where = ROWIDS_CLAUSE;
-    // Only facet counts read the whole found set back through SQL.
-    const rowidParams: Params = query.facets ? { rowids: JSON.stringify(Array.from(found.rowids)) } : {};
     const page = this.pickPage(found, sort, request);
     const rows = this.rowsOf(page.map((i) => found.rowids[i]!));
     const hasMore = rows.length > query.limit;
     if (hasMore) rows.length = query.limit;
     const last = page[rows.length - 1];
-    const result: SearchRows & { resultWhere: string; resultParams: Params } = { rows, hasMore, resultWhere: where, resultParams: rowidParams };
+    const result: OrderedRows = { rows, hasMore, resultRowids: () => found.rowids };
     if (sort !== 'id' && last !== undefined && found.keys) result.sortKey = found.keys[last]!;
     return result;
   }
 
   /** name or rating without q: the key's index walks in order. */
-  private sortedPage(request: OrderedRequest, sort: 'name' | 'rating'): SearchRows & { resultWhere: string; resultParams: Params } {
+  private sortedPage(request: OrderedRequest, sort: 'name' | 'rating'): OrderedRows {
     const { query } = request;
     const key = this.keyColumns[sort];
     const resume = query.sortAfter !== undefined;
@@ -89,13 +93,47 @@ export class OrderedSearch {
     const found = this.statement(sortedPageSql(request.where, key, resume)).all(params) as [string, string, number | string][];
     const hasMore = found.length > query.limit;
     if (hasMore) found.length = query.limit;
-    const result: SearchRows & { resultWhere: string; resultParams: Params } = {
+    const result: OrderedRows = {
       rows: found.map(([id, json]) => ({ id, json })),
       hasMore,
-      resultWhere: request.where,
-      resultParams: request.params,
+      resultRowids: () => this.matchingRowids(request.where, request.params, ''),
     };
     if (found.length > 0) result.sortKey = found.at(-1)![2];
+    return result;
+  }
+
+  /** The rowids the filters (`where`, `params`) and a literal q select, ascending. */
+  matchingRowids(where: string, params: Params, text: string): Int32Array {
+    const literal = text === '' ? { clause: '', params: {} } : OrderedSearch.literal(text);
+    // Without filters the trigram index alone answers, already in rowid order.
+    const sql = where === '' && 'match' in literal.params ? LITERAL_ROWIDS : rowidsSql(where + literal.clause);
+    return Int32Array.from(this.statement(sql).pluck().all({ ...params, ...literal.params }) as number[]);
+  }
+
+  /** Literal q by relevance: the best tiers of the word index first, checked against q and the filters, until the page is full. */
+  private relevancePage(request: OrderedRequest): OrderedRows {
+    const { query, text } = request;
+    const literal = text === '' ? { clause: '', params: {} } : OrderedSearch.literal(text);
+    // Given rows are checked by substring: the trigram index's matches, without reading its posting lists.
+    const checkClause = text === '' ? '' : literalClause(false);
+    const source: RelevanceSource = {
+      postings: searchWords(text).map((word) => this.words.postings(word)),
+      keep: (rowids) => {
+        const params = { ...request.params, ...(text === '' ? {} : { text }), rowids: JSON.stringify(rowids) };
+        return new Set(this.statement(rowidsSql(request.where + checkClause + ROWIDS_CLAUSE)).pluck().all(params) as number[]);
+      },
+      after: (rowid) => {
+        const sql = request.where === '' && 'match' in literal.params ? LITERAL_ROWIDS_AFTER : rowidsSql(`${request.where}${literal.clause}${AFTER_CLAUSE}`);
+        return this.statement(sql).pluck().iterate({ ...request.params, ...literal.params, after: rowid }) as Iterable<number>;
+      },
+    };
+    const cursor = query.sortAfter ? { key: Number(query.sortAfter.key), rowid: request.afterRowid } : undefined;
+    const page = relevancePage(source, this.size, query.limit + 1, cursor);
+    const rows = this.rowsOf(page.rowids);
+    const hasMore = rows.length > query.limit;
+    if (hasMore) rows.length = query.limit;
+    const result: OrderedRows = { rows, hasMore, resultRowids: () => this.matchingRowids(request.where, request.params, text) };
+    if (rows.length > 0) result.sortKey = page.scores[rows.length - 1]!;
     return result;
   }
 
@@ -125,15 +163,8 @@ export class OrderedSearch {
     const match = query.match ?? 'literal';
     const tokens = searchWords(text);
     const relevance = query.sort === 'relevance';
-    if (match === 'literal') {
-      const literal = text === '' ? { clause: '', params: {} } : OrderedSearch.literal(text);
-      // Without filters the trigram index alone answers, already in rowid order.
-      const sql = request.where === '' && 'match' in literal.params ? LITERAL_ROWIDS : rowidsSql(request.where + literal.clause);
-      const rows = this.statement(sql).pluck().all({ ...request.params, ...literal.params }) as number[];
-      const rowids = Int32Array.from(rows);
-      const expansions = tokens.map((token) => this.words.expand(token, { prefix: false, typo: false }));
-      return { rowids, keys: relevance ? scoresOf(this.words, expansions, WORD_KINDS, this.size, rowids) : null };
-    }
+    // A literal q by relevance walks its tiers instead (relevancePage): here it is sorted by name or rating.
+    if (match === 'literal') return { rowids: this.matchingRowids(request.where, request.params, text), keys: null };
     const expansions = tokens.map((token) => this.words.expand(token, { prefix: false, typo: match === 'typo' }));
     let { rowids, scores } = placesWithEveryWord(this.words, expansions, WORD_KINDS, this.size);
     if (request.where !== '' && rowids.length > 0) {

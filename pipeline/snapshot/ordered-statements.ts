@@ -1,5 +1,4 @@
 // The SQL of the name, rating and relevance orders, match=words|typo and facet counts (statements.ts holds the id order's).
-import { CITY_FACET_SIZE, type FacetName } from './reader-types.ts';
 import { equalityFilters, type SearchShape } from './statements.ts';
 
 /** The equality filters on `places AS p`, a city slug that is also an alias finding the places it names too. */
@@ -32,16 +31,10 @@ export function sortedPageSql(where: string, key: string, resume: boolean): stri
   return `SELECT p.id, p.place_json, ${key} FROM places AS p WHERE 1${after}${where} ORDER BY ${key}, p.rowid LIMIT @limit`;
 }
 
-/** Counts of one facet over a where clause: the city facet holds the largest cities, ties by slug. */
-export function facetSql(facet: FacetName, where: string): string {
-  switch (facet) {
-    case 'lodgingType':
-      return `SELECT p.lodging_type, count(*) FROM places AS p WHERE 1${where} GROUP BY 1 ORDER BY 1`;
-    case 'city':
-      return `SELECT p.city_slug, count(*) FROM places AS p WHERE p.city_slug IS NOT NULL${where} GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${CITY_FACET_SIZE}`;
-    case 'whatsappEligible':
-      return `SELECT p.whatsapp, count(*) FROM places AS p WHERE 1${where} GROUP BY 1 ORDER BY 1 DESC`;
-    case 'verified':
-      return `SELECT p.verified, count(*) FROM places AS p WHERE 1${where} GROUP BY 1 ORDER BY 1 DESC`;
-  }
-}
+/** The places' facet columns, for the counts held in memory (facet-columns.ts): each served by an index alone. */
+export const FACET_COLUMNS_SQL = {
+  cityTypeGroups: 'SELECT city_slug, lodging_type, count(*) FROM places GROUP BY city_slug, lodging_type ORDER BY city_slug, lodging_type',
+  rowidsByCityType: 'SELECT rowid FROM places ORDER BY city_slug, lodging_type',
+  whatsapp: 'SELECT rowid FROM places WHERE whatsapp = 1',
+  verified: 'SELECT rowid FROM places WHERE verified = 1',
+};

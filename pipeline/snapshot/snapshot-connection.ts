@@ -6,6 +6,7 @@ import { foldSearchText } from './search-text.ts';
 import type { SearchQuery, SearchRows, SnapshotInfo, SuggestQuery, SuggestRows } from './reader-types.ts';
 import { registerSortName } from './build-search-words.ts';
 import { FacetCounter } from './facet-counts.ts';
+import type { FacetFilter } from './facet-columns.ts';
 import { filterClause } from './ordered-statements.ts';
 import { OrderedSearch } from './ordered-search.ts';
 import { SuggestSearch } from './suggest-search.ts';
@@ -88,7 +89,7 @@ class ReadOnlySnapshot implements SnapshotConnection {
     const words = new WordIndex(db);
     this.ordered = new OrderedSearch(db, words, size, storedKeys);
     this.suggestions = new SuggestSearch(db, words, size);
-    this.facets = new FacetCounter(db);
+    this.facets = new FacetCounter(db, size);
   }
 
   suggest(query: SuggestQuery): Omit<SuggestRows, 'version'> {
@@ -136,11 +137,11 @@ class ReadOnlySnapshot implements SnapshotConnection {
       const { after: _after, ...filterParams } = params;
       if (ordered) {
         const afterRowid = query.sortAfter ? (this.selectRowidAtOrBefore.get(query.sortAfter.id) ?? 0) : after;
-        const { resultWhere, resultParams, ...found } = this.ordered.search({ query, where, params: filterParams, text, afterRowid });
-        if (query.facets) found.facets = this.facets.count(query.facets, resultWhere, resultParams, facetSignature(query, text));
+        const { resultRowids, ...found } = this.ordered.search({ query, where, params: filterParams, text, afterRowid });
+        if (query.facets) found.facets = this.countFacets(query, shape, text, resultRowids);
         return found;
       }
-      facets = this.countFacets(query, where, filterParams, text);
+      facets = this.countFacets(query, shape, text, () => this.ordered.matchingRowids(where, filterParams, text));
     }
     if (text !== '') {
       shape.text = this.chooseTextPlan(shape, params, text);
@@ -155,10 +156,17 @@ class ReadOnlySnapshot implements SnapshotConnection {
     return facets ? { ...rows, facets } : rows;
   }
 
-  /** The id order's facets: the filters and a literal q as SQL. */
-  private countFacets(query: SearchQuery, where: string, params: Record<string, string | number>, text: string): SearchRows['facets'] {
-    const literal = text === '' ? { clause: '', params: {} } : OrderedSearch.literal(text);
-    return this.facets.count(query.facets ?? [], where + literal.clause, { ...params, ...literal.params }, facetSignature(query, text));
+  /** Facets over the whole result: without q the filters select it in memory (a city alias asks SQL); else `resultRowids`. */
+  private countFacets(query: SearchQuery, shape: SearchShape, text: string, resultRowids: () => ArrayLike<number>): SearchRows['facets'] {
+    const inMemory = text === '' && shape.cityAliases !== true && (query.match ?? 'literal') === 'literal';
+    const filter: FacetFilter = {};
+    if (query.citySlug !== undefined) filter.city = canonicalCitySlug(query.country, query.citySlug);
+    if (query.lodgingType !== undefined) filter.lodgingType = query.lodgingType;
+    if (query.whatsapp !== undefined) filter.whatsapp = query.whatsapp ? 1 : 0;
+    if (query.verified !== undefined) filter.verified = query.verified ? 1 : 0;
+    return this.facets.count(query.facets ?? [], facetSignature(query, text), (columns, missing) =>
+      inMemory ? columns.countSelected(missing, filter) : columns.count(missing, resultRowids()),
+    );
   }
 
   /** Whether a city slug is any place's alias: asked once per slug, as the file never changes (bounded: clients choose slugs). */
@@ -181,6 +189,7 @@ class ReadOnlySnapshot implements SnapshotConnection {
   }
 
   close(): void {
+    this.facets.close();
     this.db.close();
   }
 

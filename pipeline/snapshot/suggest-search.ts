@@ -4,7 +4,7 @@ import type { SuggestQuery, SuggestRows } from './reader-types.ts';
 import { typedWords } from './search-words.ts';
 import { SELECT_PLACES_BY_ROWIDS } from './statements.ts';
 import type { WordIndex } from './word-index.ts';
-import { MAX_WORD_LEVEL, placesWithEveryWord } from './word-scores.ts';
+import { bestHoldersOfOneWord, MAX_WORD_LEVEL, placesWithEveryWord } from './word-scores.ts';
 import type { WordKind } from './word-postings.ts';
 
 const SUGGEST_KINDS: readonly WordKind[] = ['name', 'city'];
@@ -43,7 +43,11 @@ export class SuggestSearch {
   private answer(query: SuggestQuery): Omit<SuggestRows, 'version'> {
     const { words, lastIsPrefix } = typedWords(query.q);
     const expansions = words.map((word, i) => this.words.expand(word, { prefix: lastIsPrefix && i === words.length - 1, typo: true }));
-    const { rowids, scores, holders } = placesWithEveryWord(this.words, expansions, SUGGEST_KINDS, this.size, true);
+    // One word and no point: the best places come from the heads of the lists, without scoring every holder.
+    const oneWord = expansions.length === 1 && !query.near;
+    const { rowids, scores, holders } = oneWord
+      ? bestHoldersOfOneWord(this.words, expansions[0]!, SUGGEST_KINDS, this.size, query.limit)
+      : placesWithEveryWord(this.words, expansions, SUGGEST_KINDS, this.size, true);
     const distance = query.near ? this.distancesFrom(query.near) : null;
     const better = (a: number, b: number): boolean => {
       if (scores[a] !== scores[b]) return scores[a]! > scores[b]!;

@@ -1,6 +1,7 @@
 // A reading connection's word index: the distinct words in memory (for prefixes and typos), each word's places by key.
 import type Database from 'better-sqlite3';
-import { allowedEdits, boundedEditDistance, prefixEditDistance } from './typo-distance.ts';
+import { allowedEdits } from './typo-distance.ts';
+import { typoMatches } from './word-typo-matches.ts';
 import { blobRowids, PostingsCollector, type WordKind } from './word-postings.ts';
 import { BUILD_SQL } from './statements.ts';
 
@@ -15,6 +16,11 @@ export type Postings = Record<WordKind, Int32Array>;
 const EMPTY: Postings = { name: new Int32Array(0), city: new Int32Array(0), label: new Int32Array(0) };
 /** Expansions kept per connection: people retype the same beginnings, and a typo scan reads the whole vocabulary. */
 const EXPANSION_CACHE = 2000;
+/**
+ * Rowids of posting lists kept per connection (4 bytes each: 16 MiB), freed with the snapshot: the words people search
+ * for are few and their lists long (the 200k benchmark's whole index is 1.5 M rowids); reading one again cost up to 1.5 ms.
+ */
+const CACHED_ROWIDS = 4 * 1024 * 1024;
 
 export class WordIndex {
   private words: string[] | null = null;
@@ -22,6 +28,9 @@ export class WordIndex {
   private built: Map<string, Postings> | null = null;
   private readonly selectPostings: Database.Statement | null;
   private readonly expansions = new Map<string, Expansion[]>();
+  /** Posting lists read lately, least recently used first, and how many rowids they hold. */
+  private readonly read = new Map<string, Postings>();
+  private readRowids = 0;
 
   constructor(private readonly db: Database.Database) {
     const stored = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'search_words'").get() !== undefined;
@@ -32,11 +41,25 @@ export class WordIndex {
 
   /** The places holding a word, per kind. */
   postings(word: string): Postings {
-    if (this.selectPostings) {
-      const row = this.selectPostings.get(word) as [unknown, unknown, unknown] | undefined;
-      return row ? { name: blobRowids(row[0]), city: blobRowids(row[1]), label: blobRowids(row[2]) } : EMPTY;
+    if (!this.selectPostings) return this.inMemory().get(word) ?? EMPTY;
+    const cached = this.read.get(word);
+    if (cached) {
+      this.read.delete(word);
+      this.read.set(word, cached);
+      return cached;
     }
-    return this.inMemory().get(word) ?? EMPTY;
+    const row = this.selectPostings.get(word) as [unknown, unknown, unknown] | undefined;
+    const found = row ? { name: blobRowids(row[0]), city: blobRowids(row[1]), label: blobRowids(row[2]) } : EMPTY;
+    const rowids = found.name.length + found.city.length + found.label.length;
+    if (rowids > CACHED_ROWIDS) return found;
+    this.readRowids += rowids;
+    this.read.set(word, found);
+    for (const [oldest, lists] of this.read) {
+      if (this.readRowids <= CACHED_ROWIDS) break;
+      this.read.delete(oldest);
+      this.readRowids -= lists.name.length + lists.city.length + lists.label.length;
+    }
+    return found;
   }
 
   /**
@@ -67,11 +90,7 @@ export class WordIndex {
     const edits = options.typo ? allowedEdits(typed.length) : 0;
     if (edits > 0) {
       const seen = new Set(found.map((e) => e.word));
-      for (const word of words) {
-        if (seen.has(word)) continue;
-        const distance = options.prefix ? prefixEditDistance(typed, word, edits) : boundedEditDistance(typed, word, edits);
-        if (distance <= edits) found.push({ word, quality: 'corrected' });
-      }
+      for (const word of typoMatches(words, typed, edits, options.prefix, seen)) found.push({ word, quality: 'corrected' });
     }
     return found;
   }

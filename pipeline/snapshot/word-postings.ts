@@ -63,7 +63,14 @@ export function blobRowids(blob: unknown): Int32Array {
   if (!(blob instanceof Uint8Array) || blob.length < 4) return new Int32Array(0);
   const count = Math.floor(blob.length / 4);
   const copy = new Int32Array(count);
+  if (LITTLE_ENDIAN) {
+    // One copy of the bytes: the stored order is the machine's.
+    new Uint8Array(copy.buffer).set(blob.subarray(0, count * 4));
+    return copy;
+  }
   const view = new DataView(blob.buffer, blob.byteOffset, count * 4);
   for (let i = 0; i < count; i += 1) copy[i] = view.getInt32(i * 4, true);
   return copy;
 }
+
+const LITTLE_ENDIAN = new Uint8Array(Int32Array.of(1).buffer)[0] === 1;

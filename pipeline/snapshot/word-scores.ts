@@ -3,7 +3,7 @@
 import type { Expansion, WordIndex, WordQuality } from './word-index.ts';
 import type { WordKind } from './word-postings.ts';
 
-const LEVELS: Record<WordKind, Record<WordQuality, number>> = {
+export const LEVELS: Record<WordKind, Record<WordQuality, number>> = {
   name: { exact: 9, prefix: 8, corrected: 7 },
   city: { exact: 6, prefix: 5, corrected: 4 },
   label: { exact: 3, prefix: 2, corrected: 1 },
@@ -86,12 +86,49 @@ export function placesWithEveryWord(index: WordIndex, tokens: readonly Expansion
   return scored;
 }
 
-/** Scores of given places (matched otherwise, e.g. literally): typed words they do not hold add nothing. */
-export function scoresOf(index: WordIndex, tokens: readonly Expansion[][], kinds: readonly WordKind[], size: number, rowids: Int32Array): Int32Array {
-  const scores = new Int32Array(rowids.length);
-  for (const expansions of tokens) {
-    const { levels } = tokenLevels(index, expansions, kinds, size);
-    for (let i = 0; i < rowids.length; i += 1) scores[i]! += levels[rowids[i]!] ?? 0;
+/**
+ * One typed word, no distance to weigh: the `limit` best places in the suggestion order (higher level, then the rarer
+ * word matched, then rowid), the same as scoring every holder with placesWithEveryWord(…, rarity) and sorting, but
+ * reading only the heads of the lists: lists are taken best level first, rarer word first, each in rowid order.
+ */
+export function bestHoldersOfOneWord(index: WordIndex, expansions: readonly Expansion[], kinds: readonly WordKind[], size: number, limit: number): Scored {
+  const groups: { level: number; count: number; list: Int32Array }[] = [];
+  for (const { word, quality } of expansions) {
+    const postings = index.postings(word);
+    const count = kinds.reduce((sum, kind) => sum + postings[kind].length, 0);
+    for (const kind of kinds) if (postings[kind].length > 0) groups.push({ level: LEVELS[kind][quality], count, list: postings[kind] });
   }
-  return scores;
+  groups.sort((a, b) => b.level - a.level || a.count - b.count);
+  const rowids: number[] = [];
+  const scores: number[] = [];
+  const holders: number[] = [];
+  // A place first met in a group has that group's level and count as its own: no later group betters either.
+  const taken = new Set<number>();
+  for (let start = 0; start < groups.length && rowids.length < limit; ) {
+    const { level, count } = groups[start]!;
+    let end = start;
+    while (end < groups.length && groups[end]!.level === level && groups[end]!.count === count) end += 1;
+    const need = limit - rowids.length;
+    const heads: number[] = [];
+    for (let g = start; g < end; g += 1) {
+      let got = 0;
+      for (const rowid of groups[g]!.list) {
+        if (rowid <= 0 || rowid >= size || taken.has(rowid)) continue;
+        heads.push(rowid);
+        got += 1;
+        if (got === need) break;
+      }
+    }
+    heads.sort((a, b) => a - b);
+    for (let i = 0; i < heads.length && rowids.length < limit; i += 1) {
+      if (i > 0 && heads[i] === heads[i - 1]) continue;
+      rowids.push(heads[i]!);
+      scores.push(level);
+      holders.push(count);
+      taken.add(heads[i]!);
+    }
+    // Fewer than `need` new places: every list of the group was read whole, so all its places are taken.
+    start = end;
+  }
+  return { rowids: Int32Array.from(rowids), scores: Int32Array.from(scores), holders: Float64Array.from(holders) };
 }
