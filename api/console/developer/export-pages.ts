@@ -58,6 +58,7 @@ async function exportsPage(kit: ConsoleKit, source: ExportPagesSource, req: Requ
   });
   const now = new Date();
   const keys = (await listAccountKeys(kit.deps.stores, account.id, now)).filter((key) => keyState(key, now) === 'active');
+  const used = await Promise.all(keys.map((key) => source.allowance.used(key.id)));
   const publicUrl = kit.deps.publicUrl;
   await kit.send(req, res, {
     title: 'Exports',
@@ -72,7 +73,7 @@ ${
     ? html`<p>You have no active key.</p>`
     : html`<div class="table-wrap"><table><caption>Downloads started today, by key</caption>
 <thead><tr><th scope="col">Key</th><th scope="col">Downloads</th></tr></thead>
-<tbody>${keys.map((key) => html`<tr><th scope="row"><a href="/console/keys/${key.id}">${keyLabel(key)}</a></th><td>${source.allowance.used(key.id)} of ${source.downloadsPerDay}</td></tr>`)}</tbody></table></div>`
+<tbody>${keys.map((key, i) => html`<tr><th scope="row"><a href="/console/keys/${key.id}">${keyLabel(key)}</a></th><td>${used[i]} of ${source.downloadsPerDay}</td></tr>`)}</tbody></table></div>`
 }</section>`,
   });
 }
