@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { COUNTRY_CODES, type CountryCode } from '../../../model/place.ts';
 import { formatCountOf, formatSize } from '../../../platform/format/index.ts';
 import { html, type Markup } from '../../../platform/html/index.ts';
-import { EXPORT_FORMATS, readManifest, type ExportFormat, type ExportManifest } from '../../../pipeline/index.ts';
+import { EXPORT_FORMATS, readManifest, refusedExports, type ExportFormat, type ExportManifest } from '../../../pipeline/index.ts';
 import { keyState, listAccountKeys } from '../../accounts/key-service.ts';
 import type { DownloadAllowance } from '../../exports/download-allowance.ts';
 import type { QueryService } from '../../query/query-service.ts';
@@ -24,6 +24,8 @@ interface Row {
   publishedAt: string;
   count: number;
   manifest: ExportManifest | null;
+  /** The files the shared store sent failed their check on this server: none are served for the version. */
+  refused: boolean;
 }
 
 function curlOf(publicUrl: string, country: CountryCode, version: string, format: string): string {
@@ -36,6 +38,7 @@ function exportSection(row: Row, publicUrl: string): Markup {
   const files = row.manifest?.files ?? [];
   const sizeOf = (format: ExportFormat) => {
     const file = files.find((f) => f.format === format);
+    if (row.refused) return 'not served here (its copy failed its check)';
     return file ? formatSize(file.bytes) : 'written on first download';
   };
   return html`<section class="card" aria-labelledby="export-${row.country}"><h2 id="export-${row.country}">${row.country.toUpperCase()}: version ${row.version}</h2>
@@ -54,7 +57,7 @@ async function exportsPage(kit: ConsoleKit, source: ExportPagesSource, req: Requ
   const current = source.query.snapshots();
   const rows: Row[] = COUNTRY_CODES.flatMap((country) => {
     const info = current[country];
-    return info ? [{ country, version: info.version, publishedAt: info.publishedAt, count: info.publishedCount, manifest: readManifest(source.dataDir, country, info.version) }] : [];
+    return info ? [{ country, version: info.version, publishedAt: info.publishedAt, count: info.publishedCount, manifest: readManifest(source.dataDir, country, info.version), refused: refusedExports(source.dataDir, country, info.version) !== null }] : [];
   });
   const now = new Date();
   const keys = (await listAccountKeys(kit.deps.stores, account.id, now)).filter((key) => keyState(key, now) === 'active');
