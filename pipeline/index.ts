@@ -75,6 +75,7 @@ export { DEFAULT_QUEUE_PREFIX, IMPORT_QUEUE_NAME, queuePrefixOf } from './jobs/q
 
 // Bulk exports: the manifest and files of a served version (built on first request when publishing did not write them).
 export { ensureExports, keptVersion, readManifest, type KeptVersion } from './exports/build-exports.ts';
+export { refusedExports } from './distribution/open-snapshot-store.ts';
 export { exportFilePath } from './exports/export-paths.ts';
 export {
   EXPORT_FORMATS,

@@ -9,8 +9,10 @@ import {
   exportFilePath,
   keptVersion,
   manifestUnder,
+  refusedExports,
   type ExportFormat,
   type ExportSettings,
+  type KeptVersion,
 } from '../../pipeline/index.ts';
 import { ApiError, invalidParameter, methodNotAllowed } from '../errors.ts';
 import { authenticatedKey } from '../http/api-key-auth.ts';
@@ -36,6 +38,17 @@ function countryParam(value: string | undefined): CountryCode {
   const country = value?.toLowerCase();
   if (!isCountryCode(country)) throw invalidParameter('country', `must be one of ${COUNTRY_CODES.join(', ')}`);
   return country;
+}
+
+/**
+ * The version's files as this server holds them, built on first request when it has none; never when the files the
+ * shared store sent for it failed their check (the reason is in the log): then none are served for the version.
+ */
+async function exportsOf(dataDir: string, kept: KeptVersion, settings: ExportSettings) {
+  if (refusedExports(dataDir, kept.country, kept.version) !== null) {
+    throw new ApiError('not-found', `The export files of ${kept.country} version ${kept.version} did not match the digests of its published record on this server, so none are served for it; the next published version brings its own.`);
+  }
+  return ensureExports(dataDir, kept, settings);
 }
 
 const gone = (country: CountryCode, version: string): ApiError =>
@@ -66,7 +79,7 @@ export function createExportRoutes(options: ExportRoutesOptions): Router {
     if (version === undefined) throw new ApiError('not-found', `${country} has no published snapshot yet.`);
     const kept = keptVersion(dataDir, country, version);
     if (kept === null) throw gone(country, version);
-    const manifest = manifestUnder(await ensureExports(dataDir, kept, settings), base);
+    const manifest = manifestUnder(await exportsOf(dataDir, kept, settings), base);
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('X-Snapshot-Version', version);
     res.json(manifest);
@@ -81,7 +94,7 @@ export function createExportRoutes(options: ExportRoutesOptions): Router {
     const format = match[2] as ExportFormat;
     const kept = keptVersion(dataDir, country, version);
     if (kept === null) throw gone(country, version);
-    const manifest = await ensureExports(dataDir, kept, settings);
+    const manifest = await exportsOf(dataDir, kept, settings);
     const entry = manifest.files.find((f) => f.format === format);
     const path = exportFilePath(dataDir, country, version, format);
     // A file pruned while this request waited, or not the size its manifest says, is not served.

@@ -43,7 +43,7 @@ export async function sendExportFile(req: Request, res: Response, file: ExportFi
   const start = range.kind === 'part' ? range.start : 0;
   const end = range.kind === 'part' ? range.end : file.bytes - 1;
   if (req.method === 'GET') {
-    const decision = allowance.take(keyId, file.fileName, start);
+    const decision = await allowance.take(keyId, file.fileName, start);
     res.setHeader('Download-Allowance-Limit', String(decision.limit));
     res.setHeader('Download-Allowance-Remaining', String(decision.remaining));
     if (!decision.allowed) {

@@ -1,4 +1,4 @@
-// The console's tables in keys.sqlite (accounts, invitations, sessions, audit, password-attempt counters, usage): one home for them.
+// The console's tables in keys.sqlite (accounts, invitations, sessions, audit, password-attempt counters, usage, export downloads): one home for them.
 import type { Database } from 'better-sqlite3';
 
 export const ACCOUNTS_SCHEMA = `
@@ -47,6 +47,18 @@ CREATE TABLE IF NOT EXISTS key_usage (
   limited  INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY (key_id, hour)
 );
+CREATE TABLE IF NOT EXISTS key_downloads (
+  key_id   TEXT NOT NULL,
+  day      INTEGER NOT NULL,         -- UTC days since the epoch
+  count    INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (key_id, day)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS key_download_files (
+  key_id   TEXT NOT NULL,
+  day      INTEGER NOT NULL,
+  file     TEXT NOT NULL,            -- counted that day: resuming it is free
+  PRIMARY KEY (key_id, day, file)
+) WITHOUT ROWID;
 `;
 
 /** Every table the console needs, created when missing (idempotent, safe on every open). */

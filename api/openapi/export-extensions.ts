@@ -19,6 +19,16 @@ const schemas = {
       changedFields: { type: 'array', items: { type: 'string', enum: [...PLACE_FIELDS] }, description: 'changed only: the Place fields whose values differ from the since version.' },
     },
   },
+  RemovedEntry: {
+    type: 'object',
+    description: 'With include=fields: a removed place that was merged into another (the same place), and the id that place is served under now. Other removals stay ids.',
+    additionalProperties: false,
+    required: ['id', 'replacedBy'],
+    properties: {
+      id: { type: 'string' },
+      replacedBy: { type: 'string', description: 'The id of the place it was merged into: GET /api/v1/places/{id} answers it.' },
+    },
+  },
   ExportList: {
     type: 'object',
     additionalProperties: false,
@@ -77,7 +87,7 @@ const parameters = {
   include: {
     name: 'include',
     in: 'query',
-    description: '`fields`: each added and changed entry becomes `{id, place}` (the place as GET /api/v1/places/{id} answers it), changed ones with `changedFields`; removed stay ids.',
+    description: '`fields`: each added and changed entry becomes `{id, place}` (the place as GET /api/v1/places/{id} answers it), changed ones with `changedFields`; removed stay ids, except a place merged into another: `{id, replacedBy}`.',
     schema: { type: 'string', enum: ['fields'] },
   },
   exportCountry: { name: 'country', in: 'path', required: true, description: 'A country code.', schema: { type: 'string', enum: [...COUNTRY_CODES] } },
@@ -100,6 +110,7 @@ export function withExportExtensions(doc: Json): Json {
   const entry = { anyOf: [{ type: 'string' }, ref('schemas', 'ChangeEntry')] };
   components.schemas.ChangesPage.properties.added.items = entry;
   components.schemas.ChangesPage.properties.changed.items = entry;
+  components.schemas.ChangesPage.properties.removed.items = { anyOf: [{ type: 'string' }, ref('schemas', 'RemovedEntry')] };
   paths['/api/v1/changes'].get.parameters.push(ref('parameters', 'include'));
   const rateLimitHeaders = paths['/api/v1/places'].get.responses['200'].headers;
   const { '401': unauthorized, '405': notAllowed, '429': tooMany, '503': unavailable } = paths['/api/v1/changes'].get.responses;

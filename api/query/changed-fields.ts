@@ -12,7 +12,8 @@ export function changedFields(previousJson: string, placeJson: string): string[]
 
 /**
  * The `added`, `changed` and `removed` lists as JSON text: added and changed as `{"id","place"}` (changed with
- * `changedFields`), the place exactly as GET /api/v1/places/{id} answers it; removed stay ids.
+ * `changedFields`), the place exactly as GET /api/v1/places/{id} answers it; removed stay ids, but for a place merged
+ * into another, `{"id","replacedBy"}` with the id it is served under now.
  */
 export function changeListsJson(rows: ChangeRows['changes'], publicUrl: string): string {
   const added: string[] = [];
@@ -21,7 +22,7 @@ export function changeListsJson(rows: ChangeRows['changes'], publicUrl: string):
   for (const row of rows) {
     const id = JSON.stringify(row.id);
     if (row.change === 'removed' || row.place === undefined) {
-      removed.push(id);
+      removed.push(row.replacedBy === undefined ? id : `{"id":${id},"replacedBy":${JSON.stringify(row.replacedBy)}}`);
       continue;
     }
     const place = withProfileUrl(row.place, row.id, publicUrl);

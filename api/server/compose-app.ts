@@ -6,7 +6,8 @@ import { createApp, type AppDeps, type RateWindow } from '../app.ts';
 import { createConsoleRouter } from '../console/console-app.ts';
 import type { ConsolePlugin } from '../console/console-kit.ts';
 import { exportPages } from '../console/developer/export-pages.ts';
-import { memoryDownloadAllowance, type DownloadAllowance } from '../exports/download-allowance.ts';
+import type { DownloadAllowance } from '../exports/download-allowance.ts';
+import { storedDownloadAllowance } from '../usage/stored-download-allowance.ts';
 import { createOperatorConsole, OPS_MULTIPART_PATHS } from '../console/ops/operator-console.ts';
 import { createKeyAuthenticator } from '../keys/authenticate-key.ts';
 import { DEFAULT_PROFILE_LIMITS, type ProfileLimits } from '../pages/profile-limits.ts';
@@ -43,7 +44,7 @@ export function composeApp(config: Config, backends: Backends, options: AppOptio
   closers.add(() => usage.stop().catch((error: unknown) => logger.warn({ err: error }, 'key usage could not be written at stop')));
   const operator = createOperatorConsole(config, logger, redis);
   closers.add(() => operator.close());
-  const downloads = options.downloadAllowance ?? memoryDownloadAllowance(config.exports.downloadsPerDay);
+  const downloads = options.downloadAllowance ?? storedDownloadAllowance(consoleStores.usage, config.exports.downloadsPerDay);
   const query = createQueryService({ reader, cursors, publicUrl, refreshIntervalMs: options.refreshIntervalMs ?? 1000, rowBudget: config.queryRowBudget });
   const app = createApp({
     query,

@@ -1,8 +1,9 @@
-// Hourly key usage in keys.sqlite (table key_usage): one upsert per key and hour per flush.
+// Hourly key usage in keys.sqlite (table key_usage): one upsert per key and hour per flush; export downloads per key and day (key_downloads).
 import { KeyStoreUnavailableError } from '../keys/key-store.ts';
 import { openKeysDatabase } from '../keys/sqlite-key-store.ts';
-import { USAGE_KEPT_MS } from './usage-store.ts';
-import type { UsageCount, UsageStore } from './usage-store.ts';
+import { downloadVerdict } from './download-verdict.ts';
+import { DOWNLOAD_DAYS_KEPT, USAGE_KEPT_MS } from './usage-store.ts';
+import type { DownloadTake, DownloadTaken, UsageCount, UsageStore } from './usage-store.ts';
 
 export function openSqliteUsageStore(file: string, now: () => number = Date.now): UsageStore {
   const db = openKeysDatabase(file);
@@ -18,6 +19,25 @@ export function openSqliteUsageStore(file: string, now: () => number = Date.now)
     for (const count of counts) upsert.run(count);
     purge.run(now() - USAGE_KEPT_MS);
   });
+  const downloadsOn = db.prepare<[string, number], number>('SELECT count FROM key_downloads WHERE key_id = ? AND day = ?').pluck();
+  const fileCounted = db.prepare<[string, number, string], number>('SELECT 1 FROM key_download_files WHERE key_id = ? AND day = ? AND file = ?').pluck();
+  const countDownload = db.prepare(
+    `INSERT INTO key_downloads (key_id, day, count) VALUES (?, ?, 1) ON CONFLICT (key_id, day) DO UPDATE SET count = count + 1`,
+  );
+  const countFile = db.prepare('INSERT OR IGNORE INTO key_download_files (key_id, day, file) VALUES (?, ?, ?)');
+  const purgeDays = db.prepare('DELETE FROM key_downloads WHERE day < ?');
+  const purgeFiles = db.prepare('DELETE FROM key_download_files WHERE day < ?');
+  // Read, judge and count in one write transaction: two processes on this file never both take the last download.
+  const take = db.transaction(({ keyId, day, file, fromByte, limit }: DownloadTake): DownloadTaken => {
+    const count = downloadsOn.get(keyId, day) ?? 0;
+    const verdict = downloadVerdict({ count, fileCounted: fileCounted.get(keyId, day, file) !== undefined }, fromByte, limit);
+    if (!verdict.allowed || !verdict.counts) return { allowed: verdict.allowed, counted: false, count };
+    countDownload.run(keyId, day);
+    countFile.run(keyId, day, file);
+    purgeDays.run(day - DOWNLOAD_DAYS_KEPT + 1);
+    purgeFiles.run(day - DOWNLOAD_DAYS_KEPT + 1);
+    return { allowed: true, counted: true, count: count + 1 };
+  });
   const guard = <T>(work: () => T): T => {
     try {
       return work();
@@ -31,6 +51,12 @@ export function openSqliteUsageStore(file: string, now: () => number = Date.now)
     },
     async hourly(keyId, fromHour) {
       return guard(() => hourly.all(keyId, fromHour)).map((row) => ({ keyId: row.key_id, hour: row.hour, ok: row.ok, limited: row.limited }));
+    },
+    async takeDownload(request) {
+      return guard(() => take.immediate(request));
+    },
+    async downloadsOn(keyId, day) {
+      return guard(() => downloadsOn.get(keyId, day) ?? 0);
     },
     async close() {
       if (db.open) db.close();

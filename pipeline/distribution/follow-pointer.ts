@@ -10,6 +10,7 @@ import { objectOf, sha256OfFile, type ObjectEncoding, type StoredSnapshot } from
 import type { SnapshotInfo } from '../snapshot/reader-types.ts';
 import { checkSnapshotFile } from '../snapshot/snapshot-file-check.ts';
 import { rememberDigest, rememberedDigest } from './verified-digest.ts';
+import { fetchExports } from './stored-exports.ts';
 
 /** Writes the named object's bytes to the file, decoded when the object is encoded; never more than `maxBytes` on disk. */
 export type FetchObject = (object: string, file: string, encoding?: ObjectEncoding, maxBytes?: number) => Promise<void>;
@@ -61,13 +62,22 @@ export async function fetchSnapshotFile(dataDir: string, stored: StoredSnapshot,
 }
 
 /**
- * 'unchanged' when the local pointer already names the version. The caller holds the country's lock (or is the
+ * 'unchanged' when the local pointer already names the version; otherwise the snapshot's file and the export files its
+ * record lists are fetched and checked, then the version activated. The caller holds the country's lock (or is the
  * only writer of this data directory). A throw leaves the local pointer as it was.
  */
-export async function followPointer(dataDir: string, stored: StoredSnapshot, fetch: FetchObject, options: { keep?: number } = {}): Promise<'unchanged' | 'switched'> {
+export async function followPointer(
+  dataDir: string,
+  stored: StoredSnapshot,
+  fetch: FetchObject,
+  options: { keep?: number; onExportProblem?: (problem: string) => void } = {},
+): Promise<'unchanged' | 'switched'> {
   const { entry } = stored;
   if (readPointer(dataDir, entry.country)?.version === entry.version) return 'unchanged';
   await fetchSnapshotFile(dataDir, stored, fetch);
+  // The export files the record lists, before the version is served; a problem with them never holds the snapshot back.
+  const exported = await fetchExports(dataDir, stored, fetch).catch((error: unknown) => ({ problem: `export files of ${entry.country} ${entry.version} not fetched: ${error instanceof Error ? error.message : String(error)}` }));
+  if (typeof exported === 'object') (options.onExportProblem ?? process.emitWarning)(exported.problem);
   const info: SnapshotInfo = {
     country: entry.country,
     version: entry.version,

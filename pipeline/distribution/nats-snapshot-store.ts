@@ -17,8 +17,11 @@ import { PRESENCE_TTL_MS, type StagingSource } from './snapshot-replica.ts';
 import type { PublishedSnapshotEntry } from '../snapshot/snapshot-catalog.ts';
 import { snapshotPath } from '../snapshot/snapshot-paths.ts';
 import { rememberDigest } from './verified-digest.ts';
-import { objectNameOf, objectOf, parseStoredSnapshot, sha256OfFile, snapshotsToDrop, type StoredSnapshot } from './stored-snapshot.ts';
+import { objectNameOf, objectOf, objectsOf, parseStoredSnapshot, sha256OfFile, snapshotsToDrop, type StoredSnapshot } from './stored-snapshot.ts';
 import type { SnapshotInfo } from '../snapshot/reader-types.ts';
+import { pruneExports } from '../exports/build-exports.ts';
+import type { ExportSettings } from '../exports/export-manifest.ts';
+import { uploadExports } from './stored-exports.ts';
 import { DEFAULT_STAGE_WAIT_MS, endStage, stageSnapshot, stagingSource } from './nats-staging.ts';
 import { rollbackEvents, rollbackTarget } from '../publish/rollback-rule.ts';
 import type { RunEvent } from '../runs/run-record.ts';
@@ -50,7 +53,11 @@ export interface ResignOutcome {
 const encode = (value: unknown): Uint8Array => new TextEncoder().encode(JSON.stringify(value));
 
 /** `publisher`: how this machine writes pointer records (default: as the configuration says, reading the signing key it names). */
-export async function openNatsSnapshotStore(config: NatsStoreConfig, options: { keep: number; name?: string; publisher?: RecordPublisher }): Promise<NatsSnapshotStore> {
+/** `exports`: what a publish writes into the version's export files (absent: a publish puts none in the store, replicas build them on first request). */
+export async function openNatsSnapshotStore(
+  config: NatsStoreConfig,
+  options: { keep: number; name?: string; publisher?: RecordPublisher; exports?: ExportSettings },
+): Promise<NatsSnapshotStore> {
   const publisher = options.publisher ?? publisherOf(config);
   const connection = await connectNats(config, options.name ?? 'lodging');
   try {
@@ -65,7 +72,7 @@ export async function openNatsSnapshotStore(config: NatsStoreConfig, options: { 
       download: objectDownloader(js, `${config.prefix}-run-files`, runFiles),
     };
     const staging = { replicas, waitMs: config.stageWaitMs ?? DEFAULT_STAGE_WAIT_MS };
-    return natsStore(connection, kv, os, runBuckets, options.keep, objectDownloader(js, `${config.prefix}-snapshots`, os), staging, { publisher, prefix: config.prefix });
+    return natsStore(connection, kv, os, runBuckets, options.keep, objectDownloader(js, `${config.prefix}-snapshots`, os), staging, { publisher, prefix: config.prefix }, options.exports ?? null);
   } catch (error) {
     await connection.close().catch(() => undefined);
     throw error;
@@ -81,6 +88,7 @@ function natsStore(
   fetch: FetchObject,
   staging: { replicas: KV; waitMs: number },
   signing: { publisher: RecordPublisher; prefix: string },
+  exportSettings: ExportSettings | null,
 ): NatsSnapshotStore {
   const { publisher, prefix } = signing;
   const pointer = async (country: CountryCode) => {
@@ -123,10 +131,10 @@ function natsStore(
     const { stored: current } = await pointer(country);
     const all = await kept(country);
     const doomed = snapshotsToDrop(all, current?.entry.version ?? null, keep, previous);
-    const stillUsed = new Set([...all.filter((s) => !doomed.includes(s)).map(objectOf), ...(current ? [objectOf(current)] : [])]);
+    const stillUsed = new Set([...all.filter((s) => !doomed.includes(s)).flatMap(objectsOf), ...(current ? objectsOf(current) : [])]);
     for (const s of doomed) {
       await kv.purge(`kept.${country}.${s.entry.version}`);
-      if (!stillUsed.has(objectOf(s))) await os.delete(objectOf(s));
+      for (const object of objectsOf(s)) if (!stillUsed.has(object)) await os.delete(object);
     }
   };
 
@@ -167,6 +175,21 @@ function natsStore(
 
   const follow = (dataDir: string, stored: StoredSnapshot) => followPointer(dataDir, stored, fetch, { keep });
 
+  /**
+   * The version's export files, written from the sealed candidate and put in the object store before the record that
+   * lists them is signed: the pointer never names a file the store lacks. A failure leaves them out of the record
+   * (replicas then build them on first request, as for older records) and never stops the publish.
+   */
+  const exportsFor = async (dataDir: string, entry: PublishedSnapshotEntry) => {
+    if (exportSettings === null) return null;
+    try {
+      return await uploadExports(os, dataDir, { country: entry.country, version: entry.version, publishedAt: entry.publishedAt }, exportSettings);
+    } catch (error) {
+      process.emitWarning(`${entry.country} ${entry.version}: export files not put in the snapshot store (${error instanceof Error ? error.message : String(error)}); replicas build them on first request`);
+      return null;
+    }
+  };
+
   return {
     kind: 'nats',
     connection,
@@ -190,8 +213,9 @@ function natsStore(
         publishedAt: new Date().toISOString(),
         ...(options.entry ?? { byStatus: null, sources: [], forced: false, by: '', reason: null }),
       };
+      const exports = await exportsFor(dataDir, entry);
       // Signed with the sequence after the record read at `revision`: the compare-and-set below fails if that record is not current any more.
-      const stored = seal({ entry, sha256, size, encoding: 'br' }, await nextSequence(sealed.country, before.stored));
+      const stored = seal({ entry, sha256, size, encoding: 'br', ...(exports ? { exports } : {}) }, await nextSequence(sealed.country, before.stored));
       // Object first, then every live replica fetches it ahead, pointer last: a publish that fails before the move has
       // moved nothing, and the move costs each replica a swap, not a download.
       if (staging.waitMs > 0) await stageSnapshot(kv, staging.replicas, stored, revision, staging.waitMs);
@@ -200,6 +224,7 @@ function natsStore(
       await kv.put(`kept.${sealed.country}.${sealed.version}`, encode(stored));
       await prune(sealed.country, before.stored?.entry.version ?? null).catch(() => undefined); // the next publish prunes again
       await follow(dataDir, stored);
+      pruneExports(dataDir, sealed.country);
       const { byStatus: _b, sources: _s, forced: _f, by: _by, reason: _r, ...info } = entry;
       return info;
     },

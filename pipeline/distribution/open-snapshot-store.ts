@@ -14,6 +14,7 @@ import type { ResignOutcome } from './nats-snapshot-store.ts';
 
 export type { ReplicaStatus, SnapshotReplica } from './snapshot-replica.ts';
 export { SigningRefusal } from './signing-policy.ts';
+export { refusedExports } from './stored-exports.ts';
 export { createSigningKeyPair } from './snapshot-key-files.ts';
 export { keyIdOf, loadSigningKey, loadVerifyKeys } from './pointer-signature.ts';
 export type { ResignOutcome } from './nats-snapshot-store.ts';
@@ -32,7 +33,7 @@ export async function openSnapshotStore(
   name = 'lodging',
 ): Promise<SnapshotStore> {
   if (!config.snapshotStore) return localSnapshotStoreWith(exportSettingsOf(config));
-  return openNatsSnapshotStore(config.snapshotStore, { keep: config.keepSnapshots, name });
+  return openNatsSnapshotStore(config.snapshotStore, { keep: config.keepSnapshots, name, exports: exportSettingsOf(config) });
 }
 
 /**

@@ -24,12 +24,14 @@ function canonicalJson(value: unknown): string {
 
 /**
  * The signed bytes: the signature's own fields (prefix, country, sequence, time, key id) and every field of the record
- * (version, digest, encoding, size, who, reason and the rest of the catalog entry).
+ * (version, digest, encoding, size, who, reason and the rest of the catalog entry, and the export files' digests and sizes).
  */
 export function canonicalRecordBytes(record: StoredSnapshot, signature: Omit<RecordSignature, 'value'>): Buffer {
-  const { entry, sha256, size, encoding } = record;
+  const { entry, sha256, size, encoding, exports } = record;
   const { prefix, country, sequence, signedAt, keyId } = signature;
-  return Buffer.from(`${DOMAIN}\n${canonicalJson({ prefix, country, sequence, signedAt, keyId, record: { entry, sha256, size, encoding: encoding ?? null } })}`, 'utf8');
+  // Export entries are covered when the record lists them; a record without them signs the bytes it always did.
+  const covered = { entry, sha256, size, encoding: encoding ?? null, ...(exports === undefined ? {} : { exports }) };
+  return Buffer.from(`${DOMAIN}\n${canonicalJson({ prefix, country, sequence, signedAt, keyId, record: covered })}`, 'utf8');
 }
 
 /** A public key's id: the first 16 hex digits of the SHA-256 of its SPKI DER bytes. */
@@ -51,8 +53,8 @@ export interface VerifyKey {
 
 /** A record's signed copy: the record without any earlier signature, signed anew. */
 export function signRecord(record: StoredSnapshot, at: { prefix: string; sequence: number; signedAt: string }, key: SigningKey): SignedRecord {
-  const { entry, sha256, size, encoding } = record;
-  const plain: StoredSnapshot = { entry, sha256, size, ...(encoding === undefined ? {} : { encoding }) };
+  const { entry, sha256, size, encoding, exports } = record;
+  const plain: StoredSnapshot = { entry, sha256, size, ...(encoding === undefined ? {} : { encoding }), ...(exports === undefined ? {} : { exports }) };
   const fields = { prefix: at.prefix, country: entry.country, sequence: at.sequence, signedAt: at.signedAt, keyId: key.keyId };
   const value = sign(null, canonicalRecordBytes(plain, fields), key.privateKey).toString('base64');
   return { ...plain, signature: { ...fields, value } };

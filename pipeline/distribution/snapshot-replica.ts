@@ -4,6 +4,7 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import { COUNTRY_CODES, type CountryCode } from '../../model/place.ts';
 import { acquireCountryLock, CountryBusyError } from '../runs/country-lock.ts';
+import { pruneExports } from '../exports/build-exports.ts';
 import { DigestMismatchError, fetchSnapshotFile, followPointer, holdsSnapshotFile, type FetchObject } from './follow-pointer.ts';
 import { UnusableRecordError, type StoredSnapshot } from './stored-snapshot.ts';
 import { recordProblem } from './pointer-signature.ts';
@@ -136,7 +137,11 @@ export function startSnapshotReplica(options: ReplicaOptions): SnapshotReplica {
       throw error;
     }
     try {
-      const result = await followPointer(options.dataDir, stored, source!.fetch, { keep: options.keep });
+      const result = await followPointer(options.dataDir, stored, source!.fetch, {
+        keep: options.keep,
+        onExportProblem: (problem) => options.log.error({ country, version: stored.entry.version, problem }, 'shared export files not served'),
+      });
+      if (result === 'switched') pruneExports(options.dataDir, country);
       if (stored.signature && options.trust.kind === 'verify') rememberActedSequence(options.dataDir, country, stored.signature.sequence);
       if (problems[country]) delete problems[country];
       if (result === 'switched') {

@@ -14,6 +14,8 @@ export interface StoredSnapshot {
   size: number;
   /** How the object holds the file: 'br' brotli-compressed (about a fifth of the size); absent, as it is. */
   encoding?: ObjectEncoding;
+  /** The version's export files in the same object store (each under its SHA-256, as it is); absent on older records. */
+  exports?: StoredExportFile[];
   /** The publisher's signature over the record (LODGING_SNAPSHOT_SIGNING_KEY); absent on an unsigned record. */
   signature?: RecordSignature;
 }
@@ -27,6 +29,30 @@ export class UnusableRecordError extends AppError {
 }
 
 export type ObjectEncoding = 'br';
+
+/** A version's export files as a record lists them, in the order they are uploaded and fetched: the manifest last. */
+export const STORED_EXPORT_KINDS = ['parquet', 'jsonl.gz', 'manifest.json'] as const;
+
+export type StoredExportKind = (typeof STORED_EXPORT_KINDS)[number];
+
+export interface StoredExportFile {
+  kind: StoredExportKind;
+  /** SHA-256 of the file, hex: its object's name and what a replica checks before serving it. */
+  sha256: string;
+  size: number;
+}
+
+const isStoredExportFile = (value: unknown): boolean => {
+  const file = value as Partial<StoredExportFile> | null;
+  return (
+    !!file &&
+    (STORED_EXPORT_KINDS as readonly unknown[]).includes(file.kind) &&
+    typeof file.sha256 === 'string' &&
+    /^[0-9a-f]{64}$/.test(file.sha256) &&
+    Number.isSafeInteger(file.size) &&
+    (file.size as number) >= 0
+  );
+};
 
 /** What the publisher adds to a record: the bucket prefix and country it is for, its place in the country's sequence, when, with which key. */
 export interface RecordSignature {
@@ -48,6 +74,9 @@ export function objectNameOf(sha256: string, encoding?: ObjectEncoding): string 
 
 export const objectOf = (stored: StoredSnapshot): string => objectNameOf(stored.sha256, stored.encoding);
 
+/** Every object a record names: its snapshot file's and its export files'. */
+export const objectsOf = (stored: StoredSnapshot): string[] => [objectOf(stored), ...(stored.exports ?? []).map((file) => objectNameOf(file.sha256))];
+
 /** Throws when the value is not a stored snapshot of this country (a foreign or damaged pointer is never followed). */
 export function parseStoredSnapshot(value: unknown, country: CountryCode): StoredSnapshot {
   const stored = value as Partial<StoredSnapshot> | null;
@@ -57,6 +86,7 @@ export function parseStoredSnapshot(value: unknown, country: CountryCode): Store
     !/^[0-9a-f]{64}$/.test(stored.sha256) ||
     typeof stored.size !== 'number' ||
     (stored.encoding !== undefined && stored.encoding !== 'br') ||
+    (stored.exports !== undefined && (!Array.isArray(stored.exports) || !stored.exports.every(isStoredExportFile))) ||
     stored.entry?.country !== country ||
     !isSnapshotVersion(stored.entry.version)
   ) {

@@ -105,8 +105,11 @@ export interface SearchRows {
 
 /** The ids that differ between two kept snapshots of a country, in id order. */
 export interface ChangeRows {
-  /** With `records`: `place` is the served JSON in `to` (added, changed), `previous` the one in `from` (changed). */
-  changes: { id: string; change: 'added' | 'changed' | 'removed'; place?: string; previous?: string }[];
+  /**
+   * With `records`: `place` is the served JSON in `to` (added, changed), `previous` the one in `from` (changed), and
+   * `replacedBy` the id `to` serves a removed place under when it was merged into another (same place).
+   */
+  changes: { id: string; change: 'added' | 'changed' | 'removed'; place?: string; previous?: string; replacedBy?: string }[];
   hasMore: boolean;
 }
 

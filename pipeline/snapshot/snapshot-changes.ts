@@ -7,7 +7,7 @@ import { parseSnapshotFileName, snapshotFileName, snapshotPath } from './snapsho
 import { readPointer } from './snapshot-pointer.ts';
 import type { ChangeRows } from './reader-types.ts';
 import { openSnapshotFile } from './open-snapshot-file.ts';
-import { CHANGE_RECORDS_SQL, changesChunkSql, nthHashIdSql } from './statements.ts';
+import { CHANGE_RECORDS_SQL, CHANGE_REPLACED_BY_SQL, changesChunkSql, HAS_SAME_PLACE_TABLE_SQL, nthHashIdSql } from './statements.ts';
 import { compareIds, DiffCache, firstAfter, type Change, type DiffProgress } from './diff-cache.ts';
 import type { RowBudget } from './row-budget.ts';
 
@@ -131,20 +131,32 @@ export function snapshotChanges(
   return withRecords === null ? null : { changes: withRecords, hasMore };
 }
 
-/** A page's changes with each added or changed id's served JSON in `to`, and each changed one's previous JSON in `from`. */
+/**
+ * A page's changes with each added or changed id's served JSON in `to`, each changed one's previous JSON in `from`,
+ * and each removed one merged into another place the id `to` serves it under.
+ */
 function changesWithRecords(toFile: string, fromFile: string, from: string, to: string, changes: readonly Change[]): ChangeRows['changes'] | null {
   const joined = joinFiles(toFile, fromFile, from, to);
   if (joined === null) return null;
   try {
     const rows = joined.db.prepare(CHANGE_RECORDS_SQL).raw(true).all({ ids: JSON.stringify(changes.map((c) => c.id)) }) as [string, string | null, string | null][];
     const byId = new Map(rows.map(([id, place, previous]) => [id, { place, previous }]));
+    const replacedBy = replacements(joined.db, changes.filter((c) => c.change === 'removed').map((c) => c.id));
     return changes.map(({ id, change }) => {
       const found = byId.get(id);
       const place = change === 'removed' ? null : (found?.place ?? null);
       const previous = change === 'changed' ? (found?.previous ?? null) : null;
-      return { id, change, ...(place ? { place } : {}), ...(previous ? { previous } : {}) };
+      const kept = change === 'removed' ? replacedBy.get(id) : undefined;
+      return { id, change, ...(place ? { place } : {}), ...(previous ? { previous } : {}), ...(kept ? { replacedBy: kept } : {}) };
     });
   } finally {
     joined.db.close();
   }
+}
+
+/** Removed id → the id `main` serves its place under, for those merged into another (none in snapshots without the table). */
+function replacements(db: Database.Database, removed: readonly string[]): Map<string, string> {
+  if (removed.length === 0 || db.prepare(HAS_SAME_PLACE_TABLE_SQL).get() === undefined) return new Map();
+  const rows = db.prepare(CHANGE_REPLACED_BY_SQL).raw(true).all({ ids: JSON.stringify(removed) }) as [string, string][];
+  return new Map(rows);
 }

@@ -226,3 +226,10 @@ export function changesChunkSql(bounded: boolean): string {
 /** The served JSON of each id in `main` and, for changed ones, in `old` (attached): the change feed's include=fields. */
 export const CHANGE_RECORDS_SQL = `SELECT c.value, n.place_json, o.place_json
   FROM json_each(@ids) AS c LEFT JOIN main.places AS n ON n.id = c.value LEFT JOIN old.places AS o ON o.id = c.value`;
+
+/** Of the removed ids given, those merged into a place `main` serves (same_place_duplicates), with the kept id. */
+export const CHANGE_REPLACED_BY_SQL = `SELECT d.id, d.kept_id
+  FROM json_each(@ids) AS c JOIN main.same_place_duplicates AS d ON d.id = c.value JOIN main.places AS k ON k.id = d.kept_id`;
+
+/** Whether `main` records same-place duplicates (snapshots built before that pass do not). */
+export const HAS_SAME_PLACE_TABLE_SQL = "SELECT 1 FROM main.sqlite_master WHERE type = 'table' AND name = 'same_place_duplicates'";

@@ -1,9 +1,9 @@
 // The Exports page: each country's current downloadable version, its files' sizes and a copyable curl; this key's downloads today.
 import type { Request, Response } from 'express';
 import { COUNTRY_CODES, type CountryCode } from '../../../model/place.ts';
-import { formatCount, formatSize } from '../../../platform/format/index.ts';
+import { formatCountOf, formatSize } from '../../../platform/format/index.ts';
 import { html, type Markup } from '../../../platform/html/index.ts';
-import { readManifest, type ExportManifest } from '../../../pipeline/index.ts';
+import { EXPORT_FORMATS, readManifest, refusedExports, type ExportFormat, type ExportManifest } from '../../../pipeline/index.ts';
 import { keyState, listAccountKeys } from '../../accounts/key-service.ts';
 import type { DownloadAllowance } from '../../exports/download-allowance.ts';
 import type { QueryService } from '../../query/query-service.ts';
@@ -24,24 +24,31 @@ interface Row {
   publishedAt: string;
   count: number;
   manifest: ExportManifest | null;
+  /** The files the shared store sent failed their check on this server: none are served for the version. */
+  refused: boolean;
 }
 
 function curlOf(publicUrl: string, country: CountryCode, version: string, format: string): string {
   return `curl -H 'X-API-Key: YOUR_KEY' -OJ -C - '${publicUrl}/api/v1/exports/${country}/${version}.${format}'`;
 }
 
+const FORMAT_NAMES: Record<ExportFormat, string> = { parquet: 'GeoParquet', 'jsonl.gz': 'JSON Lines gzip' };
+
 function exportSection(row: Row, publicUrl: string): Markup {
   const files = row.manifest?.files ?? [];
-  const sizeOf = (format: string) => {
+  const sizeOf = (format: ExportFormat) => {
     const file = files.find((f) => f.format === format);
+    if (row.refused) return 'not served here (its copy failed its check)';
     return file ? formatSize(file.bytes) : 'written on first download';
   };
   return html`<section class="card" aria-labelledby="export-${row.country}"><h2 id="export-${row.country}">${row.country.toUpperCase()}: version ${row.version}</h2>
-<p>${formatCount(row.count)} places, published ${when(row.publishedAt)}. GeoParquet ${sizeOf('parquet')}; JSON Lines gzip ${sizeOf('jsonl.gz')}.</p>
-${['parquet', 'jsonl.gz'].map(
-  (format) => html`<label for="curl-${row.country}-${format.replace('.', '-')}">${format === 'parquet' ? 'GeoParquet' : 'JSON Lines gzip'} (curl)</label>
-<input id="curl-${row.country}-${format.replace('.', '-')}" class="copyable" type="text" readonly value="${curlOf(publicUrl, row.country, row.version, format)}">`,
-)}
+<p>${formatCountOf(row.count, 'place')}, published ${when(row.publishedAt)}. ${EXPORT_FORMATS.map((format) => `${FORMAT_NAMES[format]} ${sizeOf(format)}`).join('; ')}.</p>
+${EXPORT_FORMATS.map((format) => {
+  const id = `curl-${row.country}-${format.replace('.', '-')}`;
+  return html`<div class="field"><label for="${id}">${FORMAT_NAMES[format]} (curl)</label>
+<div class="copy-row"><textarea id="${id}" class="code curl" rows="2" readonly spellcheck="false">${curlOf(publicUrl, row.country, row.version, format)}</textarea>
+<button type="button" class="button" data-copy="${id}" aria-label="Copy ${FORMAT_NAMES[format]} curl" hidden>Copy</button></div></div>`;
+})}
 </section>`;
 }
 
@@ -50,10 +57,11 @@ async function exportsPage(kit: ConsoleKit, source: ExportPagesSource, req: Requ
   const current = source.query.snapshots();
   const rows: Row[] = COUNTRY_CODES.flatMap((country) => {
     const info = current[country];
-    return info ? [{ country, version: info.version, publishedAt: info.publishedAt, count: info.publishedCount, manifest: readManifest(source.dataDir, country, info.version) }] : [];
+    return info ? [{ country, version: info.version, publishedAt: info.publishedAt, count: info.publishedCount, manifest: readManifest(source.dataDir, country, info.version), refused: refusedExports(source.dataDir, country, info.version) !== null }] : [];
   });
   const now = new Date();
   const keys = (await listAccountKeys(kit.deps.stores, account.id, now)).filter((key) => keyState(key, now) === 'active');
+  const used = await Promise.all(keys.map((key) => source.allowance.used(key.id)));
   const publicUrl = kit.deps.publicUrl;
   await kit.send(req, res, {
     title: 'Exports',
@@ -68,7 +76,7 @@ ${
     ? html`<p>You have no active key.</p>`
     : html`<div class="table-wrap"><table><caption>Downloads started today, by key</caption>
 <thead><tr><th scope="col">Key</th><th scope="col">Downloads</th></tr></thead>
-<tbody>${keys.map((key) => html`<tr><th scope="row"><a href="/console/keys/${key.id}">${keyLabel(key)}</a></th><td>${source.allowance.used(key.id)} of ${source.downloadsPerDay}</td></tr>`)}</tbody></table></div>`
+<tbody>${keys.map((key, i) => html`<tr><th scope="row"><a href="/console/keys/${key.id}">${keyLabel(key)}</a></th><td>${used[i]} of ${source.downloadsPerDay}</td></tr>`)}</tbody></table></div>`
 }</section>`,
   });
 }

@@ -4,7 +4,6 @@ import { gunzipSync } from 'node:zlib';
 import { parquetMetadata, parquetReadObjects } from 'hyparquet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readWkbPoint } from '../../../pipeline/exports/wkb-point.ts';
-import { memoryDownloadAllowance } from '../../../api/exports/download-allowance.ts';
 import { startTestApi, type TestApi } from '../support/test-api.ts';
 
 interface Manifest {
@@ -35,7 +34,7 @@ async function download(format: string): Promise<Buffer> {
 }
 
 beforeAll(async () => {
-  api = await startTestApi({ start: { downloadAllowance: memoryDownloadAllowance(6) } });
+  api = await startTestApi({ env: { LODGING_EXPORT_DOWNLOADS_PER_DAY: '6' } });
   const response = await api.get('/api/v1/exports/es');
   expect(response.status).toBe(200);
   manifest = (await response.json()) as Manifest;

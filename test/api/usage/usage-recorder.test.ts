@@ -91,6 +91,8 @@ describe('usage recorder', () => {
         await usage.add(counts);
       },
       hourly: usage.hourly,
+      takeDownload: usage.takeDownload,
+      downloadsOn: usage.downloadsOn,
       close: usage.close,
     };
     const recorder = createUsageRecorder({ usage: flaky, keys, logger: silent, flushIntervalMs: 60_000 });

@@ -58,6 +58,34 @@ describe('pointer record signatures', () => {
     expect(problem).not.toBeNull();
   });
 
+  const withExports: StoredSnapshot = {
+    ...record,
+    exports: [
+      { kind: 'parquet', sha256: '01'.repeat(32), size: 100 },
+      { kind: 'jsonl.gz', sha256: '02'.repeat(32), size: 50 },
+      { kind: 'manifest.json', sha256: '03'.repeat(32), size: 9 },
+    ],
+  };
+
+  it('covers the export files a record lists', () => {
+    expect(recordProblem(signRecord(withExports, at, a.signing), expectEs, [a.verify])).toBeNull();
+  });
+
+  it.each([
+    ['an export digest', (r: any) => ({ ...r, exports: r.exports.map((f: any, i: number) => (i === 0 ? { ...f, sha256: 'ff'.repeat(32) } : f)) })],
+    ['an export size', (r: any) => ({ ...r, exports: r.exports.map((f: any, i: number) => (i === 1 ? { ...f, size: 51 } : f)) })],
+    ['the export list (one dropped)', (r: any) => ({ ...r, exports: r.exports.slice(1) })],
+    ['the export list (all dropped)', (r: any) => ({ ...r, exports: undefined })],
+  ])('refuses a record whose %s changed after signing', (_name, change) => {
+    expect(recordProblem(change(signRecord(withExports, at, a.signing)), expectEs, [a.verify])).not.toBeNull();
+  });
+
+  it('signs a record without export entries over the bytes it always did: records signed before them still verify', () => {
+    const signed = signRecord(record, at, a.signing);
+    expect(signed).not.toHaveProperty('exports');
+    expect(recordProblem({ ...signed, exports: undefined } as StoredSnapshot, expectEs, [a.verify])).toBeNull();
+  });
+
   it('refuses a record signed for another country or another bucket prefix', () => {
     const fr = signRecord({ ...record, entry: { ...record.entry, country: 'fr' } }, at, a.signing);
     expect(recordProblem(fr, expectEs, [a.verify])).toMatch(/country fr/);

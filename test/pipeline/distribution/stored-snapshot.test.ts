@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { objectNameOf, objectOf, parseStoredSnapshot, sha256OfFile, snapshotsToDrop, type StoredSnapshot } from '../../../pipeline/distribution/stored-snapshot.ts';
+import { objectNameOf, objectOf, objectsOf, parseStoredSnapshot, sha256OfFile, snapshotsToDrop, type StoredSnapshot } from '../../../pipeline/distribution/stored-snapshot.ts';
 
 const stored = (version: string, minute: number): StoredSnapshot => ({
   sha256: version.padEnd(64, '0'),
@@ -59,5 +59,23 @@ describe('a stored snapshot\'s object', () => {
 
   it('is refused in an encoding no replica can expand', () => {
     expect(() => parseStoredSnapshot(record({ encoding: 'zstd' }), 'es')).toThrow(/not a snapshot record/);
+  });
+
+  const file = (kind: string, over: object = {}) => ({ kind, sha256: 'cd'.repeat(32), size: 10, ...over });
+
+  it('names its export files\' objects beside its own, each under its digest', () => {
+    const parsed = parseStoredSnapshot(record({ encoding: 'br', exports: [file('parquet'), file('jsonl.gz', { sha256: 'ef'.repeat(32) })] }), 'es');
+    expect(objectsOf(parsed)).toEqual([`sha256-${'ab'.repeat(32)}.br`, `sha256-${'cd'.repeat(32)}`, `sha256-${'ef'.repeat(32)}`]);
+    expect(objectsOf(parseStoredSnapshot(record({}), 'es'))).toEqual([`sha256-${'ab'.repeat(32)}`]); // published before exports travelled
+  });
+
+  it.each([
+    ['an unknown kind', [file('csv')]],
+    ['a malformed digest', [file('parquet', { sha256: '../../etc/passwd' })]],
+    ['a negative size', [file('parquet', { size: -1 })]],
+    ['a size that is no integer', [file('parquet', { size: 1.5 })]],
+    ['a list that is no list', { parquet: file('parquet') }],
+  ])('is refused with %s among its export files', (_name, exports) => {
+    expect(() => parseStoredSnapshot(record({ exports }), 'es')).toThrow(/not a snapshot record/);
   });
 });

@@ -1,5 +1,8 @@
 // The Exports page: each published country's version, file sizes and a copyable curl; the account's downloads today per key.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refusedExportsPath } from '../../../../pipeline/distribution/stored-exports.ts';
 import { ES_LISTINGS } from '../../support/provider-listings.ts';
 import { startConsoleHarness, type ConsoleHarness } from '../support/console-harness.ts';
 
@@ -32,5 +35,15 @@ describe('the Exports page', () => {
     const after = await client.get('/console/exports');
     expect(after.text).toContain('1 of 20');
     expect(after.text).toMatch(/GeoParquet \d[\d.,]* [KMG]i?B;/);
+  });
+
+  it('says so when this server refused the files the shared store sent for the version', async () => {
+    const { client } = await h.signedIn(`exports-refused-${process.pid}@example.com`);
+    const version = ((await (await h.api.get('/api/v1/exports')).json()) as { exports: { version: string }[] }).exports[0]!.version;
+    const marker = refusedExportsPath(h.api.dataDir, 'es', version);
+    mkdirSync(path.dirname(marker), { recursive: true });
+    writeFileSync(marker, 'parquet: content digest differs\n');
+    const page = await client.get('/console/exports');
+    expect(page.text).toContain('GeoParquet not served here (its copy failed its check)');
   });
 });
