@@ -161,7 +161,7 @@ describe('candidatePairs: the blocks', () => {
   it('proposes no pair between names with no distinctive word, nor between different names', () => {
     expect(candidatePairs([key('a', 'Hotel'), key('b', 'Hotel')])).toEqual([]);
     expect(candidatePairs([key('a', 'Fageda'), key('b', 'Roure')])).toEqual([]);
-    expect(candidatePairs([key('a', 'Xy Z'), key('b', 'X Yz')])).toEqual([]);
+    expect(candidatePairs([key('a', 'Pq R'), key('b', 'P Qr')])).toEqual([]);
     expect(candidatePairs([key('a', 'Sol 1 23'), key('b', 'Sol 12 3')])).toEqual([]);
   });
 
