@@ -163,18 +163,31 @@ describe('checkCity: what each issue says', () => {
 
   it('reads each name once, and skips a missing one', () => {
     expect(check('es', 'El Masnou', EL_MASNOU, ['El Masnou', null])).toMatchObject({ city: 'El Masnou', outcome: 'confirmed', issues: [] });
-    expect(check('es', null, EL_MASNOU, [null, 'El Masnou']).issues[0]?.group).toBe('address-named');
+    expect(check('es', null, EL_MASNOU, [null, 'El Masnou']).issues[0]).toMatchObject({
+      group: 'address-named',
+      detail: 'city: "missing" replaced by "El Masnou", which the address also names, 0.2 km from the place',
+    });
+  });
+
+  it('says "missing" where the address gives a short form but no city', () => {
+    expect(check('es', null, [40.0958, 0.1417], ['Oropesa'], '12594').issues[0]?.detail).toBe(
+      'city: "missing" → "Oropesa del Mar", the locality within reach whose name begins with "Oropesa", 0.5 km from the place',
+    );
   });
 });
 
 describe('checkCity: the capitals of each country', () => {
   const CASSIS: [number, number] = [43.2218, 5.5434];
   it.each<[CountryCode, string, [number, number], string]>([
+    ['es', 'Albacete', EL_MASNOU, 'El Masnou'],
     ['fr', 'Paris', CASSIS, 'Cassis'],
+    ['fr', 'Bordeaux', CASSIS, 'Cassis'],
+    ['fr', 'Agen', CASSIS, 'Cassis'],
+    ['gb', 'Aberdeen', [51.5, -0.12], 'London'],
     ['gb', 'London', [54.5973, -5.9301], 'Belfast'],
     ['gb', 'Belfast', [51.5, -0.12], 'London'],
     ['pt', 'Lisboa', [41.15, -8.61], 'Porto'],
-  ])('%s: %s far from the point is a far capital, never kept', (country, chosen, at, nearest) => {
+  ])('%s: %s far from the point is a far capital (PPLA, PPLA2 or PPLC; pt: PPLA or PPLC), never kept', (country, chosen, at, nearest) => {
     const result = check(country, chosen, at);
     expect(result).toMatchObject({ city: nearest, outcome: 'moved' });
     expect(result.issues[0]?.group).toBe('far-capital');
