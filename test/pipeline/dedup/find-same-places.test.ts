@@ -141,6 +141,12 @@ describe('the list of different places', () => {
     expect(parsed.pairs.has(distinctPairKey('es-a', 'es-b'))).toBe(true);
   });
 
+  it('reads a file saved with CRLF line ends, notes included', () => {
+    const parsed = parseDistinctPlaces('es-b es-a  # two houses\r\n# reviewed\r\nes-c es-d\r\n');
+    expect(parsed.errors).toEqual([]);
+    expect([...parsed.pairs]).toEqual(['es-a es-b', 'es-c es-d']);
+  });
+
   it('names each malformed line', () => {
     expect(parseDistinctPlaces('es-a\nes-a es-a\nes-a es-b es-c\n').errors).toEqual([
       { line: 1, message: 'expected two place ids, found 1' },
