@@ -1,6 +1,6 @@
 // placeMatchKey: what the matcher reads of a stored place (name words, point, every phone once, website host, city), and nameWords' edges.
 import { describe, expect, it } from 'vitest';
-import { nameWords, placeMatchKey } from '../../../pipeline/dedup/place-match-key.ts';
+import { hostOf, nameWords, placeMatchKey } from '../../../pipeline/dedup/place-match-key.ts';
 import type { StoredPlace } from '../../../model/place.ts';
 
 const place = (extra: Partial<StoredPlace>): StoredPlace =>
@@ -49,7 +49,17 @@ describe('nameWords', () => {
     ['Sol Sol', ['sol'], []],
     ['Pi II Pi II', ['pi'], ['ii']],
     ['', [], []],
+    ['Sol A1 1A', ['1a', 'a1', 'sol'], []],
+    ['Sol 100', ['sol'], ['100']],
+    ['Sol II 2', ['sol'], ['2', 'ii']],
   ])('%j → %j, numbering %j', (name, words, numbering) => {
     expect(nameWords(name)).toEqual({ words, numbering });
+  });
+});
+
+describe('hostOf', () => {
+  it('reads no host from an address whose host is empty', () => {
+    expect(hostOf('http:///x')).toBeNull();
+    expect(hostOf('https://www./')).toBeNull();
   });
 });
