@@ -158,6 +158,7 @@ describe('the list of different places', () => {
   it('writes a pair with its note on one line', () => {
     expect(formatDistinctPair('es-a', 'es-b', 'twin\nhouses')).toBe('es-a es-b  # twin houses');
     expect(formatDistinctPair('es-a', 'es-b', ' ')).toBe('es-a es-b');
+    expect(formatDistinctPair('es-a', 'es-b', 'twin\r\nhouses')).toBe('es-a es-b  # twin houses');
   });
 });
 
