@@ -49,6 +49,12 @@ describe('checkRegion', () => {
     expect(result.issues[0]?.detail).toContain('the city names León');
   });
 
+  it('reads a state written with other punctuation and spacing', () => {
+    expect(checkRegion({ state: 'Barcelona.', postalCode: '43300', localityAdmin2: null }, 'es').value).toBe('Tarragona');
+    expect(checkRegion({ state: 'Araba / Álava', postalCode: '43300', localityAdmin2: null }, 'es').value).toBe('Tarragona');
+    expect(checkRegion({ state: 'Araba / Álava', postalCode: '01001', localityAdmin2: null }, 'es')).toEqual({ value: 'Araba / Álava', issues: [] });
+  });
+
   it('keeps a state that names the province in any of its forms', () => {
     for (const state of ['Lleida', 'Lérida', 'LLEIDA', 'lerida']) {
       expect(checkRegion({ state, postalCode: '25720', localityAdmin2: 'L' }, 'es')).toEqual({ value: state, issues: [] });
