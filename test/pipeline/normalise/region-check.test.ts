@@ -34,7 +34,7 @@ describe('checkRegion', () => {
   it('repairs a state naming another province than the postal code (Mont-roig del Camp under "Barcelona")', () => {
     const result = checkRegion({ state: 'Barcelona', postalCode: '43300', localityAdmin2: 'T' }, 'es');
     expect(result.value).toBe('Tarragona');
-    expect(result.issues).toEqual([expect.objectContaining({ code: 'state-from-postal-code', value: 'Barcelona' })]);
+    expect(result.issues).toEqual([expect.objectContaining({ field: 'address', code: 'state-from-postal-code', value: 'Barcelona' })]);
     expect(result.issues[0]?.detail).toBe('state: "Barcelona" is another province; postal code 43300 names Tarragona');
   });
 
