@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { COUNTRIES } from '../../../model/countries.ts';
 import type { CountryCode } from '../../../model/place.ts';
 import { normaliseAddress } from '../../../pipeline/normalise/address.ts';
-import { isTownNotStreet, tidyStreetProse } from '../../../pipeline/normalise/street-prose.ts';
+import { isTownNotStreet, tidyStreetProse, wordsOf } from '../../../pipeline/normalise/street-prose.ts';
 
 describe('tidyStreetProse', () => {
   it.each<[string, CountryCode, string]>([
@@ -117,5 +117,24 @@ describe('normaliseAddress with prose in the street', () => {
   it('fills only empty fields from a "<town>, <postal code>" street', () => {
     const result = normaliseAddress({ address: { street: 'Zambujeira do Mar, 7630-174', city: 'Odemira', postalCode: '7630-000' }, fullAddress: undefined }, COUNTRIES.pt);
     expect(result.value.address).toMatchObject({ street: null, city: 'Odemira', postalCode: '7630-000' });
+  });
+});
+
+describe('wordsOf', () => {
+  it("reads one group's words of one language", () => {
+    expect(wordsOf('leading', 'es', { leading: { es: ['Calle', 'C/'] } })).toEqual(['Calle', 'C/']);
+    expect(wordsOf('trailing', 'eu')).toContain('kalea');
+  });
+
+  it.each<[string, Record<string, unknown>]>([
+    ['no group', {}],
+    ['no list for the language', { leading: {} }],
+    ['not a list', { leading: { es: 'Calle' } }],
+    ['an entry that is no text', { leading: { es: ['Calle', 3] } }],
+    ['an empty entry', { leading: { es: ['Calle', ''] } }],
+    ['a blank entry', { leading: { es: ['Calle', ' '] } }],
+    ['two words in one entry', { leading: { es: ['Calle', 'Gran Vía'] } }],
+  ])('refuses a table with %s, naming the file, the group and the language', (_, table) => {
+    expect(() => wordsOf('leading', 'es', table)).toThrow(new Error('data/addresses/street-words.json: leading.es must be a list of single words'));
   });
 });
