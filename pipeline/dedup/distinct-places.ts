@@ -19,7 +19,8 @@ export function parseDistinctPlaces(text: string): DistinctPlacesParse {
   const pairs = new Set<string>();
   const errors: { line: number; message: string }[] = [];
   text.split('\n').forEach((raw, index) => {
-    const content = raw.replace(/#.*$/, '').trim();
+    // A note runs to the line's end; a file saved with CRLF line ends keeps a \r there, which trim() removes.
+    const content = raw.replace(/#.*/, '').trim();
     if (content === '') return;
     const ids = content.split(/\s+/);
     if (ids.length !== 2) errors.push({ line: index + 1, message: `expected two place ids, found ${ids.length}` });

@@ -33,7 +33,10 @@ interface Link {
   metres: number | null;
 }
 
-/** Calls visit(i, j) for each candidate pair: same name in neighbouring cells or the same city, or a shared phone. A pair may come twice. */
+/**
+ * Calls visit(i, j) for each candidate pair, always with i < j: same name in neighbouring cells or the same city, or a
+ * shared phone. A pair may come twice.
+ */
 export function forEachCandidatePair(keys: readonly PlaceMatchKey[], visit: (i: number, j: number) => void): void {
   const byName = new Map<string, number[]>();
   const byPhone = new Map<string, number[]>();
@@ -53,10 +56,9 @@ export function candidatePairs(keys: readonly PlaceMatchKey[]): Array<[number, n
   const seen = new Set<string>();
   const pairs: Array<[number, number]> = [];
   forEachCandidatePair(keys, (i, j) => {
-    const [a, b] = i < j ? [i, j] : [j, i];
-    if (a === b || seen.has(`${a} ${b}`)) return;
-    seen.add(`${a} ${b}`);
-    pairs.push([a, b]);
+    if (seen.has(`${i} ${j}`)) return;
+    seen.add(`${i} ${j}`);
+    pairs.push([i, j]);
   });
   return pairs;
 }
@@ -114,8 +116,7 @@ export function findSamePlaces(keys: readonly PlaceMatchKey[], options: FindSame
   // Pairs are judged as the blocks propose them (no list of every pair): only the matches are kept, each once.
   const links: Link[] = [];
   const linked = new Set<string>();
-  forEachCandidatePair(keys, (i, j) => {
-    const [a, b] = i < j ? [i, j] : [j, i];
+  forEachCandidatePair(keys, (a, b) => {
     const verdict = samePlace(keys[a]!, keys[b]!);
     if (!verdict.same || linked.has(`${a} ${b}`)) return;
     linked.add(`${a} ${b}`);
@@ -160,5 +161,6 @@ export function findSamePlaces(keys: readonly PlaceMatchKey[], options: FindSame
       duplicates.push({ id, keptId, matchedId: matched, signals: link.signals, metres: link.metres });
     }
   }
-  return duplicates.sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
+  // Ids are unique: no two compare equal.
+  return duplicates.sort((x, y) => (x.id < y.id ? -1 : 1));
 }

@@ -5,8 +5,9 @@ import { issue, type Normalised } from './issues.ts';
 
 const LANGUAGES: readonly Language[] = ['es', 'en', 'fr', 'pt'];
 
-function articlesOf(language: Language): readonly string[] {
-  const list: unknown = (articles as Record<string, unknown>)[language];
+/** A language's list of the articles table, checked: every entry a word. `table` is the committed file unless a test gives one. */
+export function articlesOf(language: Language, table: Record<string, unknown> = articles): readonly string[] {
+  const list: unknown = table[language];
   if (!Array.isArray(list) || list.some((word) => typeof word !== 'string' || word.trim() === '')) {
     throw new Error(`data/names/articles.json: ${language} must be a list of articles`);
   }

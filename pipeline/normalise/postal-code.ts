@@ -10,10 +10,8 @@ export function repairPostalCode(value: string, country: Country): string {
   const codes = fullPostalCodesIn(value, country);
   if (codes.length === 1 && codes[0]!.text === value) return value;
   const joined = value.replace(/^(\d+)[.\s](\d+)$/, '$1$2');
-  if (joined !== value) {
-    const [code, ...others] = fullPostalCodesIn(joined, country);
-    return code !== undefined && others.length === 0 && code.text === joined ? joined : value;
-  }
+  // A run of digits holds a full code only as the whole run (a code needs edges that are no digits): one found is the run.
+  if (joined !== value) return fullPostalCodesIn(joined, country).length > 0 ? joined : value;
   if (codes.length !== 1) return value;
   const { text, index, code } = codes[0]!;
   const rest = `${value.slice(0, index)} ${value.slice(index + text.length)}`;

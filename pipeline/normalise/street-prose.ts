@@ -5,7 +5,7 @@ import type { CountryCode } from '../../model/place.ts';
 import { fullPostalCodesIn } from './full-address.ts';
 import { issue, type Issue } from './issues.ts';
 
-type WordGroup = 'leading' | 'modifiers' | 'keepBefore' | 'trailing';
+export type WordGroup = 'leading' | 'modifiers' | 'keepBefore' | 'trailing';
 
 interface CountryWords {
   /** Street words, lower case, without a final dot, as whole words ("calle", "c/", "av"). */
@@ -18,8 +18,9 @@ interface CountryWords {
   trailing: ReadonlySet<string>;
 }
 
-function wordsOf(group: WordGroup, language: string): string[] {
-  const list: unknown = (streetWords as unknown as Record<WordGroup, Record<string, unknown>>)[group]?.[language];
+/** One group's words of one language, checked: single words. `table` is the committed file unless a test gives one. */
+export function wordsOf(group: WordGroup, language: string, table: Record<string, unknown> = streetWords): string[] {
+  const list: unknown = (table as Partial<Record<WordGroup, Record<string, unknown>>>)[group]?.[language];
   if (!Array.isArray(list) || list.some((word) => typeof word !== 'string' || word.trim() === '' || /\s/.test(word))) {
     throw new Error(`data/addresses/street-words.json: ${group}.${language} must be a list of single words`);
   }

@@ -141,6 +141,12 @@ describe('the list of different places', () => {
     expect(parsed.pairs.has(distinctPairKey('es-a', 'es-b'))).toBe(true);
   });
 
+  it('reads a file saved with CRLF line ends, notes included', () => {
+    const parsed = parseDistinctPlaces('es-b es-a  # two houses\r\n# reviewed\r\nes-c es-d\r\n');
+    expect(parsed.errors).toEqual([]);
+    expect([...parsed.pairs]).toEqual(['es-a es-b', 'es-c es-d']);
+  });
+
   it('names each malformed line', () => {
     expect(parseDistinctPlaces('es-a\nes-a es-a\nes-a es-b es-c\n').errors).toEqual([
       { line: 1, message: 'expected two place ids, found 1' },
@@ -152,5 +158,73 @@ describe('the list of different places', () => {
   it('writes a pair with its note on one line', () => {
     expect(formatDistinctPair('es-a', 'es-b', 'twin\nhouses')).toBe('es-a es-b  # twin houses');
     expect(formatDistinctPair('es-a', 'es-b', ' ')).toBe('es-a es-b');
+    expect(formatDistinctPair('es-a', 'es-b', 'twin\r\nhouses')).toBe('es-a es-b  # twin houses');
+  });
+});
+
+describe('candidatePairs: the blocks', () => {
+  const at = (id: string, name: string, lat: number | null, lng: number | null, extra: Partial<PlaceMatchKey> = {}) => key(id, name, { lat, lng, ...extra });
+
+  it('proposes no pair between names with no distinctive word, nor between different names', () => {
+    expect(candidatePairs([key('a', 'Hotel'), key('b', 'Hotel')])).toEqual([]);
+    expect(candidatePairs([key('a', 'Fageda'), key('b', 'Roure')])).toEqual([]);
+    expect(candidatePairs([key('a', 'Pq R'), key('b', 'P Qr')])).toEqual([]);
+    expect(candidatePairs([key('a', 'Sol 1 23'), key('b', 'Sol 12 3')])).toEqual([]);
+  });
+
+  it('proposes a pair met in two blocks once', () => {
+    expect(candidatePairs([key('a', 'Fageda', { phones: ['+34972000001'] }), key('b', 'Fageda', { phones: ['+34972000001'] })])).toEqual([[0, 1]]);
+  });
+
+  it('pairs the listings of a phone shared by as many as a place may have', () => {
+    const phones = ['+34922000001'];
+    const sharers = Array.from({ length: MAX_PHONE_SHARERS }, (_, i) => key(`k${i}`, `Casa ${String.fromCharCode(97 + i)}${i}`, { phones, lat: i, lng: 0 }));
+    expect(candidatePairs(sharers)).toHaveLength((MAX_PHONE_SHARERS * (MAX_PHONE_SHARERS - 1)) / 2);
+  });
+
+  it.each([
+    [-1, -1], [-1, 0], [-1, 1], [0, -1], [0, 1], [1, -1], [1, 0], [1, 1],
+  ])('pairs same names in the neighbouring cell %i, %i', (rows, columns) => {
+    const first = at('a', 'Hotel Sol', 40.01 + rows * 0.02, 1.01 + columns * 0.02);
+    expect(candidatePairs([first, at('b', 'Hotel Sol', 40.01, 1.01)])).toEqual([[0, 1]]);
+  });
+
+  it('does not pair same names two cells apart east–west', () => {
+    expect(candidatePairs([at('a', 'Hotel Sol', 40.01, 0.01), at('b', 'Hotel Sol', 40.01, 0.51)])).toEqual([]);
+  });
+
+  it('pairs a listing without a point with the others of its city, and located ones only by cell', () => {
+    const located = at('a', 'Fageda', 42.1, 2.5);
+    const far = at('b', 'Fageda', 42.5, 2.9);
+    expect(candidatePairs([located, at('c', 'Fageda', null, null)])).toEqual([[0, 1]]);
+    expect(candidatePairs([located, at('c', 'Fageda', null, 2.5)])).toEqual([[0, 1]]);
+    expect(candidatePairs([at('c', 'Fageda', null, null), located, far])).toEqual([[0, 1], [0, 2]]);
+    expect(candidatePairs([located, far, at('c', 'Fageda', null, null)])).toEqual([[0, 2], [1, 2]]);
+  });
+
+  it('pairs no listings without a point and without a city', () => {
+    expect(candidatePairs([at('a', 'Fageda', null, null, { citySlug: null }), at('b', 'Fageda', null, null, { citySlug: null })])).toEqual([]);
+  });
+});
+
+describe('findSamePlaces: groups', () => {
+  it('lists each duplicate once when a third listing joins a place already formed', () => {
+    const keys = [key('x', 'Roure'), key('b', 'Fageda'), key('c', 'Fageda'), key('a', 'Fageda')];
+    expect(findSamePlaces(keys).map((d) => [d.id, d.keptId])).toEqual([
+      ['b', 'a'],
+      ['c', 'a'],
+    ]);
+  });
+
+  it('keeps apart a distinct pair when the place already holds one of them and another listing', () => {
+    const keys = [key('es-a', 'Fageda'), key('es-b', 'Fageda'), key('es-c', 'Fageda')];
+    const found = findSamePlaces(keys, { distinct: parseDistinctPlaces('es-b es-c\n').pairs });
+    const placeOf = (id: string) => found.find((d) => d.id === id)?.keptId ?? id;
+    expect(placeOf('es-b')).not.toBe(placeOf('es-c'));
+  });
+
+  it('lists the duplicates in id order whatever order the places were found in', () => {
+    const keys = [key('z1', 'Roure'), key('z2', 'Roure'), key('m1', 'Fageda'), key('m2', 'Fageda'), key('a1', 'Pi'), key('a2', 'Pi'), key('a3', 'Pi')];
+    expect(findSamePlaces(keys).map((d) => d.id)).toEqual(['a2', 'a3', 'm2', 'z2']);
   });
 });

@@ -136,3 +136,64 @@ describe('checkCity: what it keeps', () => {
     expect(check('pt', 'Braga', [37.0, -8.94]).issues[0]?.group).toBe('far-capital');
   });
 });
+
+describe('checkCity: what each issue says', () => {
+  it.each<[string, CountryCode, string | null, [number, number], (string | null)[], string | null, string, string]>([
+    ['another name of the address', 'es', 'Lleida', BELLVER, ['Bellver de Cerdanya'], null, 'city: "Lleida" replaced by "Bellver de Cerdanya", which the address also names, 0.5 km from the place', 'Bellver de Cerdanya'],
+    ['a short form', 'es', 'Oropesa', [40.0958, 0.1417], [], '12594', 'city: "Oropesa" → "Oropesa del Mar", the locality within reach whose name begins with "Oropesa", 0.5 km from the place', 'Oropesa del Mar'],
+    ['a far locality, kept', 'es', 'Moralzarzal', EL_MASNOU, [], null, 'city: "Moralzarzal" is a locality the gazetteer knows only more than 10 km away; kept (a homonym it lacks, or a large municipality)', 'Moralzarzal'],
+    ['a far capital', 'es', 'Barcelona', EL_MASNOU, [], null, 'city: "Barcelona" is a province capital more than 10 km away; the nearest locality, 0.2 km from the place', 'El Masnou'],
+    ['a far capital with nothing near', 'es', 'Barcelona', [43.2, -9.9], [], null, '"Barcelona" is a province capital more than 10 km away, and no locality is within 10 km', 'Barcelona'],
+    ['the official form', 'es', 'El Puerto de la Cruz', PUERTO_DE_LA_CRUZ, [], null, 'city: "El Puerto de la Cruz" → "Puerto de la Cruz", the gazetteer\'s form', 'El Puerto de la Cruz'],
+    ['a province', 'es', 'Vizcaya', [43.4167, -2.95], [], null, 'city: "Vizcaya" is a province or region; the nearest locality, 1.1 km from the place', 'Elexalde'],
+    ['address text', 'es', 'Meirengos 51', EL_MASNOU, [], null, 'city: "Meirengos 51" is address text, not a locality; the nearest locality, 0.2 km from the place', 'El Masnou'],
+    ['no city', 'es', null, MORALZARZAL, [], null, 'city: missing; the nearest locality, 0.2 km from the place', 'Moralzarzal'],
+  ])('%s', (_, country, chosen, at, named, postalCode, detail, value) => {
+    const result = check(country, chosen, at, named, postalCode);
+    expect(result.issues).toHaveLength(1);
+    expect(result.issues[0]).toMatchObject({ field: 'address', value, detail });
+  });
+
+  it("names the gazetteer's locality it chose, or none", () => {
+    expect(check('es', null, MORALZARZAL).locality?.name).toBe('Moralzarzal');
+    expect(check('es', 'Oropesa', [40.0958, 0.1417], [], '12594').locality?.name).toBe('Oropesa del Mar');
+    expect(check('es', 'Moralzarzal', EL_MASNOU).locality).toBeNull();
+    expect(check('es', 'Can Pinos Altos', EL_MASNOU).locality).toBeNull();
+  });
+
+  it('reads each name once, and skips a missing one', () => {
+    expect(check('es', 'El Masnou', EL_MASNOU, ['El Masnou', null])).toMatchObject({ city: 'El Masnou', outcome: 'confirmed', issues: [] });
+    expect(check('es', null, EL_MASNOU, [null, 'El Masnou']).issues[0]).toMatchObject({
+      group: 'address-named',
+      detail: 'city: "missing" replaced by "El Masnou", which the address also names, 0.2 km from the place',
+    });
+  });
+
+  it('says "missing" where the address gives a short form but no city', () => {
+    expect(check('es', null, [40.0958, 0.1417], ['Oropesa'], '12594').issues[0]?.detail).toBe(
+      'city: "missing" → "Oropesa del Mar", the locality within reach whose name begins with "Oropesa", 0.5 km from the place',
+    );
+  });
+});
+
+describe('checkCity: the capitals of each country', () => {
+  const CASSIS: [number, number] = [43.2218, 5.5434];
+  it.each<[CountryCode, string, [number, number], string]>([
+    ['es', 'Albacete', EL_MASNOU, 'El Masnou'],
+    ['fr', 'Paris', CASSIS, 'Cassis'],
+    ['fr', 'Bordeaux', CASSIS, 'Cassis'],
+    ['fr', 'Agen', CASSIS, 'Cassis'],
+    ['gb', 'Aberdeen', [51.5, -0.12], 'London'],
+    ['gb', 'London', [54.5973, -5.9301], 'Belfast'],
+    ['gb', 'Belfast', [51.5, -0.12], 'London'],
+    ['pt', 'Lisboa', [41.15, -8.61], 'Porto'],
+  ])('%s: %s far from the point is a far capital (PPLA, PPLA2 or PPLC; pt: PPLA or PPLC), never kept', (country, chosen, at, nearest) => {
+    const result = check(country, chosen, at);
+    expect(result).toMatchObject({ city: nearest, outcome: 'moved' });
+    expect(result.issues[0]?.group).toBe('far-capital');
+  });
+
+  it("does not keep a capital named with a capital code of another province (08042 is Barcelona's)", () => {
+    expect(check('es', 'Madrid', [40.47, -3.58], [], '08042')).toMatchObject({ city: 'Coslada', outcome: 'moved' });
+  });
+});

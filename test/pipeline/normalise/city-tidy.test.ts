@@ -46,6 +46,8 @@ describe('expandAbbreviation', () => {
   it.each<[string, CountryCode, string]>([
     ['Pte. de Lima', 'pt', 'Ponte de Lima'],
     ['M.nha Grande', 'pt', 'Marinha Grande'],
+    ['Q.ta do Conde', 'pt', 'Quinta do Conde'],
+    ['Vila do Bpo.', 'pt', 'Vila do Bispo'],
     ['Cdad. Real', 'es', 'Ciudad Real'],
     ['Vejer de la Fra.', 'es', 'Vejer de la Frontera'],
     ['Sta. Inventada', 'es', 'Sta. Inventada'],

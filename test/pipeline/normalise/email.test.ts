@@ -162,6 +162,7 @@ describe('stray characters between the @ and the domain', () => {
       issues: [{ field: 'email', code: 'stray-character-dropped', value: 'info@|hostalsol.es ', detail: 'read as info@hostalsol.es' }],
     });
     expect(normaliseEmail('reservas@:hostalsol.es').value).toBe('reservas@hostalsol.es');
+    expect(normaliseEmail('reservas@|:hostalsol.es').value).toBe('reservas@hostalsol.es');
   });
 
   it('make the first address of several the one kept, both repairs recorded', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { moveNameArticleToFront, tidyNameArticle } from '../../../pipeline/normalise/name-articles.ts';
+import { articlesOf, moveNameArticleToFront, tidyNameArticle } from '../../../pipeline/normalise/name-articles.ts';
 import type { Language } from '../../../model/countries.ts';
 
 describe('moveNameArticleToFront', () => {
@@ -53,5 +53,22 @@ describe('tidyNameArticle', () => {
   it('leaves other names and a missing name alone, without an issue', () => {
     expect(tidyNameArticle('Hotel Aguere', 'es')).toEqual({ value: 'Hotel Aguere', issues: [] });
     expect(tidyNameArticle(null, 'es')).toEqual({ value: null, issues: [] });
+  });
+});
+
+describe('articlesOf', () => {
+  it("reads a language's articles from the table", () => {
+    expect(articlesOf('es', { es: ['el', 'la'] })).toEqual(['el', 'la']);
+    expect(articlesOf('fr')).toContain("L'");
+  });
+
+  it.each<[string, Record<string, unknown>]>([
+    ['no list', {}],
+    ['not a list', { es: 'el' }],
+    ['an entry that is no text', { es: ['el', 3] }],
+    ['an empty entry', { es: ['el', ''] }],
+    ['a blank entry', { es: ['el', '  '] }],
+  ])('refuses a table with %s, naming the file and the language', (_, table) => {
+    expect(() => articlesOf('es', table)).toThrow(new Error('data/names/articles.json: es must be a list of articles'));
   });
 });

@@ -27,6 +27,8 @@ describe('repairPostalCode', () => {
     ['38.6100', 'es'],
     ['s/n', 'es'],
     ['38410 -', 'es'], // nothing but punctuation beside the code: not a town
+    ['CP 28 001', 'es'], // digits joined only when they are the whole value
+    ['28 001 Madrid', 'es'],
   ])('%j (%s) stays as written', (value, country) => {
     expect(repairPostalCode(value, COUNTRIES[country])).toBe(value);
   });

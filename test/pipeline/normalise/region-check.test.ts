@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkRegion, provinceOfPostalCode } from '../../../pipeline/normalise/region-check.ts';
+import { checkRegion, postalProvince, provinceOfPostalCode } from '../../../pipeline/normalise/region-check.ts';
 
 describe('provinceOfPostalCode', () => {
   it('reads the province from the first two digits', () => {
@@ -13,6 +13,20 @@ describe('provinceOfPostalCode', () => {
     expect(provinceOfPostalCode('4330')).toBeNull();
     expect(provinceOfPostalCode('53001')).toBeNull();
     expect(provinceOfPostalCode('00001')).toBeNull();
+    expect(provinceOfPostalCode('433001')).toBeNull();
+  });
+});
+
+describe('postalProvince', () => {
+  it("gives the province's gazetteer code, and whether the code is one of its capital city's (third digit 0)", () => {
+    expect(postalProvince('28042', 'es')).toEqual({ admin2: 'M', capital: true });
+    expect(postalProvince('28820', 'es')).toEqual({ admin2: 'M', capital: false });
+  });
+
+  it('says nothing outside Spain or for a code naming no province', () => {
+    expect(postalProvince('28001', 'fr')).toBeNull();
+    expect(postalProvince('53001', 'es')).toBeNull();
+    expect(postalProvince(null, 'es')).toBeNull();
   });
 });
 
@@ -20,13 +34,25 @@ describe('checkRegion', () => {
   it('repairs a state naming another province than the postal code (Mont-roig del Camp under "Barcelona")', () => {
     const result = checkRegion({ state: 'Barcelona', postalCode: '43300', localityAdmin2: 'T' }, 'es');
     expect(result.value).toBe('Tarragona');
-    expect(result.issues).toEqual([expect.objectContaining({ code: 'state-from-postal-code', value: 'Barcelona' })]);
+    expect(result.issues).toEqual([expect.objectContaining({ field: 'address', code: 'state-from-postal-code', value: 'Barcelona' })]);
+    expect(result.issues[0]?.detail).toBe('state: "Barcelona" is another province; postal code 43300 names Tarragona');
+  });
+
+  it('repairs a state from the postal code where the city names no province of the gazetteer', () => {
+    expect(checkRegion({ state: 'Barcelona', postalCode: '43300', localityAdmin2: null }, 'es').value).toBe('Tarragona');
+    expect(checkRegion({ state: 'Barcelona', postalCode: '43300', localityAdmin2: 'XX' }, 'es').value).toBe('Tarragona');
   });
 
   it('repairs a state from the city where there is no postal code (Valencia de Don Juan under "Valencia")', () => {
     const result = checkRegion({ state: 'Valencia', postalCode: null, localityAdmin2: 'LE' }, 'es');
     expect(result.value).toBe('León');
     expect(result.issues[0]?.detail).toContain('the city names León');
+  });
+
+  it('reads a state written with other punctuation and spacing', () => {
+    expect(checkRegion({ state: 'Barcelona.', postalCode: '43300', localityAdmin2: null }, 'es').value).toBe('Tarragona');
+    expect(checkRegion({ state: 'Araba / Álava', postalCode: '43300', localityAdmin2: null }, 'es').value).toBe('Tarragona');
+    expect(checkRegion({ state: 'Araba / Álava', postalCode: '01001', localityAdmin2: null }, 'es')).toEqual({ value: 'Araba / Álava', issues: [] });
   });
 
   it('keeps a state that names the province in any of its forms', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { COUNTRIES } from '../../../model/countries.ts';
 import type { CountryCode } from '../../../model/place.ts';
 import { normaliseAddress } from '../../../pipeline/normalise/address.ts';
-import { isTownNotStreet, tidyStreetProse } from '../../../pipeline/normalise/street-prose.ts';
+import { isTownNotStreet, tidyStreetProse, wordsOf } from '../../../pipeline/normalise/street-prose.ts';
 
 describe('tidyStreetProse', () => {
   it.each<[string, CountryCode, string]>([
@@ -55,6 +55,52 @@ describe('tidyStreetProse', () => {
   });
 });
 
+describe('tidyStreetProse: edges', () => {
+  it.each<[string, string]>([
+    ['Jacuzzi Av.del Mar, 2', 'Av.del Mar, 2'], // an abbreviation glued to the name
+    ['Jacuzzi Cl.Mayor 3', 'Cl.Mayor 3'],
+    ['Piscina C. Mayor', 'C. Mayor'],
+    ['Piscina C/ Mayor', 'C/ Mayor'],
+    ['Jacuzzi 12-14 Calle Mayor, 3', '12-14 Calle Mayor, 3'], // a house number before the street word stays with it
+    ['Jacuzzi 12B Calle Mayor', '12B Calle Mayor'],
+    ['Jacuzzi s/n Calle Mayor', 's/n Calle Mayor'],
+    ['Bar 12, Calle Mayor', 'Calle Mayor'], // a number that ends a part belongs to the prose
+    ['Bar 12; Calle Mayor', 'Calle Mayor'],
+    ['Bar abc Calle Mayor 3', 'Calle Mayor 3'],
+  ])('%s → %s', (street, expected) => {
+    expect(tidyStreetProse(street, COUNTRIES.es)).toMatchObject({ street: expected, issues: [{ code: 'street-prose-dropped' }] });
+  });
+
+  it.each([
+    'Piscina Calle 5', // a street word followed only by a number names no street
+    'Piscina Calle',
+    'Bar Calle s/n',
+    'Bar Calle abc',
+    'Piscina plaza Mayor',
+    'Piscina C, Mayor',
+    'Gran Nueva Calle Mayor',
+    'Km 3 Calle Mayor',
+    'Kilómetro 3 Calle Mayor',
+  ])('%s stays', (street) => {
+    expect(tidyStreetProse(street, COUNTRIES.es)).toEqual({ street, issues: [] });
+  });
+
+  it('reads a town and a code without a space after the comma, and nothing else as one', () => {
+    expect(tidyStreetProse('Zambujeira do Mar,7630-174', COUNTRIES.pt)).toMatchObject({ street: null, city: 'Zambujeira do Mar', postalCode: '7630-174' });
+    for (const street of [', 7630-174', 'Rua, 7630-174', 'Zambujeira 2, 7630-174', 'Zambujeira do Mar, 7630-174 7630-175', 'Zambujeira do Mar, CP 7630-174']) {
+      expect(tidyStreetProse(street, COUNTRIES.pt)).toEqual({ street, issues: [] });
+    }
+  });
+
+  it('takes no street word, bracket, digit or empty text for a town', () => {
+    expect(isTownNotStreet('Ribeira Kalea', COUNTRIES.es)).toBe(false);
+    expect(isTownNotStreet('Sítio (Fontes)', COUNTRIES.pt)).toBe(false);
+    expect(isTownNotStreet('Fontes 2', COUNTRIES.pt)).toBe(false);
+    expect(isTownNotStreet('', COUNTRIES.pt)).toBe(false);
+    expect(isTownNotStreet('Ribeira Grande', COUNTRIES.es)).toBe(true);
+  });
+});
+
 describe('normaliseAddress with prose in the street', () => {
   it('starts the street at its street word', () => {
     const result = normaliseAddress({ address: { street: 'Jacuzzi Carrer Villa Primavera, 12', city: 'Salou' }, fullAddress: undefined }, COUNTRIES.es);
@@ -71,5 +117,24 @@ describe('normaliseAddress with prose in the street', () => {
   it('fills only empty fields from a "<town>, <postal code>" street', () => {
     const result = normaliseAddress({ address: { street: 'Zambujeira do Mar, 7630-174', city: 'Odemira', postalCode: '7630-000' }, fullAddress: undefined }, COUNTRIES.pt);
     expect(result.value.address).toMatchObject({ street: null, city: 'Odemira', postalCode: '7630-000' });
+  });
+});
+
+describe('wordsOf', () => {
+  it("reads one group's words of one language", () => {
+    expect(wordsOf('leading', 'es', { leading: { es: ['Calle', 'C/'] } })).toEqual(['Calle', 'C/']);
+    expect(wordsOf('trailing', 'eu')).toContain('kalea');
+  });
+
+  it.each<[string, Record<string, unknown>]>([
+    ['no group', {}],
+    ['no list for the language', { leading: {} }],
+    ['not a list', { leading: { es: 'Calle' } }],
+    ['an entry that is no text', { leading: { es: ['Calle', 3] } }],
+    ['an empty entry', { leading: { es: ['Calle', ''] } }],
+    ['a blank entry', { leading: { es: ['Calle', ' '] } }],
+    ['two words in one entry', { leading: { es: ['Calle', 'Gran Vía'] } }],
+  ])('refuses a table with %s, naming the file, the group and the language', (_, table) => {
+    expect(() => wordsOf('leading', 'es', table)).toThrow(new Error('data/addresses/street-words.json: leading.es must be a list of single words'));
   });
 });
