@@ -68,7 +68,7 @@ async function main(): Promise<void> {
   const perMillion = (bytes: number) => (listings ? Math.round((bytes * 1e6) / listings) : null);
   const result = {
     date: new Date().toISOString(),
-    load: loadavg()[0],
+    load: loadavg()[0] ?? 0,
     listings,
     placesServed: pointer.publishedCount,
     served: servedSize,
