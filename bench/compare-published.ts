@@ -3,7 +3,7 @@
 // `node --import tsx bench/compare-published.ts DATA_DIR_A DATA_DIR_B [OUT_DIR]` (exit 1 when they differ).
 import { promises as fs, existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import { openSnapshotRecords } from '../pipeline/snapshot/records-file.ts';
 
 interface Dump {
   places: string[];
@@ -19,7 +19,8 @@ function currentFile(dataDir: string, country: string): string | null {
 }
 
 function dump(file: string): Dump {
-  const db = new Database(file, { readonly: true, fileMustExist: true });
+  // The records from the records file beside the snapshot, or from inside a snapshot built before it.
+  const { db } = openSnapshotRecords(file);
   try {
     const places = db
       .prepare('SELECT id, city_slug, lodging_type, whatsapp, verified, place_json, search_text FROM places ORDER BY id')

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
+import { openSnapshotRecords } from '../pipeline/snapshot/records-file.ts';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const CHARACTER_REFERENCE = /&(?:#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);/i;
@@ -157,7 +157,7 @@ function importExport(file: string, country: string): Imported {
     );
     if (run.status !== 0) throw new Error(`import of ${file} failed (exit ${run.status}): ${run.stderr.slice(-500)}`);
     const pointer = JSON.parse(readFileSync(path.join(dataDir, 'snapshots', country, 'current.json'), 'utf8')) as { file: string };
-    const db = new Database(path.join(dataDir, 'snapshots', pointer.file), { readonly: true });
+    const { db } = openSnapshotRecords(path.join(dataDir, 'snapshots', pointer.file));
     try {
       const rows = db
         .prepare("SELECT id, place, issues FROM listings WHERE status = 'published' AND id NOT IN (SELECT id FROM same_place_duplicates) ORDER BY id")

@@ -1,4 +1,4 @@
-// The run history on NATS JetStream: run records in a KV bucket, reports and held candidates' files in an object store, one history for every machine.
+// The run history on NATS JetStream: run records in a KV bucket, reports, held candidates' files and runs' records files in an object store, one history for every machine.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -6,16 +6,17 @@ import { Readable } from 'node:stream';
 import type { KV, ObjectStore } from 'nats';
 import { isRevisionConflict } from '../../platform/nats-connection.ts';
 import type { DownloadObject } from './nats-object-download.ts';
-import { snapshotsDir } from '../snapshot/snapshot-paths.ts';
+import { recordsPath, snapshotsDir } from '../snapshot/snapshot-paths.ts';
+import { compressedStream } from './compressed-stream.ts';
 import { sha256OfFile } from './stored-snapshot.ts';
 import { holdCandidate } from '../runs/held-candidates.ts';
 import type { RunRecord } from '../runs/run-record.ts';
 import { checkRunId, interruptedRun, newestFirst, reportHtmlPath, saveReportFiles, UnknownRunError, writeAtomically, type RunStore } from '../runs/run-store.ts';
 
 export interface NatsRunBuckets {
-  /** `run.<runId>`: the run record as JSON; `candidate.<runId>`: the SHA-256 of its shared candidate file. */
+  /** `run.<runId>`: the run record as JSON; `candidate.<runId>`, `records.<runId>`: the SHA-256 of its shared candidate file, of its records file. */
   records: KV;
-  /** `report.<runId>.json`, `report.<runId>.html`, `candidate.<runId>`. */
+  /** `report.<runId>.json`, `report.<runId>.html`, `candidate.<runId>`, `records.<runId>` (brotli). */
   files: ObjectStore;
   /** Downloads an object of `files` to a file, without hashing it on the event loop. */
   download: DownloadObject;
@@ -28,6 +29,7 @@ const encode = (value: unknown): Uint8Array => new TextEncoder().encode(JSON.str
 const decode = (bytes: Uint8Array): string => new TextDecoder().decode(bytes);
 const recordKey = (runId: string) => `run.${checkRunId(runId)}`;
 const candidateObject = (runId: string) => `candidate.${runId}`;
+const recordsObject = (runId: string) => `records.${checkRunId(runId)}`;
 
 
 /** `dataDir` is where this machine keeps its copies: report pages it shows, candidates it publishes. */
@@ -54,6 +56,42 @@ export function natsRunStore({ records, files, download }: NatsRunBuckets, dataD
     if (!failed) return run;
     // Whoever writes first wins; a reader that lost reads what was written.
     return (await replace(failed, revision)) ? failed : (await entry(run.runId)).run;
+  };
+
+  /** Downloads `object` to `file` (expanded when 'br'), only when it matches the digest kept under the same key. */
+  const fetchVerified = async (object: string, file: string, what: string, encoding?: 'br'): Promise<boolean> => {
+    const digest = await records.get(object);
+    const found = digest?.operation === 'PUT' ? await files.info(object) : null;
+    if (!digest || !found || found.deleted) return false;
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const temp = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.part`;
+    try {
+      await download(object, temp, encoding);
+      const expected = digest.json<string>();
+      const actual = await sha256OfFile(temp);
+      if (actual !== expected) throw new Error(`${what} does not match its digest (sha256 ${actual.slice(0, 12)}…, expected ${expected.slice(0, 12)}…): not used`);
+      fs.renameSync(temp, file);
+      return true;
+    } finally {
+      fs.rmSync(temp, { force: true });
+    }
+  };
+
+  const saveRecords = async (runId: string, file: string): Promise<void> => {
+    const local = recordsPath(path.join(snapshotsDir(dataDir), file));
+    if (!fs.existsSync(local)) return;
+    const sha256 = await sha256OfFile(local);
+    const kept = await records.get(recordsObject(runId));
+    if (kept?.operation === 'PUT' && kept.json<string>() === sha256) return;
+    // Brotli as snapshots are stored (about a fifth of the file); the digest of the plain file, checked on fetch.
+    await files.put({ name: recordsObject(runId) }, compressedStream(local, fs.statSync(local).size));
+    await records.put(recordsObject(runId), encode(sha256));
+  };
+
+  const fetchRecords = async (runId: string, file: string): Promise<boolean> => {
+    const local = recordsPath(path.join(snapshotsDir(dataDir), file));
+    if (fs.existsSync(local)) return true;
+    return fetchVerified(recordsObject(runId), local, `the records file of run ${runId}`, 'br');
   };
 
   const blob = async (name: string): Promise<string | null> => {
@@ -123,34 +161,28 @@ export function natsRunStore({ records, files, download }: NatsRunBuckets, dataD
       const sha256 = await sha256OfFile(file);
       await files.put({ name: candidateObject(run.runId) }, Readable.toWeb(fs.createReadStream(file)) as unknown as ReadableStream<Uint8Array>);
       await records.put(candidateObject(run.runId), encode(sha256));
+      await saveRecords(run.runId, run.candidate.file);
     },
 
     async fetchCandidate(run) {
       if (!run.candidate) return false;
       const file = path.join(snapshotsDir(dataDir), run.candidate.file);
-      if (fs.existsSync(file)) return true;
-      const digest = await records.get(candidateObject(run.runId));
-      const found = digest?.operation === 'PUT' ? await files.info(candidateObject(run.runId)) : null;
-      if (!digest || !found || found.deleted) return false;
-      fs.mkdirSync(path.dirname(file), { recursive: true });
-      const temp = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.part`;
-      try {
-        await download(candidateObject(run.runId), temp);
-        const expected = digest.json<string>();
-        const actual = await sha256OfFile(temp);
-        if (actual !== expected) throw new Error(`the shared candidate file of run ${run.runId} does not match its digest (sha256 ${actual.slice(0, 12)}…, expected ${expected.slice(0, 12)}…): not used`);
-        fs.renameSync(temp, file);
+      if (!fs.existsSync(file)) {
+        if (!(await fetchVerified(candidateObject(run.runId), file, `the shared candidate file of run ${run.runId}`))) return false;
         // Held here too, so no prune of this machine deletes it before it is published or released.
         if (run.candidate.heldUntil) holdCandidate(dataDir, { country: run.country, version: run.candidate.version }, run.runId, run.candidate.heldUntil);
-        return true;
-      } finally {
-        fs.rmSync(temp, { force: true });
       }
+      // Its records, for the review's rejected lines and diffs: a candidate without them is still published.
+      await fetchRecords(run.runId, run.candidate.file).catch(() => false);
+      return true;
     },
 
     async dropCandidate(run) {
       await records.purge(candidateObject(run.runId));
       await files.delete(candidateObject(run.runId)).catch(() => undefined);
     },
+
+    saveRecords,
+    fetchRecords,
   };
 }

@@ -1,7 +1,5 @@
 // The shared snapshot store on NATS JetStream: files in an object store under their SHA-256, one KV pointer per country moved by compare-and-set.
 import fs from 'node:fs';
-import { Readable } from 'node:stream';
-import zlib from 'node:zlib';
 import type { KV, NatsConnection, ObjectStore } from 'nats';
 import { COUNTRY_CODES, type CountryCode } from '../../model/place.ts';
 import type { NatsStoreConfig } from '../../platform/environment.ts';
@@ -10,6 +8,7 @@ import { objectDownloader } from './nats-object-download.ts';
 import { actorOf } from '../runs/actor.ts';
 import { acquireCountryLock } from '../runs/country-lock.ts';
 import { natsRunStore, type NatsRunBuckets } from './nats-run-store.ts';
+import { compressedStream } from './compressed-stream.ts';
 import { UnknownRunError, type RunStore } from '../runs/run-store.ts';
 import { makeRunId } from '../jobs/prepare-import.ts';
 import { followPointer, type FetchObject } from './follow-pointer.ts';
@@ -309,21 +308,6 @@ function natsStore(
       await connection.close().catch(() => undefined);
     },
   };
-}
-
-/**
- * A snapshot file as the object store keeps it: brotli at quality 1, about a fifth of the file (a 527 MB snapshot:
- * 99 MB, 1.1 s to compress, 1.1 s to expand), so each replica receives a fifth of the bytes. Compressed on the thread
- * pool, while it uploads.
- */
-function compressedStream(file: string, size: number): ReadableStream<Uint8Array> {
-  const brotli = zlib.createBrotliCompress({
-    chunkSize: 1 << 20,
-    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size },
-  });
-  const source = fs.createReadStream(file);
-  source.on('error', (error) => brotli.destroy(error));
-  return Readable.toWeb(source.pipe(brotli)) as unknown as ReadableStream<Uint8Array>;
 }
 
 function parsedOrNull<T>(parse: () => T): T | null {

@@ -127,5 +127,7 @@ function deferredRunStore(open: () => Promise<RunStore>): RunStore {
     shareCandidate: async (run) => (await open()).shareCandidate(run),
     fetchCandidate: async (run) => (await open()).fetchCandidate(run),
     dropCandidate: async (run) => (await open()).dropCandidate(run),
+    saveRecords: async (runId, file) => (await open()).saveRecords(runId, file),
+    fetchRecords: async (runId, file) => (await open()).fetchRecords(runId, file),
   };
 }

@@ -1,7 +1,7 @@
 // Listings whose name points to another kind than their labels gave (lodgingType/name-suggests), kept per country from its latest import for label review.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import { openSnapshotRecords } from '../snapshot/records-file.ts';
 import type { CountryCode } from '../../model/place.ts';
 
 /** One listing: its name, the label it was given, the kind its labels gave and the kind its name suggests. */
@@ -35,7 +35,7 @@ export function nameSuggestStorePath(dataDir: string): string {
 
 /** Reads the listings with the issue from a snapshot file (published or a held candidate). */
 export function nameSuggestsFromSnapshot(databasePath: string): Pick<NameSuggestSighting, 'count' | 'bySuggested' | 'examples'> {
-  const db = new Database(databasePath, { readonly: true, fileMustExist: true });
+  const { db } = openSnapshotRecords(databasePath);
   try {
     const rows = db
       .prepare(

@@ -1,7 +1,7 @@
 // The unknown labels every import has met, kept across runs in $LODGING_DATA_DIR/review/unknown-labels.json.
 import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import { openSnapshotRecords } from '../snapshot/records-file.ts';
 import type { CountryCode } from '../../model/place.ts';
 import type { ImportReport } from '../report/import-report.ts';
 import { snapshotsDir } from '../snapshot/snapshot-paths.ts';
@@ -75,7 +75,7 @@ export interface RunSighting {
  * summary, so the examples cost nothing during the import itself.
  */
 export function sightingsFromSnapshot(databasePath: string): RunSighting[] {
-  const db = new Database(databasePath, { readonly: true, fileMustExist: true });
+  const { db } = openSnapshotRecords(databasePath);
   try {
     const rows = db
       .prepare(

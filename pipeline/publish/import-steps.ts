@@ -172,6 +172,8 @@ export async function publishOrHold(request: ImportRequest, run: RunRecord, buil
     const held = await hold();
     return { ...held, outcome: 'refused', event: { at, what: 'publish lost to another publisher', by, detail: error.message }, lost: error };
   }
+  // Kept with the run for every machine's reports and diffs (a local history keeps it beside the snapshot: nothing to do).
+  await request.runs.saveRecords(run.runId, built.candidate.file);
   return {
     outcome: 'published',
     heldUntil: null,

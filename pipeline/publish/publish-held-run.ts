@@ -12,6 +12,7 @@ import { nextStepsFor, type PublicationReport } from '../report/publication-repo
 import { publicationAdvice } from '../report/publication-advice.ts';
 import { renderReportHtml } from '../report/report-html.ts';
 import { isHeld, type RunRecord } from '../runs/run-record.ts';
+import { readPointer } from '../snapshot/snapshot-pointer.ts';
 
 export interface HeldRunOptions {
   force?: { reason: string } | null;
@@ -49,6 +50,9 @@ export async function publishHeldRun(dataDir: string, runId: string, options: He
     if (!(await runs.fetchCandidate(run))) {
       throw new PublicationError('candidate-missing', `the candidate file of run ${runId} is gone (${run.candidate.file})`);
     }
+    // The current snapshot's records too, for the diff's status changes, when another machine built it.
+    const serving = readPointer(dataDir, run.country);
+    if (serving) await runs.fetchRecords(serving.runId, serving.file).catch(() => false);
     const thresholds = options.thresholds ?? DEFAULT_GATE_THRESHOLDS;
     const review = reviewCandidate(dataDir, run.country, run.candidate, run.counts!, thresholds);
     run.gates = review.verdict.gates;

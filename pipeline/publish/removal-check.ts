@@ -23,19 +23,20 @@ export function isDrasticRemoval(figures: { current: number; remaining: number; 
   return figures.remaining === 0 || figures.removed * 2 > figures.current;
 }
 
-/** Compares the candidate with the snapshot serving its country now (an id-indexed join; counts only). */
+/**
+ * Compares the candidate with the snapshot serving its country now (an id-indexed join; counts only): the places
+ * each serves, as the diffs count them (`places` holds the published records less the same-place duplicates).
+ * Reads the two served files alone: no records needed.
+ */
 export function checkRemoval(dataDir: string, country: CountryCode, candidate: { file: string; publishedCount: number }): RemovalCheck {
   const pointer = readPointer(dataDir, country);
   if (!pointer) return { current: 0, remaining: candidate.publishedCount, removed: 0, drastic: false };
   const db = openSnapshotFile(path.join(snapshotsDir(dataDir), candidate.file));
   try {
     db.prepare('ATTACH DATABASE ? AS cur').run(snapshotPath(dataDir, country, pointer.version));
-    const current = db.prepare(`SELECT count(*) FROM cur.listings WHERE status = 'published'`).pluck().get() as number;
+    const current = db.prepare('SELECT count(*) FROM cur.places').pluck().get() as number;
     const removed = db
-      .prepare(
-        `SELECT count(*) FROM cur.listings AS o WHERE o.status = 'published'
-         AND NOT EXISTS (SELECT 1 FROM main.listings AS r WHERE r.id = o.id AND r.status = 'published')`,
-      )
+      .prepare('SELECT count(*) FROM cur.places AS o WHERE NOT EXISTS (SELECT 1 FROM main.places AS r WHERE r.id = o.id)')
       .pluck()
       .get() as number;
     const figures = { current, remaining: candidate.publishedCount, removed };

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CountryCode } from '../../model/place.ts';
-import { snapshotsDir } from '../snapshot/snapshot-paths.ts';
+import { recordsPath, snapshotsDir } from '../snapshot/snapshot-paths.ts';
 import { isAlive } from './process-liveness.ts';
 import type { RunRecord } from './run-record.ts';
 
@@ -34,6 +34,14 @@ export interface RunStore {
   fetchCandidate(run: RunRecord): Promise<boolean>;
   /** Forgets the shared copy of a candidate that is no longer held. */
   dropCandidate(run: RunRecord): Promise<void>;
+  /**
+   * Keeps the records file of the snapshot a run built (`file` as SnapshotInfo.file names it; records-file.ts) with the
+   * run for every machine, compressed, as long as the run is kept (nothing to do when the history is local: the file
+   * stays beside its snapshot).
+   */
+  saveRecords(runId: string, file: string): Promise<void>;
+  /** Makes that records file present beside its snapshot in this data directory; false when it is nowhere to be had. */
+  fetchRecords(runId: string, file: string): Promise<boolean>;
 }
 
 export class UnknownRunError extends AppError {
@@ -180,5 +188,7 @@ export function fileRunStore(dataDir: string): RunStore {
     shareCandidate: async () => undefined,
     fetchCandidate: async (run) => run.candidate !== null && fs.existsSync(path.join(snapshotsDir(dataDir), run.candidate.file)),
     dropCandidate: async () => undefined,
+    saveRecords: async () => undefined,
+    fetchRecords: async (_runId, file) => fs.existsSync(recordsPath(path.join(snapshotsDir(dataDir), file))),
   };
 }

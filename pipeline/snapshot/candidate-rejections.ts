@@ -1,5 +1,5 @@
-// The first rejected or unreadable lines of a sealed snapshot, with file, line number and reasons, for the report.
-import { openSnapshotFile } from './open-snapshot-file.ts';
+// The first rejected or unreadable lines of a sealed snapshot's import (its records file), with file, line number and reasons, for the report.
+import { openSnapshotRecords } from './records-file.ts';
 
 export const REJECTED_LINES_SHOWN = 100;
 
@@ -12,7 +12,7 @@ export interface RejectedLine {
 }
 
 export function readRejectedLines(candidateFile: string, limit = REJECTED_LINES_SHOWN): { lines: RejectedLine[]; total: number } {
-  const db = openSnapshotFile(candidateFile);
+  const { db } = openSnapshotRecords(candidateFile);
   try {
     const union = `SELECT source_file AS file, source_file_index AS fi, source_line AS line, reasons, NULL AS detail
         FROM listings WHERE status = 'rejected'

@@ -1,6 +1,6 @@
 // Counts, once at seal, how many published places have each measured Place field and which issues their values had.
 import type Database from 'better-sqlite3';
-import { openSnapshotFile } from './open-snapshot-file.ts';
+import { openSnapshotRecords } from './records-file.ts';
 import { MEASURED_PLACE_FIELDS } from '../../model/place-fields.ts';
 
 /** What a snapshot keeps in meta (key FIELD_FILL_KEY) so that a later import compares with it without a rescan. */
@@ -39,7 +39,8 @@ export function hasValueSql(field: string, column = 'place_json'): string {
 const filledSql = (field: string) => `sum${hasValueSql(field)}`;
 
 /**
- * One pass over the served places, one over the published records' issues; reads the `places` and `listings` tables.
+ * One pass over the served places, one over the published records' issues; reads the `places` and `listings` tables
+ * (the builder's connection has the records file attached; readFieldFill opens it beside the snapshot).
  * Issues are grouped by the named "field/code" (the `json_each` row's own `key` is the issue's position in the list).
  */
 export function measureFieldFill(db: Database.Database, fields: readonly string[] = MEASURED_PLACE_FIELDS): FieldFill {
@@ -65,7 +66,7 @@ export function measureFieldFill(db: Database.Database, fields: readonly string[
 
 /** The fill a snapshot file stored at seal; a file sealed before fills were stored, or counted the old way, is measured again, read-only. */
 export function readFieldFill(file: string): FieldFill {
-  const db = openSnapshotFile(file);
+  const { db } = openSnapshotRecords(file);
   try {
     const text = db.prepare('SELECT value FROM meta WHERE key = ?').pluck().get(FIELD_FILL_KEY) as string | undefined;
     const stored = text === undefined ? undefined : (JSON.parse(text) as StoredFieldFill);

@@ -1,12 +1,25 @@
 -- Every table and index of a snapshot file. The builder runs one section at a time (see statements.ts).
 
 -- @section build
--- Written while the import runs: every record and every line that produced none, for the report and audits.
+-- The served file's key/value facts (version, country, counts, field fill), written while the import runs.
 CREATE TABLE meta (
   key TEXT PRIMARY KEY,
   value TEXT NOT NULL
 ) WITHOUT ROWID;
 
+-- Published listings that are the same place as another (pipeline/dedup/): not served; their ids point to the kept one.
+CREATE TABLE same_place_duplicates (
+  id TEXT PRIMARY KEY,
+  kept_id TEXT NOT NULL,
+  matched_id TEXT NOT NULL,
+  signals TEXT NOT NULL,          -- JSON MatchSignal[]: what agreed between this listing and matched_id
+  metres INTEGER                  -- between the two points, when both have one
+) WITHOUT ROWID;
+
+-- @section records
+-- The version's records file (<cc>-<version>.records.sqlite beside the snapshot; records-file.ts), never served:
+-- every record of the import and every line that produced none, for the reports, review and audits. Snapshots built
+-- before records had their own file hold these tables themselves.
 CREATE TABLE listings (
   id TEXT PRIMARY KEY,
   provider_id TEXT,
@@ -27,15 +40,6 @@ CREATE TABLE listings (
   source_line INTEGER NOT NULL
 );
 
--- Published listings that are the same place as another (pipeline/dedup/): not served; their ids point to the kept one.
-CREATE TABLE same_place_duplicates (
-  id TEXT PRIMARY KEY,
-  kept_id TEXT NOT NULL,
-  matched_id TEXT NOT NULL,
-  signals TEXT NOT NULL,          -- JSON MatchSignal[]: what agreed between this listing and matched_id
-  metres INTEGER                  -- between the two points, when both have one
-) WITHOUT ROWID;
-
 CREATE TABLE rejected_lines (
   file TEXT NOT NULL,
   file_index INTEGER NOT NULL,
@@ -43,6 +47,14 @@ CREATE TABLE rejected_lines (
   reason TEXT NOT NULL,
   excerpt TEXT NOT NULL
 );
+
+-- The other slugs a published listing's city is found by: those it had under earlier city rules (before tidying,
+-- before fullAddress replaced it). Written while the import runs; few rows.
+CREATE TABLE listing_city_slugs (
+  listing_id TEXT NOT NULL,
+  slug TEXT NOT NULL,
+  PRIMARY KEY (listing_id, slug)
+) WITHOUT ROWID;
 
 -- @section places
 -- What the API reads, and all it reads: published records only. Filled in id order, so rowid order is id order
@@ -96,15 +108,6 @@ CREATE TABLE geo_grid (
 CREATE TABLE place_hashes (
   id TEXT PRIMARY KEY,
   hash TEXT NOT NULL
-) WITHOUT ROWID;
-
--- @section city-aliases-build
--- The other slugs a published listing's city is found by: those it had under earlier city rules (before tidying,
--- before fullAddress replaced it). Written while the import runs; few rows.
-CREATE TABLE listing_city_slugs (
-  listing_id TEXT NOT NULL,
-  slug TEXT NOT NULL,
-  PRIMARY KEY (listing_id, slug)
 ) WITHOUT ROWID;
 
 -- @section city-aliases

@@ -1,10 +1,11 @@
-// Writes one country's new snapshot file while an import runs, then publishes it: served tables, pointer, pruning.
+// Writes one country's new snapshot file and its records file while an import runs, then publishes it: served tables, pointer, pruning.
 import { hash } from 'node:crypto';
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import type { NormalisedListing, SourceRef } from '../normalise/normalised-listing.ts';
 import type { CountryCode } from '../../model/place.ts';
-import { companionPaths, countryDir, newSnapshotVersion, snapshotPath, snapshotRelativePath } from './snapshot-paths.ts';
+import { companionPaths, countryDir, newSnapshotVersion, recordsPath, snapshotPath, snapshotRelativePath } from './snapshot-paths.ts';
+import { recordsSchemaSql } from './records-file.ts';
 import { activateSnapshot } from './activate-snapshot.ts';
 import type { AddOutcome, SamePlaceRecord, SnapshotBuilder, SnapshotBuilderOptions } from './snapshot-types.ts';
 import type { PlaceMatchKey } from '../dedup/place-match-key.ts';
@@ -29,6 +30,8 @@ const BUILD_CACHE_KIB = 16 * 1024;
 /** meta: how many distinct words the word index holds (reported with the snapshot's size). */
 export const SEARCH_WORDS_KEY = 'search_words';
 const DUPLICATE_REASON = 'duplicate-provider-id';
+/** The records file's schema name while the build has it attached. */
+const RECORDS = 'records';
 /** Positions in a listings row (LISTING_COLUMNS order) of the content a rejected record past the first ones does not keep. */
 const ISSUES_COLUMN = 4;
 const PLACE_COLUMN = 6;
@@ -69,6 +72,7 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
     fs.mkdirSync(countryDir(options.dataDir, this.country), { recursive: true });
     this.path = snapshotPath(options.dataDir, this.country, this.version);
     if (fs.existsSync(this.path)) throw new Error(`snapshot file ${this.path} already exists`);
+    if (fs.existsSync(recordsPath(this.path))) throw new Error(`records file ${recordsPath(this.path)} already exists`);
     this.db = new Database(this.path);
     try {
       // Nobody reads this file before it is published and a crash discards it: durability buys nothing here,
@@ -76,18 +80,23 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
       // the page cache spills to the file when full). The exclusive lock, held until close, tells the pruner
       // that a live process still owns the file.
       this.db.pragma('locking_mode = EXCLUSIVE');
-      // better-sqlite3 runs SQLite in defensive mode, which refuses journal_mode=OFF: lift it for this pragma only.
-      this.db.unsafeMode(true);
-      const journalMode: unknown = this.db.pragma('journal_mode = OFF', { simple: true });
-      this.db.unsafeMode(false);
-      if (journalMode !== 'off') throw new Error(`could not turn the build journal off (${String(journalMode)})`);
-      this.db.pragma('synchronous = OFF');
-      this.db.pragma(`cache_size = -${BUILD_CACHE_KIB}`);
+      // The records (every listing and rejected line) go to their own file, never served: the served tables are
+      // filled from it at seal by plain table names, which SQLite finds in the attached file.
+      this.db.prepare(`ATTACH DATABASE ? AS ${RECORDS}`).run(recordsPath(this.path));
+      for (const schema of ['main', RECORDS]) {
+        // better-sqlite3 runs SQLite in defensive mode, which refuses journal_mode=OFF: lift it for this pragma only.
+        this.db.unsafeMode(true);
+        const journalMode: unknown = this.db.pragma(`${schema}.journal_mode = OFF`, { simple: true });
+        this.db.unsafeMode(false);
+        if (journalMode !== 'off') throw new Error(`could not turn the build journal off (${String(journalMode)})`);
+        this.db.pragma(`${schema}.synchronous = OFF`);
+        this.db.pragma(`${schema}.cache_size = -${BUILD_CACHE_KIB}`);
+      }
       // No mmap: mapped pages of a multi-gigabyte file count as the importer's resident memory, and reading
       // through the page cache costs little more here (measured on 1M listings; docs/benchmarks.md, "Decisions").
       this.db.pragma('threads = 2');
       this.db.exec(schemaSection('build'));
-      this.db.exec(schemaSection('city-aliases-build'));
+      this.db.exec(recordsSchemaSql(RECORDS));
       const meta = this.db.prepare(BUILD_SQL.insertMeta);
       meta.run('schema_version', SCHEMA_VERSION);
       meta.run('country', this.country);
@@ -157,8 +166,11 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
     let info: SnapshotInfo;
     try {
       info = this.buildServedTables();
+      this.db.pragma(`${RECORDS}.journal_mode = DELETE`);
+      this.db.exec(`DETACH DATABASE ${RECORDS}`);
       this.db.pragma('journal_mode = DELETE');
       this.db.close();
+      syncFile(recordsPath(this.path));
       syncFile(this.path);
     } catch (error) {
       this.discardFile();

@@ -1,5 +1,7 @@
 // What a candidate changes in the places served against the snapshot serving its country: one SQLite connection, the current file ATTACHed, joined by id.
+import type Database from 'better-sqlite3';
 import { openSnapshotFile } from './open-snapshot-file.ts';
+import { attachRecords } from './records-file.ts';
 import type { PublicationStatus } from '../normalise/normalised-listing.ts';
 
 export const DIFF_EXAMPLES = 20;
@@ -45,6 +47,11 @@ export interface SnapshotDiff {
   against: { version: string; publishedCount: number } | null;
   /** Added, removed and changed count places served only; absent in reports recorded before, which counted every record. */
   servedOnly?: true;
+  /**
+   * The current snapshot's records were not on this machine (its records file not fetched): statusChanged is empty
+   * and added places do not say their earlier status. Added, removed and changed are whole (they read places alone).
+   */
+  withoutCurrentRecords?: true;
   added: DiffCategory;
   removed: DiffCategory;
   changed: DiffCategory;
@@ -54,36 +61,61 @@ export interface SnapshotDiff {
 /**
  * Added, removed and changed count served places only, so added − removed is the change in places served: added is
  * served by the candidate and not now (new, or served again), removed is served now and not by the candidate (gone, or
- * no longer served), changed is served by both with fields that differ. Served is status published and not a
- * same-place duplicate of another listing (table same_place_duplicates, copied to temp.cand_dups and temp.cur_dups).
- * statusChanged is the rest: records served by neither whose status changes (rejected → closed). `r` is the record
- * the row stands for (the current one for removed), `o` its counterpart, if any.
+ * no longer served), changed is served by both with fields that differ. Served is a row of `places` (published and
+ * not a same-place duplicate of another listing), so these three read the two served files alone. statusChanged is
+ * the rest: records served by neither whose status changes (rejected → closed), from the two versions' records. `r`
+ * is the row the result stands for (the current one for removed), `o` its counterpart, if any; `rr` and `oo` their
+ * records, for the examples' statuses and reasons.
  */
-const served = (alias: string, dups: string): string =>
-  `(${alias}.status IS 'published' AND NOT EXISTS (SELECT 1 FROM temp.${dups} AS d WHERE d.id = ${alias}.id))`;
-const fromClauses = (cur: string): Record<DiffKind, string> => ({
-  added: `FROM main.listings AS r LEFT JOIN ${cur}.listings AS o ON o.id = r.id WHERE ${served('r', 'cand_dups')} AND NOT ${served('o', 'cur_dups')}`,
-  removed: `FROM ${cur}.listings AS r LEFT JOIN main.listings AS o ON o.id = r.id WHERE ${served('r', 'cur_dups')} AND NOT ${served('o', 'cand_dups')}`,
-  changed: `FROM main.listings AS r JOIN ${cur}.listings AS o ON o.id = r.id WHERE ${served('r', 'cand_dups')} AND ${served('o', 'cur_dups')} AND r.place <> o.place`,
-  statusChanged: `FROM main.listings AS r JOIN ${cur}.listings AS o ON o.id = r.id WHERE r.status <> o.status AND r.status <> 'published' AND o.status <> 'published'`,
-});
-
-/** The ids of a side's same-place duplicates in a temp table (empty for a snapshot built before they were recorded). */
-function copyDuplicates(db: ReturnType<typeof openSnapshotFile>, schema: string | null, table: string): void {
-  db.exec(`CREATE TEMP TABLE ${table} (id TEXT PRIMARY KEY)`);
-  if (schema === null) return;
-  const has = db.prepare(`SELECT 1 FROM ${schema}.sqlite_master WHERE name = 'same_place_duplicates'`).pluck().get() !== undefined;
-  if (has) db.exec(`INSERT INTO temp.${table} SELECT id FROM ${schema}.same_place_duplicates`);
+interface DiffQuery {
+  from: string;
+  where: string;
+  /** The example rows' extra joins and columns: the candidate's status and reasons first, the other side's status as old_status. */
+  joins: string;
+  columns: string;
 }
 
-/** The example columns per kind: the candidate's status and reasons first, the other side's status as old_status. */
-const EXAMPLE_COLUMNS: Record<DiffKind, string> = {
-  added: 'r.id, r.status, r.reasons, r.place, r.lodging_type, r.city_slug, o.status AS old_status, NULL AS old_place',
-  removed:
-    'r.id, coalesce(o.status, r.status) AS status, coalesce(o.reasons, r.reasons) AS reasons, r.place, r.lodging_type, r.city_slug, CASE WHEN o.id IS NULL THEN NULL ELSE r.status END AS old_status, NULL AS old_place',
-  changed: 'r.id, r.status, r.reasons, r.place, r.lodging_type, r.city_slug, o.status AS old_status, o.place AS old_place',
-  statusChanged: 'r.id, r.status, r.reasons, r.place, r.lodging_type, r.city_slug, o.status AS old_status, o.place AS old_place',
-};
+interface DiffSides {
+  curPlaces: string;
+  candRecords: string;
+  curRecords: string;
+}
+
+const diffQueries = ({ curPlaces, candRecords, curRecords }: DiffSides): Record<DiffKind, DiffQuery> => ({
+  added: {
+    from: `main.places AS r LEFT JOIN ${curPlaces} AS o ON o.id = r.id`,
+    where: 'o.id IS NULL',
+    joins: `LEFT JOIN ${candRecords} AS rr ON rr.id = r.id LEFT JOIN ${curRecords} AS oo ON oo.id = r.id`,
+    columns: "r.id, 'published' AS status, coalesce(rr.reasons, '[]') AS reasons, r.place_json AS place, r.lodging_type, r.city_slug, oo.status AS old_status, NULL AS old_place",
+  },
+  removed: {
+    from: `${curPlaces} AS r LEFT JOIN main.places AS o ON o.id = r.id`,
+    where: 'o.id IS NULL',
+    joins: `LEFT JOIN ${candRecords} AS oo ON oo.id = r.id LEFT JOIN ${curRecords} AS rr ON rr.id = r.id`,
+    columns: `r.id, coalesce(oo.status, 'published') AS status, coalesce(oo.reasons, rr.reasons, '[]') AS reasons, r.place_json AS place, r.lodging_type,
+      r.city_slug, CASE WHEN oo.id IS NULL THEN NULL ELSE 'published' END AS old_status, NULL AS old_place`,
+  },
+  changed: {
+    from: `main.places AS r JOIN ${curPlaces} AS o ON o.id = r.id`,
+    where: 'r.place_json <> o.place_json',
+    joins: `LEFT JOIN ${candRecords} AS rr ON rr.id = r.id`,
+    columns: "r.id, 'published' AS status, coalesce(rr.reasons, '[]') AS reasons, r.place_json AS place, r.lodging_type, r.city_slug, 'published' AS old_status, o.place_json AS old_place",
+  },
+  statusChanged: {
+    from: `${candRecords} AS r JOIN ${curRecords} AS o ON o.id = r.id`,
+    where: "r.status <> o.status AND r.status <> 'published' AND o.status <> 'published'",
+    joins: '',
+    columns: 'r.id, r.status, r.reasons, r.place, r.lodging_type, r.city_slug, o.status AS old_status, o.place AS old_place',
+  },
+});
+
+/** Where a side's records are read: its records file attached, its own tables (older files), or an empty temp table. */
+function recordsTable(db: Database.Database, file: string | null, schema: string, alias: string): { table: string; found: boolean } {
+  const found = file === null ? null : attachRecords(db, file, schema, alias);
+  if (found !== null) return { table: `${found}.listings`, found: true };
+  db.exec(`CREATE TEMP TABLE ${alias} (id TEXT PRIMARY KEY, status TEXT, reasons TEXT, place TEXT, lodging_type TEXT, city_slug TEXT)`);
+  return { table: `temp.${alias}`, found: false };
+}
 
 interface ExampleRow {
   id: string;
@@ -98,34 +130,36 @@ interface ExampleRow {
 
 /**
  * Compares the candidate file with the current one (null: a first import). Only the id-indexed join runs over
- * every record; grouping and examples read the differing rows alone.
+ * every place; grouping and examples read the differing rows alone.
  */
 export function diffSnapshots(candidateFile: string, current: { file: string; version: string; publishedCount: number } | null): SnapshotDiff {
   const db = openSnapshotFile(candidateFile);
   try {
     // A first import compares with an empty table (temp: the candidate is opened read-only).
     if (current) db.prepare('ATTACH DATABASE ? AS cur').run(current.file);
-    else db.exec('CREATE TEMP TABLE listings (id TEXT PRIMARY KEY, status TEXT, reasons TEXT, place TEXT, lodging_type TEXT, city_slug TEXT)');
-    copyDuplicates(db, 'main', 'cand_dups');
-    copyDuplicates(db, current ? 'cur' : null, 'cur_dups');
-    const FROM = fromClauses(current ? 'cur' : 'temp');
+    else db.exec('CREATE TEMP TABLE cur_places (id TEXT PRIMARY KEY, place_json TEXT, lodging_type TEXT, city_slug TEXT)');
+    const candRecords = recordsTable(db, candidateFile, 'main', 'cand_records');
+    const curRecords = recordsTable(db, current?.file ?? null, 'cur', 'cur_records');
+    const QUERIES = diffQueries({ curPlaces: current ? 'cur.places' : 'temp.cur_places', candRecords: candRecords.table, curRecords: curRecords.table });
     const category = (kind: DiffKind): DiffCategory => {
-      const from = FROM[kind];
-      const count = db.prepare(`SELECT count(*) ${from}`).pluck().get() as number;
+      const { from, where, joins, columns } = QUERIES[kind];
+      const rest = `FROM ${from} WHERE ${where}`;
+      const count = db.prepare(`SELECT count(*) ${rest}`).pluck().get() as number;
       if (count === 0) return { count, byLodgingType: {}, byCity: {}, examples: [] };
       const byLodgingType = Object.fromEntries(
-        db.prepare(`SELECT r.lodging_type, count(*) AS n ${from} GROUP BY r.lodging_type ORDER BY n DESC, r.lodging_type`).raw().all() as [string, number][],
+        db.prepare(`SELECT r.lodging_type, count(*) AS n ${rest} GROUP BY r.lodging_type ORDER BY n DESC, r.lodging_type`).raw().all() as [string, number][],
       );
-      const cities = db.prepare(`SELECT coalesce(r.city_slug, '(no city)'), count(*) AS n ${from} GROUP BY r.city_slug ORDER BY n DESC, 1`).raw().all() as [string, number][];
+      const cities = db.prepare(`SELECT coalesce(r.city_slug, '(no city)'), count(*) AS n ${rest} GROUP BY r.city_slug ORDER BY n DESC, 1`).raw().all() as [string, number][];
       const byCity = Object.fromEntries(cities.slice(0, TOP_CITIES));
       const others = cities.slice(TOP_CITIES).reduce((n, [, c]) => n + c, 0);
       if (others > 0) byCity['(other cities)'] = others;
-      const rows = db.prepare(`SELECT ${EXAMPLE_COLUMNS[kind]} ${from} ORDER BY r.id LIMIT ${DIFF_EXAMPLES}`).all() as ExampleRow[];
+      const rows = db.prepare(`SELECT ${columns} FROM ${from} ${joins} WHERE ${where} ORDER BY r.id LIMIT ${DIFF_EXAMPLES}`).all() as ExampleRow[];
       return { count, byLodgingType, byCity, examples: rows.map(example) };
     };
     return {
       against: current ? { version: current.version, publishedCount: current.publishedCount } : null,
       servedOnly: true,
+      ...(current && !curRecords.found ? { withoutCurrentRecords: true as const } : {}),
       added: category('added'),
       removed: category('removed'),
       changed: category('changed'),

@@ -5,7 +5,7 @@ import type { CountryCode } from '../../model/place.ts';
 import { storedPlaceSchema } from '../../model/place-schema.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { openSnapshotFile } from './open-snapshot-file.ts';
-import { SCHEMA_VERSION, schemaSection, type SchemaSection } from './statements.ts';
+import { RECORDS_INSIDE_SCHEMA_VERSION, SCHEMA_VERSION, schemaSection, type SchemaSection } from './statements.ts';
 
 /** The file is not a snapshot this code would have built: never served. */
 export class SnapshotFileRefusedError extends AppError {
@@ -18,11 +18,13 @@ export class SnapshotFileRefusedError extends AppError {
 /** Rows checked per turn of the event loop: a few milliseconds each, so a replica keeps answering while it checks. */
 const ROWS_PER_TURN = 500;
 
-const SECTIONS: readonly SchemaSection[] = ['build', 'places', 'places-indexes', 'city-aliases-build', 'city-aliases', 'search-words'];
+const SECTIONS: readonly SchemaSection[] = ['build', 'places', 'places-indexes', 'city-aliases', 'search-words'];
+/** Files of the schema version before records had their own file: the same, with the records section's tables inside. */
+const RECORDS_INSIDE_SECTIONS: readonly SchemaSection[] = [...SECTIONS, 'records'];
 
 type SchemaObjects = Map<string, string>;
 
-let expectedObjects: SchemaObjects | undefined;
+const expectedObjects = new Map<string, SchemaObjects>();
 
 /** Each schema object's type and SQL by name, as SQLite records them (its own `sqlite_` tables left out: ANALYZE's statistics). */
 function schemaObjects(db: Database.Database): SchemaObjects {
@@ -31,23 +33,29 @@ function schemaObjects(db: Database.Database): SchemaObjects {
 }
 
 /** What schema.sql makes: every table, index and virtual table's shadow tables, built once in memory. */
-function expectedSchemaObjects(): SchemaObjects {
-  if (!expectedObjects) {
+function expectedSchemaObjects(sections: readonly SchemaSection[]): SchemaObjects {
+  const key = sections.join(' ');
+  let objects = expectedObjects.get(key);
+  if (!objects) {
     const db = new Database(':memory:');
     try {
-      for (const section of SECTIONS) db.exec(schemaSection(section));
+      for (const section of sections) db.exec(schemaSection(section));
       db.exec('ANALYZE');
-      expectedObjects = schemaObjects(db);
+      objects = schemaObjects(db);
+      expectedObjects.set(key, objects);
     } finally {
       db.close();
     }
   }
-  return expectedObjects;
+  return objects;
 }
 
-/** Why the file's schema is not the one built here (an extra column, a view, a trigger, a missing table), or null. */
-export function schemaProblem(db: Database.Database): string | null {
-  const expected = expectedSchemaObjects();
+/**
+ * Why the file's schema is not the one built here (an extra column, a view, a trigger, a missing table), or null.
+ * `recordsInside`: a file of the earlier schema version, which held the records section's tables too.
+ */
+export function schemaProblem(db: Database.Database, recordsInside = false): string | null {
+  const expected = expectedSchemaObjects(recordsInside ? RECORDS_INSIDE_SECTIONS : SECTIONS);
   const found = schemaObjects(db);
   for (const [name, definition] of found) {
     const wanted = expected.get(name);
@@ -83,6 +91,15 @@ export function servedRowProblem(id: string, json: string, country: CountryCode)
   return null;
 }
 
+/** Whether the file says it is of the schema version that held its records inside (a file without meta is not). */
+function recordsInside(db: Database.Database): boolean {
+  try {
+    return db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").pluck().get() === RECORDS_INSIDE_SCHEMA_VERSION;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Throws SnapshotFileRefusedError unless the file is servable as `version` of `country`: its schema version and
  * schema are this code's, and every row of `places` passes servedRowProblem. Opened read-only with trusted_schema off;
@@ -101,14 +118,17 @@ export async function checkSnapshotFile(file: string, country: CountryCode, vers
   try {
     let meta: Map<string, string>;
     try {
-      const problem = schemaProblem(db);
+      const problem = schemaProblem(db, recordsInside(db));
       if (problem) refuse(problem);
       meta = new Map((db.prepare('SELECT key, value FROM meta').raw(true).all() as [string, string][]).map(([k, v]) => [k, v]));
     } catch (error) {
       if (error instanceof SnapshotFileRefusedError) throw error;
       return refuse(`the file does not read as SQLite (${error instanceof Error ? error.message : String(error)})`);
     }
-    if (meta.get('schema_version') !== SCHEMA_VERSION) refuse(`its schema version is ${JSON.stringify(meta.get('schema_version') ?? null)}, not ${SCHEMA_VERSION}`);
+    const schemaVersion = meta.get('schema_version');
+    if (schemaVersion !== SCHEMA_VERSION && schemaVersion !== RECORDS_INSIDE_SCHEMA_VERSION) {
+      refuse(`its schema version is ${JSON.stringify(schemaVersion ?? null)}, not ${SCHEMA_VERSION}`);
+    }
     if (meta.get('version') !== version) refuse(`the file holds the version ${JSON.stringify(meta.get('version') ?? null)}`);
     if (meta.get('country') !== country) refuse(`the file is of the country ${JSON.stringify(meta.get('country'))}`);
     const slice = db.prepare<[number, number]>('SELECT rowid, id, place_json FROM places WHERE rowid > ? ORDER BY rowid LIMIT ?').raw(true);

@@ -31,10 +31,26 @@ export function snapshotPath(dataDir: string, country: CountryCode, version: str
   return path.join(countryDir(dataDir, country), snapshotFileName(country, version));
 }
 
-/** The files SQLite may keep beside a database. */
-/** SQLite's own, and the digest this data directory recorded for it (verified-digest.ts). */
+/** es/es-<version>.sqlite → es/es-<version>.records.sqlite: the records of the import that built it (records-file.ts). */
+export function recordsPath(snapshotFile: string): string {
+  if (!snapshotFile.endsWith('.sqlite')) throw new Error(`not a snapshot file name: ${snapshotFile}`);
+  return `${snapshotFile.slice(0, -'.sqlite'.length)}.records.sqlite`;
+}
+
+/** A records file's snapshot file name, or null when the name is not a records file's. */
+export function snapshotOfRecordsName(name: string): string | null {
+  return name.endsWith('.records.sqlite') ? `${name.slice(0, -'.records.sqlite'.length)}.sqlite` : null;
+}
+
+/**
+ * The files that live and go with a snapshot file: SQLite's own, the digest this data directory recorded for it
+ * (verified-digest.ts), and its records file with its journal (kept as long as the snapshot).
+ */
 export function companionPaths(databasePath: string): string[] {
-  return [`${databasePath}-journal`, `${databasePath}-wal`, `${databasePath}-shm`, `${databasePath}-sha256`];
+  const own = [`${databasePath}-journal`, `${databasePath}-wal`, `${databasePath}-shm`, `${databasePath}-sha256`];
+  if (!databasePath.endsWith('.sqlite')) return own;
+  const records = recordsPath(databasePath);
+  return [...own, records, `${records}-journal`];
 }
 
 export function parseSnapshotFileName(name: string): { country: CountryCode; version: string } | null {

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { COUNTRY_CODES, type CountryCode } from '../../model/place.ts';
-import { companionPaths, countryDir, parseSnapshotFileName, snapshotFileName } from './snapshot-paths.ts';
+import { companionPaths, countryDir, parseSnapshotFileName, snapshotFileName, snapshotOfRecordsName } from './snapshot-paths.ts';
 import { isPointerTempFile } from './snapshot-pointer.ts';
 import { protectedSnapshotVersions, snapshotProtection, snapshotState } from './protected-snapshots.ts';
 
@@ -56,7 +56,7 @@ export function pruneSnapshots(dataDir: string, country: CountryCode, options: P
   for (const version of sealed.sort().reverse()) if (!kept.has(version)) remove(snapshotFileName(country, version));
 
   for (const name of names) {
-    const base = /^(.+\.sqlite)-(?:journal|wal|shm|sha256)$/.exec(name)?.[1];
+    const base = /^(.+\.sqlite)-(?:journal|wal|shm|sha256)$/.exec(name)?.[1] ?? snapshotOfRecordsName(name) ?? undefined;
     const orphan = base !== undefined && !fs.existsSync(path.join(dir, base));
     if ((orphan || isPointerTempFile(name)) && fs.existsSync(path.join(dir, name)) && isStale(path.join(dir, name))) {
       fs.rmSync(path.join(dir, name), { force: true });
@@ -111,7 +111,7 @@ export function cleanOrphanSnapshots(dataDir: string, options: { now?: number } 
       }
     }
     for (const name of listDirectory(dir)) {
-      const base = /^(.+\.sqlite)-(?:journal|wal|shm|sha256)$/.exec(name)?.[1];
+      const base = /^(.+\.sqlite)-(?:journal|wal|shm|sha256)$/.exec(name)?.[1] ?? snapshotOfRecordsName(name) ?? undefined;
       const orphan = base !== undefined && !fs.existsSync(path.join(dir, base));
       if ((orphan || isPointerTempFile(name)) && isStale(path.join(dir, name))) {
         fs.rmSync(path.join(dir, name), { force: true });

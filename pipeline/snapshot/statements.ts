@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { projectFile } from '../../platform/project-files.ts';
 
-export type SchemaSection = 'build' | 'places' | 'places-indexes' | 'city-aliases-build' | 'city-aliases' | 'search-words';
+export type SchemaSection = 'build' | 'records' | 'places' | 'places-indexes' | 'city-aliases' | 'search-words';
 
 let sections: Map<string, string> | undefined;
 
@@ -22,7 +22,9 @@ function splitSections(text: string): Map<string, string> {
 }
 
 /** Bumped whenever schema.sql changes shape; stored in meta. */
-export const SCHEMA_VERSION = '4';
+export const SCHEMA_VERSION = '5';
+/** The files before 5 held the records section's tables themselves: still read, and served (snapshot-file-check.ts). */
+export const RECORDS_INSIDE_SCHEMA_VERSION = '4';
 
 // Keep in step with ListingRecord.columns (listing-record.ts), which holds every column but the last.
 const LISTING_COLUMNS = `id, provider_id, status, reasons, issues, summary, place, city_slug, lodging_type, whatsapp,

@@ -1,7 +1,7 @@
 // Whether a place id is in a country's current snapshot: a suppression by an id no snapshot has gets a warning.
 import path from 'node:path';
 import type Database from 'better-sqlite3';
-import { openSnapshotFile } from '../snapshot/open-snapshot-file.ts';
+import { openSnapshotRecords } from '../snapshot/records-file.ts';
 import { COUNTRY_CODES } from '../../model/place.ts';
 import { snapshotsDir } from '../snapshot/snapshot-paths.ts';
 import { readPointer } from '../snapshot/snapshot-pointer.ts';
@@ -18,8 +18,9 @@ export function isKnownPlaceId(dataDir: string, id: string): boolean {
     if (pointer === null) continue;
     let db: Database.Database | null = null;
     try {
-      db = openSnapshotFile(path.join(snapshotsDir(dataDir), pointer.file));
-      if (db.prepare('SELECT 1 FROM listings WHERE id = ?').get(id) !== undefined) return true;
+      db = openSnapshotRecords(path.join(snapshotsDir(dataDir), pointer.file)).db;
+      // The records hold every listing; the places served are there too when the records are not on this machine.
+      if (db.prepare('SELECT 1 FROM listings WHERE id = ? UNION ALL SELECT 1 FROM places WHERE id = ?').get(id, id) !== undefined) return true;
     } catch {
       // An unreadable snapshot says nothing about the id.
     } finally {

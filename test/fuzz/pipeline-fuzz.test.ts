@@ -2,7 +2,6 @@
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_LINE_BYTES, MAX_NESTING_DEPTH } from '../../model/limits.ts';
@@ -10,6 +9,7 @@ import { generateListingLines } from '../../pipeline/generate/generate-listings.
 import { importFiles } from '../../pipeline/jobs/import-files.ts';
 import { snapshotPath } from '../../pipeline/snapshot/snapshot-paths.ts';
 import { readPointer } from '../../pipeline/snapshot/snapshot-pointer.ts';
+import { openSnapshotRecords } from '../../pipeline/snapshot/records-file.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 const GOOD_LINES = 400;
@@ -72,7 +72,7 @@ async function importBuffer(name: string, content: Buffer): Promise<Outcome> {
   const dataDir = path.join(dir, `${name}-data`);
   const { report } = await importFiles({ country: 'es', files: [file], dataDir }, { threads: 0 });
   const info = readPointer(dataDir, 'es')!;
-  const db = new Database(snapshotPath(dataDir, 'es', info.version), { readonly: true });
+  const db = openSnapshotRecords(snapshotPath(dataDir, 'es', info.version)).db;
   try {
     const published = new Map((db.prepare('SELECT id, place_json FROM places').raw().all() as [string, string][]).map(([id, json]) => [id, json]));
     const rejectedLines = new Map((db.prepare('SELECT line, reason FROM rejected_lines').raw().all() as [number, string][]).map(([line, reason]) => [line, reason]));

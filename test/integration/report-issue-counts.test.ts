@@ -1,7 +1,6 @@
 // Every issue count of an import's reports (terminal, JSON, HTML, console) equals the count taken over the snapshot's records.
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConsoleClient } from '../api/support/console-client.ts';
 import { lodging, writeLines } from '../support/publication-kit.ts';
@@ -11,6 +10,7 @@ import { fieldOfIssue } from '../../pipeline/gates/field-quality.ts';
 import { isRepair } from '../../pipeline/normalise/issues.ts';
 import { MEASURED_PLACE_FIELDS } from '../../model/place-fields.ts';
 import type { PublicationReport } from '../../pipeline/report/publication-report.ts';
+import { openSnapshotRecords } from '../../pipeline/snapshot/records-file.ts';
 
 let harness: OpsHarness;
 let operator: ConsoleClient;
@@ -57,7 +57,7 @@ const bump = (counts: Counts, key: string) => (counts[key] = (counts[key] ?? 0) 
 
 /** Straight from the snapshot's `listings` rows: each record's own issues, nothing the report computed. */
 function countRecords(file: string): RecordCounts {
-  const db = new Database(file, { readonly: true, fileMustExist: true });
+  const db = openSnapshotRecords(file).db;
   try {
     const rows = db.prepare('SELECT status, issues FROM listings').all() as { status: string; issues: string }[];
     const out: RecordCounts = { listings: rows.length, published: 0, all: {}, onPublished: {}, groups: {} };

@@ -13,7 +13,7 @@ import { hotel, lodging, writeLines } from '../../support/publication-kit.ts';
 let dir: string;
 let dataDir: string;
 const env = { LODGING_KEEP_SNAPSHOTS: '2' };
-const sqliteFiles = () => fs.readdirSync(countryDir(dataDir, 'es')).filter((n) => n.endsWith('.sqlite')).sort();
+const sqliteFiles = () => fs.readdirSync(countryDir(dataDir, 'es')).filter((n) => n.endsWith('.sqlite') && !n.endsWith('.records.sqlite')).sort();
 const runIdOf = (stdout: string) => /^Import (\S+) /m.exec(stdout)![1]!;
 
 beforeEach(() => {

@@ -152,4 +152,32 @@ describe.runIf(natsServerAvailable())('on a real nats-server', () => {
     expect(await (await machine(prefix)).runs(thirdDir).fetchCandidate(held)).toBe(false);
     expect(fs.existsSync(snapshotsDir(thirdDir))).toBe(false);
   });
+
+  it("keeps a run's records file with the run, compressed, for a machine that fetches it, also once its candidate is dropped", async () => {
+    const prefix = `recs${randomBytes(4).toString('hex')}`;
+    const [builderDir, reviewerDir, laterDir] = [tempDir(), tempDir(), tempDir()];
+    const builder = (await machine(prefix)).runs(builderDir);
+    const relative = 'es/es-20261126T110000000Z-abcdef.sqlite';
+    const recordsFile = (dir: string) => path.join(snapshotsDir(dir), 'es', 'es-20261126T110000000Z-abcdef.records.sqlite');
+    const records = Buffer.from('es-1 published [] {"name":"Hostal"}\n'.repeat(20_000));
+    fs.mkdirSync(path.join(snapshotsDir(builderDir), 'es'), { recursive: true });
+    fs.writeFileSync(path.join(snapshotsDir(builderDir), relative), randomBytes(1000));
+    fs.writeFileSync(recordsFile(builderDir), records);
+    const held = run('r2', { outcome: 'dry-run', candidate: { version: '20261126T110000000Z-abcdef', file: relative, publishedCount: 3, heldUntil: '2099-01-01T00:00:00.000Z' } });
+    await builder.save(held);
+    expect(await (await machine(prefix)).runs(reviewerDir).fetchRecords('r2', relative)).toBe(false);
+
+    await builder.shareCandidate(held);
+    const reviewer = (await machine(prefix)).runs(reviewerDir);
+    expect(await reviewer.fetchCandidate(held)).toBe(true);
+    expect(fs.readFileSync(recordsFile(reviewerDir)).equals(records)).toBe(true);
+    const stored = await (await (await machine(prefix)).connection.jetstream().views.os(`${prefix}-run-files`)).info('records.r2');
+    expect(stored!.size).toBeLessThan(records.length / 5);
+
+    await reviewer.dropCandidate(held);
+    const later = (await machine(prefix)).runs(laterDir);
+    expect(await later.fetchCandidate(held)).toBe(false);
+    expect(await later.fetchRecords('r2', relative)).toBe(true);
+    expect(fs.readFileSync(recordsFile(laterDir)).equals(records)).toBe(true);
+  });
 });

@@ -1,12 +1,12 @@
 // Two listings with one id: the earliest (fileIndex, line) keeps it, whichever order they arrive in.
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { SourceRef } from '../../../pipeline/normalise/normalised-listing.ts';
 import { createSnapshotBuilder } from '../../../pipeline/snapshot/snapshot-builder.ts';
 import { openSnapshotReader } from '../../../pipeline/snapshot/snapshot-reader.ts';
 import { makeListing } from './support/make-listing.ts';
 import { tempDataDir } from './support/snapshot-test-kit.ts';
+import { openSnapshotRecords } from '../../../pipeline/snapshot/records-file.ts';
 
 const early: SourceRef = { file: 'a.jsonl', fileIndex: 0, line: 2 };
 const late: SourceRef = { file: 'a.jsonl', fileIndex: 0, line: 9 };
@@ -78,7 +78,7 @@ describe('duplicate ids', () => {
 });
 
 function rejectedLines(dataDir: string, file: string): [SourceRef, string][] {
-  const db = new Database(path.join(dataDir, 'snapshots', file), { readonly: true });
+  const db = openSnapshotRecords(path.join(dataDir, 'snapshots', file)).db;
   const rows = db.prepare('SELECT file, file_index, line, reason, excerpt FROM rejected_lines ORDER BY rowid').all() as {
     file: string;
     file_index: number;

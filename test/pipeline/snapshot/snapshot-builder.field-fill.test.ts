@@ -1,5 +1,4 @@
 // The field fill a sealed snapshot stores, counted while the records came in, equals a rescan of its places and records.
-import Database from 'better-sqlite3';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateListingLines } from '../../../pipeline/generate/generate-listings.ts';
@@ -8,6 +7,7 @@ import { measureFieldFill, readFieldFill } from '../../../pipeline/snapshot/fiel
 import type { ListingRecord } from '../../../pipeline/snapshot/listing-record.ts';
 import { createSnapshotBuilder } from '../../../pipeline/snapshot/snapshot-builder.ts';
 import { tempDataDir } from './support/snapshot-test-kit.ts';
+import { openSnapshotRecords } from '../../../pipeline/snapshot/records-file.ts';
 
 /** 600 generated es lines (bad lines, rejected, closed and duplicate listings among them) as snapshot records. */
 function generatedRecords(): ListingRecord[] {
@@ -22,7 +22,7 @@ function sealedFill(records: ListingRecord[]) {
   for (const record of records) builder.addRecord(record);
   const info = builder.seal();
   const file = path.join(dataDir, 'snapshots', info.file);
-  const db = new Database(file, { readonly: true });
+  const { db } = openSnapshotRecords(file);
   try {
     return { stored: readFieldFill(file), rescanned: measureFieldFill(db) };
   } finally {

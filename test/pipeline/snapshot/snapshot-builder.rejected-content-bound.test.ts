@@ -1,11 +1,11 @@
 // A candidate keeps the first rejected lines and records in full; past them, only line and reason: the data directory stays small.
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { REJECTED_KEPT_IN_FULL } from '../../../model/limits.ts';
 import { createSnapshotBuilder } from '../../../pipeline/snapshot/snapshot-builder.ts';
 import { makeListing } from './support/make-listing.ts';
 import { tempDataDir } from './support/snapshot-test-kit.ts';
+import { openSnapshotRecords } from '../../../pipeline/snapshot/records-file.ts';
 
 describe('rejected content kept by a candidate', () => {
   it('keeps excerpts of the first rejected lines, then line numbers and reasons only', () => {
@@ -14,7 +14,7 @@ describe('rejected content kept by a candidate', () => {
     const total = REJECTED_KEPT_IN_FULL + 250;
     for (let line = 1; line <= total; line++) builder.addRejectedLine({ file: 'a.jsonl', fileIndex: 0, line }, 'invalid-json', `{"broken": ${line}`);
     const info = builder.seal();
-    const db = new Database(path.join(dataDir, 'snapshots', info.file), { readonly: true });
+    const db = openSnapshotRecords(path.join(dataDir, 'snapshots', info.file)).db;
     const rows = db.prepare('SELECT line, reason, excerpt FROM rejected_lines ORDER BY line').all() as { line: number; reason: string; excerpt: string }[];
     db.close();
     expect(rows).toHaveLength(total);
@@ -32,7 +32,7 @@ describe('rejected content kept by a candidate', () => {
     }
     builder.add(makeListing({ providerId: 'ok' }));
     const info = builder.seal();
-    const db = new Database(path.join(dataDir, 'snapshots', info.file), { readonly: true });
+    const db = openSnapshotRecords(path.join(dataDir, 'snapshots', info.file)).db;
     const rows = db.prepare('SELECT status, reasons, place, summary FROM listings ORDER BY source_line').all() as Record<string, string>[];
     db.close();
     const rejected = rows.filter((r) => r.status === 'rejected');

@@ -1,13 +1,13 @@
 // Publishing a country's snapshot and reading it: published records only, whole swaps, one country at a time.
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { createSnapshotBuilder } from '../../../pipeline/snapshot/snapshot-builder.ts';
 import { readPointer } from '../../../pipeline/snapshot/snapshot-pointer.ts';
 import { openSnapshotReader } from '../../../pipeline/snapshot/snapshot-reader.ts';
 import { makeListing } from './support/make-listing.ts';
 import { publishListings, snapshotFiles, tempDataDir } from './support/snapshot-test-kit.ts';
+import { openSnapshotRecords } from '../../../pipeline/snapshot/records-file.ts';
 
 const ALL = { country: 'es', limit: 100 } as const;
 
@@ -97,8 +97,10 @@ describe('publishing a snapshot', () => {
     builder.add(makeListing({ providerId: 'partial' }));
     expect(snapshotFiles(dataDir, 'es')).toHaveLength(2);
 
+    expect(fs.readdirSync(path.join(dataDir, 'snapshots', 'es')).filter((name) => name.endsWith('.records.sqlite'))).toHaveLength(2);
     builder.abort();
     expect(snapshotFiles(dataDir, 'es')).toEqual([`es-${current.version}.sqlite`]);
+    expect(fs.readdirSync(path.join(dataDir, 'snapshots', 'es')).filter((name) => name.endsWith('.records.sqlite'))).toEqual([`es-${current.version}.records.sqlite`]);
     expect(readPointer(dataDir, 'es')).toEqual(current);
     const reader = openSnapshotReader(dataDir);
     expect(idsOf(reader.search(ALL))).toEqual(['es-current']);
@@ -121,7 +123,7 @@ describe('publishing a snapshot', () => {
     builder.add(makeListing());
     expect(builder.count).toBe(1);
     const info = builder.publish();
-    const db = new Database(path.join(dataDir, 'snapshots', info.file), { readonly: true });
+    const db = openSnapshotRecords(path.join(dataDir, 'snapshots', info.file)).db;
     expect(db.prepare('SELECT file, file_index, line, reason, excerpt FROM rejected_lines').all()).toEqual([
       { file: 'a.jsonl', file_index: 0, line: 3, reason: 'not-json', excerpt: '{"providerId": ' },
     ]);

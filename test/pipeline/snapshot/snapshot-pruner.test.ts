@@ -12,6 +12,8 @@ import { publishListings, snapshotFiles, tempDataDir } from './support/snapshot-
 
 const LATER = () => Date.now() + STALE_AFTER_MS + 60_000;
 const fileOf = (version: string) => `es-${version}.sqlite`;
+/** A published or built version's two files: the snapshot and its records, as the pruner removes them. */
+const filesOf = (version: string) => [fileOf(version), `es-${version}.records.sqlite`];
 
 function servedIds(dataDir: string): string[] {
   const reader = openSnapshotReader(dataDir);
@@ -36,7 +38,7 @@ describe('pruning snapshots', () => {
     const dataDir = tempDataDir();
     const infos = [1, 2, 3].map((n) => publishListings(dataDir, [makeListing({ providerId: `v${n}` })], { keep: 10 }));
     writePointer(dataDir, infos[0]!);
-    expect(pruneSnapshots(dataDir, 'es', { keep: 1, now: LATER() })).toEqual([fileOf(infos[2]!.version), fileOf(infos[1]!.version)]);
+    expect(pruneSnapshots(dataDir, 'es', { keep: 1, now: LATER() })).toEqual([...filesOf(infos[2]!.version), ...filesOf(infos[1]!.version)]);
     expect(snapshotFiles(dataDir, 'es')).toEqual([fileOf(infos[0]!.version)]);
     expect(servedIds(dataDir)).toEqual(['es-v1']);
   });
@@ -50,7 +52,7 @@ describe('pruning snapshots', () => {
     expect(servedIds(dataDir)).toEqual(['es-current']);
 
     expect(pruneSnapshots(dataDir, 'es')).toEqual([]);
-    expect(pruneSnapshots(dataDir, 'es', { now: LATER() })).toEqual([fileOf(killed)]);
+    expect(pruneSnapshots(dataDir, 'es', { now: LATER() })).toEqual(filesOf(killed));
     expect(snapshotFiles(dataDir, 'es')).toEqual([fileOf(current.version)]);
     expect(servedIds(dataDir)).toEqual(['es-current']);
   });
@@ -65,17 +67,17 @@ describe('pruning snapshots', () => {
     expect(servedIds(dataDir)).toEqual(['es-running']);
   });
 
-  it('removes stale leftovers (unreadable file, orphan journal, temp pointer) and keeps fresh ones', () => {
+  it('removes stale leftovers (unreadable file, orphan journal, records without their snapshot, temp pointer) and keeps fresh ones', () => {
     const dataDir = tempDataDir();
     const current = publishListings(dataDir, [makeListing()]);
     const dir = path.join(dataDir, 'snapshots', 'es');
-    const leftovers = ['es-20200101T000000000Z-abcdef.sqlite', 'es-20200101T000000001Z-abcdef.sqlite-journal', 'current.json.123-abcd.tmp'];
+    const leftovers = ['es-20200101T000000000Z-abcdef.sqlite', 'es-20200101T000000001Z-abcdef.sqlite-journal', 'es-20200101T000000002Z-abcdef.records.sqlite', 'current.json.123-abcd.tmp'];
     for (const name of leftovers) fs.writeFileSync(path.join(dir, name), 'partial');
     fs.writeFileSync(path.join(dir, 'notes.txt'), 'not ours');
 
     expect(pruneSnapshots(dataDir, 'es')).toEqual([]);
     expect(pruneSnapshots(dataDir, 'es', { now: LATER() }).sort()).toEqual([...leftovers].sort());
-    expect(fs.readdirSync(dir).sort()).toEqual(['catalog.json', 'current.json', fileOf(current.version), 'notes.txt']);
+    expect(fs.readdirSync(dir).sort()).toEqual(['catalog.json', 'current.json', ...filesOf(current.version), 'notes.txt'].sort());
   });
 
   it('deletes nothing when the pointer cannot be read', () => {

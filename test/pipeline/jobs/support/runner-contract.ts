@@ -122,8 +122,10 @@ export function describeRunnerContract(label: string, setUp: () => Promise<Runne
       await expect(failing).rejects.toBeInstanceOf(ImportError);
       await expect(failing).rejects.toMatchObject({ code });
       expect(readPointer(dataDir, 'es')?.version).toBe(first.report.snapshot?.version);
-      const files = (await fs.readdir(countryDir(dataDir, 'es'))).filter((f) => f.endsWith('.sqlite'));
-      expect(files).toEqual([path.basename(first.report.snapshot!.file)]);
+      const files = (await fs.readdir(countryDir(dataDir, 'es'))).filter((f) => f.endsWith('.sqlite')).sort();
+      // The current snapshot and its records file, nothing of the failed build.
+      const kept = path.basename(first.report.snapshot!.file);
+      expect(files).toEqual([kept.replace(/\.sqlite$/, '.records.sqlite'), kept]);
     });
   });
 }

@@ -1,8 +1,8 @@
 // What a published snapshot holds, read straight from its SQLite file, and reports with the per-run fields taken out.
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import type { ImportReport } from '../../../../pipeline/report/import-report.ts';
 import { snapshotsDir } from '../../../../pipeline/snapshot/snapshot-paths.ts';
+import { openSnapshotRecords } from '../../../../pipeline/snapshot/records-file.ts';
 
 export interface SnapshotContent {
   places: unknown[];
@@ -13,7 +13,7 @@ export interface SnapshotContent {
 /** Every served place row, every stored listing with its status, every line that produced none; run ids left out. */
 export function readSnapshotContent(dataDir: string, report: ImportReport): SnapshotContent {
   if (!report.snapshot) throw new Error('the report names no snapshot');
-  const db = new Database(path.join(snapshotsDir(dataDir), report.snapshot.file), { readonly: true, fileMustExist: true });
+  const db = openSnapshotRecords(path.join(snapshotsDir(dataDir), report.snapshot.file)).db;
   try {
     return {
       places: db.prepare('SELECT id, city_slug, lodging_type, whatsapp, verified, place_json, search_text FROM places ORDER BY id').all(),

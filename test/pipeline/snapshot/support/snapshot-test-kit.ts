@@ -40,7 +40,7 @@ export function publishListings(
 export function snapshotFiles(dataDir: string, country: CountryCode): string[] {
   const dir = path.join(dataDir, 'snapshots', country);
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir).filter((name) => name.endsWith('.sqlite')).sort();
+  return fs.readdirSync(dir).filter((name) => name.endsWith('.sqlite') && !name.endsWith('.records.sqlite')).sort();
 }
 
 /** Ids in SQLite's order (bytes of UTF-8), which is the API's order. */

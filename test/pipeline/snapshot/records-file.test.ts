@@ -1,0 +1,140 @@
+// A version's records live in their own file beside the snapshot; readers find them there, in a file built before (records inside), or nowhere.
+import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importFiles } from '../../../pipeline/jobs/import-files.ts';
+import { readRejectedLines } from '../../../pipeline/snapshot/candidate-rejections.ts';
+import { readFieldFill } from '../../../pipeline/snapshot/field-fill.ts';
+import { diffSnapshots } from '../../../pipeline/snapshot/snapshot-diff.ts';
+import { checkSnapshotFile } from '../../../pipeline/snapshot/snapshot-file-check.ts';
+import { openSnapshotRecords, RECORD_TABLES } from '../../../pipeline/snapshot/records-file.ts';
+import { recordsPath, snapshotPath } from '../../../pipeline/snapshot/snapshot-paths.ts';
+import { RECORDS_INSIDE_SCHEMA_VERSION, SCHEMA_VERSION, schemaSection } from '../../../pipeline/snapshot/statements.ts';
+import type { SnapshotInfo } from '../../../pipeline/snapshot/reader-types.ts';
+import { sightingsFromSnapshot } from '../../../pipeline/labels/unknown-label-store.ts';
+import { isKnownPlaceId } from '../../../pipeline/suppression/known-place-id.ts';
+import { checkRemoval } from '../../../pipeline/publish/removal-check.ts';
+
+let dataDir: string;
+let current: SnapshotInfo;
+let candidate: SnapshotInfo;
+let currentFile: string;
+let candidateFile: string;
+
+const tables = (file: string): string[] => {
+  const db = new Database(file, { readonly: true });
+  try {
+    return db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all() as string[];
+  } finally {
+    db.close();
+  }
+};
+
+/** What every reader of records says about the two versions. */
+function readings() {
+  const against = { file: currentFile, version: current.version, publishedCount: current.publishedCount };
+  return {
+    rejected: readRejectedLines(currentFile),
+    fill: readFieldFill(currentFile),
+    sightings: sightingsFromSnapshot(currentFile),
+    diff: diffSnapshots(candidateFile, against),
+    back: diffSnapshots(currentFile, { ...against, file: candidateFile, version: candidate.version }),
+    removal: checkRemoval(dataDir, 'es', candidate),
+  };
+}
+
+/** Rewrites a snapshot as the schema version before records had their own file built it: the records inside, no records file. */
+function moveRecordsInside(file: string): void {
+  const db = new Database(file);
+  try {
+    db.exec(schemaSection('records'));
+    db.prepare('ATTACH DATABASE ? AS rec').run(recordsPath(file));
+    for (const table of RECORD_TABLES) db.exec(`INSERT INTO main.${table} SELECT * FROM rec.${table}`);
+    db.exec('DETACH DATABASE rec');
+    db.prepare("UPDATE meta SET value = ? WHERE key = 'schema_version'").run(RECORDS_INSIDE_SCHEMA_VERSION);
+  } finally {
+    db.close();
+  }
+}
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'lodging-records-file-'));
+  const lines = (await readFile('fixtures/es/listings.jsonl', 'utf8')).trimEnd().split('\n');
+  const first = path.join(dataDir, 'first.jsonl');
+  const second = path.join(dataDir, 'second.jsonl');
+  await writeFile(first, lines.join('\n') + '\n');
+  // The candidate loses ten lines, rejects one more listing and the closed one (no name): every kind of diff has rows.
+  const nameless = (line: string): string => JSON.stringify({ ...(JSON.parse(line) as object), name: '' });
+  const changed = lines.slice(10).map((line, i) => (i === 3 || line.includes('"es-19-closed-permanently"') ? nameless(line) : line));
+  await writeFile(second, changed.join('\n') + '\n');
+  current = (await importFiles({ country: 'es', files: [first], dataDir }, { threads: 0 })).report.snapshot!;
+  candidate = (await importFiles({ country: 'es', files: [second], dataDir, candidateOnly: true }, { threads: 0 })).candidate!;
+  currentFile = snapshotPath(dataDir, 'es', current.version);
+  candidateFile = snapshotPath(dataDir, 'es', candidate.version);
+});
+afterAll(async () => {
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('a snapshot and its records file', () => {
+  it('serves from a file without the records, which are beside it', async () => {
+    for (const table of RECORD_TABLES) expect(tables(currentFile)).not.toContain(table);
+    expect(tables(recordsPath(currentFile))).toEqual([...RECORD_TABLES].sort());
+    const { db, records } = openSnapshotRecords(currentFile);
+    try {
+      expect(records).toBe('file');
+      expect(db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").pluck().get()).toBe(SCHEMA_VERSION);
+      expect(db.prepare('SELECT count(*) FROM listings').pluck().get()).toBeGreaterThan(current.publishedCount);
+    } finally {
+      db.close();
+    }
+    await expect(checkSnapshotFile(currentFile, 'es', current.version)).resolves.toBeUndefined();
+  });
+
+  it('reads a file built with its records inside as it reads the records file', async () => {
+    const before = readings();
+    const { db } = openSnapshotRecords(currentFile);
+    const unservedId = db.prepare("SELECT id FROM listings WHERE status <> 'published' ORDER BY id LIMIT 1").pluck().get() as string;
+    db.close();
+    expect(isKnownPlaceId(dataDir, unservedId)).toBe(true);
+    expect(before.rejected.total).toBeGreaterThan(0);
+    expect(before.diff.removed.count).toBeGreaterThan(0);
+    expect(before.diff.statusChanged.count).toBeGreaterThan(0);
+    const saved = path.join(dataDir, 'records-copy.sqlite');
+    const servedCopy = path.join(dataDir, 'served-copy.sqlite');
+    await copyFile(recordsPath(currentFile), saved);
+    await copyFile(currentFile, servedCopy);
+    moveRecordsInside(currentFile);
+    await rm(recordsPath(currentFile));
+    try {
+      expect(openSnapshotRecords(currentFile).records).toBe('snapshot');
+      expect(readings()).toEqual(before);
+      await expect(checkSnapshotFile(currentFile, 'es', current.version)).resolves.toBeUndefined();
+      expect(isKnownPlaceId(dataDir, unservedId)).toBe(true);
+    } finally {
+      await copyFile(saved, recordsPath(currentFile));
+      await copyFile(servedCopy, currentFile);
+    }
+  });
+
+  it('without the current records on this machine, still counts the places added, removed and changed', async () => {
+    const before = readings();
+    const saved = path.join(dataDir, 'records-away.sqlite');
+    await copyFile(recordsPath(currentFile), saved);
+    await rm(recordsPath(currentFile));
+    try {
+      expect(existsSync(recordsPath(currentFile))).toBe(false);
+      const diff = diffSnapshots(candidateFile, { file: currentFile, version: current.version, publishedCount: current.publishedCount });
+      expect(diff.withoutCurrentRecords).toBe(true);
+      for (const kind of ['added', 'removed', 'changed'] as const) expect(diff[kind].count).toBe(before.diff[kind].count);
+      expect(diff.statusChanged.count).toBe(0);
+      expect(readRejectedLines(currentFile)).toEqual({ lines: [], total: 0 });
+      expect(checkRemoval(dataDir, 'es', candidate)).toEqual(before.removal);
+    } finally {
+      await copyFile(saved, recordsPath(currentFile));
+    }
+  });
+});
