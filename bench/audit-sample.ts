@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import Database from 'better-sqlite3';
+import { openSnapshotRecords } from '../pipeline/snapshot/records-file.ts';
 import { createRandom, type Random } from '../pipeline/generate/prng.ts';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
@@ -103,7 +103,7 @@ function importInto(file: string, country: string, dataDir: string): string {
 }
 
 function readExport(name: string, snapshot: string): ExportData {
-  const db = new Database(snapshot, { readonly: true });
+  const { db } = openSnapshotRecords(snapshot);
   try {
     const published = db
       .prepare("SELECT id, place, issues, source_file, source_line FROM listings WHERE status = 'published' ORDER BY id")
