@@ -85,7 +85,10 @@ export function checkCity(input: CityCheckInput, gazetteer: GazetteerIndex): Cit
   if (why === null) return { city: chosen, locality: null, outcome: 'kept-unknown', issues: [] };
   if (why === 'far-homonym') {
     const detail = `city: "${chosen}" is a locality the gazetteer knows only more than ${CITY_GAZETTEER_MAX_KM} km away; kept (a homonym it lacks, or a large municipality)`;
-    return { city: chosen, locality: null, outcome: 'kept-far', issues: [issue('address', 'city-far-from-location', chosen, detail)] };
+    const issues = [issue('address', 'city-far-from-location', chosen, detail)];
+    const official = officialFormFar(chosen, gazetteer);
+    if (official !== null) issues.push(issue('address', 'city-official-name', chosen, `city: "${chosen}" → "${official}", the gazetteer's form`));
+    return { city: official ?? chosen, locality: null, outcome: 'kept-far', issues };
   }
   const nearest = gazetteer.nearest(latitude, longitude, CITY_GAZETTEER_MAX_KM);
   if (nearest !== null) {
@@ -139,6 +142,18 @@ function capitalOfPostalCode(name: string, input: CityCheckInput, gazetteer: Gaz
   if (postal === null || !postal.capital) return null;
   const found = gazetteer.nearestNamed(name, input.latitude, input.longitude, CITY_CAPITAL_MAX_KM);
   return found !== null && found.ownName && found.row.admin2 === postal.admin2 && CAPITAL_FEATURES[input.country].has(found.row.feature) ? found : null;
+}
+
+/**
+ * A kept far city still takes the gazetteer's form of its own name ("El Puerto de la Cruz" → "Puerto de la Cruz"),
+ * when every locality called so shares one form; null when the city already has it or the forms differ.
+ */
+function officialFormFar(chosen: string, gazetteer: GazetteerIndex): string | null {
+  const keys = gazetteer.keysOf(chosen);
+  const forms = new Set(gazetteer.named(chosen).filter((row) => row.nameSlugs.some((slug) => keys.includes(slug))).map((row) => row.name));
+  if (forms.size !== 1) return null;
+  const [form] = forms as Set<string>;
+  return citySlug(form!) === citySlug(chosen) ? null : capitalised(form!);
 }
 
 /** Why a city that is no locality within reach cannot stand; null when it is a name the gazetteer lacks (kept). */

@@ -116,6 +116,14 @@ describe('checkCity: what it keeps', () => {
     expect(check('pt', 'Santa Cruz', [39.13, -9.38]).outcome).toBe('kept-far');
   });
 
+  it("puts a kept far city in the gazetteer's form of its own name", () => {
+    const farAway: [number, number] = [28.4636, -16.2518]; // Santa Cruz de Tenerife, some 29 km from Puerto de la Cruz
+    const result = check('es', 'El Puerto de la Cruz', farAway);
+    expect(result).toMatchObject({ city: 'Puerto de la Cruz', outcome: 'kept-far' });
+    expect(result.issues.map((found) => found.code)).toEqual(['city-far-from-location', 'city-official-name']);
+    expect(check('es', 'Puerto de la Cruz', farAway).issues.map((found) => found.code)).toEqual(['city-far-from-location']);
+  });
+
   it('keeps a locality the address names but the gazetteer lacks', () => {
     expect(check('es', 'Can Pinos Altos', EL_MASNOU)).toMatchObject({ city: 'Can Pinos Altos', outcome: 'kept-unknown', issues: [] });
   });
