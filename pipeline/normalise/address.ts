@@ -223,8 +223,8 @@ function tidyStreet(text: AddressText, country: Country, issues: Issue[]): void 
     return;
   }
   const tidy = tidyStreetProse(text.street, country);
-  if (tidy.issues.length === 0) return;
   text.street = tidy.street;
+  if (tidy.issues.length === 0) return;
   if (text.postalCode === null && tidy.postalCode !== undefined) text.postalCode = tidy.postalCode;
   if (text.city === null && tidy.city !== undefined) text.city = tidy.city;
   issues.push(...tidy.issues);

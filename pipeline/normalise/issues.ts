@@ -79,6 +79,7 @@ export const ISSUE_CODES = {
   'postal-code-repaired': 'repair',
   'street-prose-dropped': 'repair',
   'street-is-town-and-postal-code': 'repair',
+  'street-word-alone': 'drop',
 } as const satisfies Record<string, 'repair' | 'drop'>;
 
 export type IssueCode = keyof typeof ISSUE_CODES;

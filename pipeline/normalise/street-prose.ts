@@ -78,7 +78,30 @@ export interface StreetProse {
  */
 export function tidyStreetProse(street: string | null, country: Country): StreetProse {
   if (street === null) return { street, issues: [] };
+  const tidy = tidyCommas(street);
+  if (tidy === '') return { street, issues: [] };
   const words = wordsFor(country.code);
+  if (isStreetWordAlone(tidy, words)) {
+    return { street: null, issues: [issue('address', 'street-word-alone', street, `street: "${street}" is a street word with no name`)] };
+  }
+  return fromStreetWord(tidy, country, words);
+}
+
+/** "Arenal , 6-3º" → "Arenal, 6-3º", "Santa Leonor, , 34" → "Santa Leonor, 34": no space before a comma, no empty part. */
+export function tidyCommas(street: string): string {
+  return street
+    .replace(/\s+,/g, ',')
+    .replace(/,(?:\s*,)+/g, ',')
+    .replace(/^[\s,]+|[\s,]+$/g, '');
+}
+
+/** "Calle, 0", "Plaza": street words only, with at most a zero for a number, name no street. */
+function isStreetWordAlone(street: string, words: CountryWords): boolean {
+  const tokens = street.split(/[\s,]+/).filter((token) => token !== '' && !/^0+$/.test(token));
+  return tokens.length > 0 && tokens.every((token) => words.leading.has(keyOf(token)));
+}
+
+function fromStreetWord(street: string, country: Country, words: CountryWords): StreetProse {
   const tokens = street.split(/\s+/);
   // Most streets start with their street word: nothing to cut, and no town.
   if (isLeadingStreetWord(tokens[0]!, words)) return { street, issues: [] };

@@ -5,6 +5,29 @@ import { normaliseAddress } from '../../../pipeline/normalise/address.ts';
 import { isTownNotStreet, tidyStreetProse, wordsOf } from '../../../pipeline/normalise/street-prose.ts';
 
 describe('tidyStreetProse', () => {
+  it.each<[string, string]>([
+    ['Arenal , 6-3º', 'Arenal, 6-3º'],
+    ['Santa Leonor, , 34', 'Santa Leonor, 34'],
+    ['Calle Mayor ,, 3 ,', 'Calle Mayor, 3'],
+  ])('tidies the commas of %j → %j, with no issue', (street, expected) => {
+    expect(tidyStreetProse(street, COUNTRIES.es)).toEqual({ street: expected, issues: [] });
+  });
+
+  it.each<[string, CountryCode]>([
+    ['Calle, 0', 'es'],
+    ['Calle', 'es'],
+    ['Plaza 0', 'es'],
+    ['Rua, 00', 'pt'],
+  ])('drops %j, a street word alone (address/street-word-alone)', (street, country) => {
+    const result = tidyStreetProse(street, COUNTRIES[country]);
+    expect(result.street).toBeNull();
+    expect(result.issues.map((found) => found.code)).toEqual(['street-word-alone']);
+  });
+
+  it.each(['Calle, 10', 'Calle Mayor, 0', 'Plaza 0 Mayor'])('keeps %j, which names a street or a number', (street) => {
+    expect(tidyStreetProse(street, COUNTRIES.es).street).toBe(street);
+  });
+
   it.each<[string, CountryCode, string]>([
     ['Jacuzzi Carrer Villa Primavera, 12', 'es', 'Carrer Villa Primavera, 12'],
     ['Abierto todo el año Parque acuático infantil Carrer Camí de les Lloses, 1', 'es', 'Carrer Camí de les Lloses, 1'],
@@ -87,7 +110,8 @@ describe('tidyStreetProse: edges', () => {
 
   it('reads a town and a code without a space after the comma, and nothing else as one', () => {
     expect(tidyStreetProse('Zambujeira do Mar,7630-174', COUNTRIES.pt)).toMatchObject({ street: null, city: 'Zambujeira do Mar', postalCode: '7630-174' });
-    for (const street of [', 7630-174', 'Rua, 7630-174', 'Zambujeira 2, 7630-174', 'Zambujeira do Mar, 7630-174 7630-175', 'Zambujeira do Mar, CP 7630-174']) {
+    expect(tidyStreetProse(', 7630-174', COUNTRIES.pt)).toEqual({ street: '7630-174', issues: [] });
+    for (const street of ['Rua, 7630-174', 'Zambujeira 2, 7630-174', 'Zambujeira do Mar, 7630-174 7630-175', 'Zambujeira do Mar, CP 7630-174']) {
       expect(tidyStreetProse(street, COUNTRIES.pt)).toEqual({ street, issues: [] });
     }
   });
