@@ -5,7 +5,7 @@ import type { CountryCode } from '../../model/place.ts';
 import { fullPostalCodesIn } from './full-address.ts';
 import { issue, type Issue } from './issues.ts';
 
-export type WordGroup = 'leading' | 'modifiers' | 'keepBefore' | 'trailing';
+export type WordGroup = 'leading' | 'modifiers' | 'keepBefore' | 'trailing' | 'labels';
 
 interface CountryWords {
   /** Street words, lower case, without a final dot, as whole words ("calle", "c/", "av"). */
@@ -16,6 +16,8 @@ interface CountryWords {
   /** Words before the street word that keep the street as written (a kilometre point). */
   keepBefore: ReadonlySet<string>;
   trailing: ReadonlySet<string>;
+  /** Words written with a colon before an address ("Dirección:"). */
+  labels: ReadonlySet<string>;
 }
 
 /** One group's words of one language, checked: single words. `table` is the committed file unless a test gives one. */
@@ -38,6 +40,7 @@ function countryWords(code: CountryCode): CountryWords {
     modifiers: set('modifiers'),
     keepBefore: set('keepBefore'),
     trailing: set('trailing'),
+    labels: set('labels'),
   };
 }
 
@@ -78,13 +81,40 @@ export interface StreetProse {
  */
 export function tidyStreetProse(street: string | null, country: Country): StreetProse {
   if (street === null) return { street, issues: [] };
-  const tidy = tidyCommas(street);
-  if (tidy === '') return { street, issues: [] };
   const words = wordsFor(country.code);
+  const issues: Issue[] = [];
+  const tidy = withoutPostalTown(withoutLabel(tidyCommas(street), words, issues), country, issues);
+  if (tidy === '') return { street, issues: [] };
   if (isStreetWordAlone(tidy, words)) {
-    return { street: null, issues: [issue('address', 'street-word-alone', street, `street: "${street}" is a street word with no name`)] };
+    return { street: null, issues: [...issues, issue('address', 'street-word-alone', street, `street: "${street}" is a street word with no name`)] };
   }
-  return fromStreetWord(tidy, country, words);
+  const prose = fromStreetWord(tidy, country, words);
+  return { ...prose, issues: [...issues, ...prose.issues] };
+}
+
+/** "Dirección: Pje. los Mendozas, 57" → "Pje. los Mendozas, 57": a label of the tables and its colon leave the street. */
+function withoutLabel(street: string, words: CountryWords, issues: Issue[]): string {
+  const match = /^([^\s:]+)\s*:\s*(\S.*)$/u.exec(street);
+  if (match === null || !words.labels.has(keyOf(match[1]!))) return street;
+  issues.push(issue('address', 'street-label-dropped', street, `street: dropped the label "${match[1]}:"`));
+  return match[2]!;
+}
+
+/**
+ * "11380 Cadiz, Playa Valdevaqueros" → "Playa Valdevaqueros", "24800, C. Polideportivo, 42" → "C. Polideportivo, 42": a
+ * first part that is a full postal code of the country, alone or then a town (words without digits), leaves the street.
+ */
+function withoutPostalTown(street: string, country: Country, issues: Issue[]): string {
+  const comma = street.indexOf(',');
+  if (comma <= 0 || !/^\d/.test(street)) return street;
+  const first = street.slice(0, comma);
+  const rest = street.slice(comma + 1).trim();
+  const codes = fullPostalCodesIn(first, country);
+  if (codes.length !== 1 || codes[0]!.index !== 0 || !/\p{L}/u.test(rest)) return street;
+  const town = first.slice(codes[0]!.text.length).trim();
+  if (/\d/.test(town) || (town !== '' && !/^\s/.test(first.slice(codes[0]!.text.length)))) return street;
+  issues.push(issue('address', 'street-postal-town-dropped', street, `street: dropped "${first}", a postal code${town === '' ? '' : ' and a town'}`));
+  return rest;
 }
 
 /** "Arenal , 6-3º" → "Arenal, 6-3º", "Santa Leonor, , 34" → "Santa Leonor, 34": no space before a comma, no empty part. */
@@ -113,6 +143,8 @@ function fromStreetWord(street: string, country: Country, words: CountryWords): 
       (token, index) => index > 0 && isLeadingStreetWord(token, words) && (!words.leading.has(keyOf(token)) || namesAStreet(tokens.slice(index + 1))),
     );
     if (at > 0) return cutBefore(street, tokens, at, words);
+    const road = tokens.findIndex((token, index) => index > 0 && isRoadCode(token) && isKilometrePoint(tokens[index + 1], words));
+    if (road > 0) return cutBefore(street, tokens, road, words, false);
   }
   return townAndPostalCode(street, tokens, country, words) ?? { street, issues: [] };
 }
@@ -137,9 +169,19 @@ function holdsAStreet(before: string[]): boolean {
   return before.some((token, index) => index > 0 && /,$/.test(before[index - 1]!) && isHouseNumber(token.replace(/[.)]+$/, '')));
 }
 
-function cutBefore(street: string, tokens: string[], at: number, words: CountryWords): StreetProse {
+/** A road's code: one to three capitals, an optional hyphen, digits ("N340", "A-138", "C-65"). */
+const isRoadCode = (token: string) => /^\p{Lu}{1,3}-?\d{1,4}$/u.test(token);
+/** A kilometre point after a road's code: a `keepBefore` word, alone or glued to its number ("Km", "km.26", "Km171"). */
+function isKilometrePoint(token: string | undefined, words: CountryWords): boolean {
+  if (token === undefined) return false;
+  const word = /^(\p{L}[\p{L}.]*?)\.?(?:\d.*)?$/u.exec(token)?.[1];
+  return words.keepBefore.has(keyOf(token)) || (word !== undefined && words.keepBefore.has(keyOf(word)));
+}
+
+/** `numbersJoin`: a house number right before the cut goes with the street (not before a road's code). */
+function cutBefore(street: string, tokens: string[], at: number, words: CountryWords, numbersJoin = true): StreetProse {
   let start = at;
-  while (start > 0 && isHouseNumber(tokens[start - 1]!) && !/[,;]$/.test(tokens[start - 1]!)) start -= 1;
+  while (numbersJoin && start > 0 && isHouseNumber(tokens[start - 1]!) && !/[,;]$/.test(tokens[start - 1]!)) start -= 1;
   const before = tokens.slice(0, start);
   if (before.length === 0 || before.every((token) => words.modifiers.has(keyOf(token)))) return { street, issues: [] };
   if (before.every(isHouseNumber) || holdsAStreet(before) || before.some((token) => words.keepBefore.has(keyOf(token)))) {

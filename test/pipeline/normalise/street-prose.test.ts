@@ -5,6 +5,52 @@ import { normaliseAddress } from '../../../pipeline/normalise/address.ts';
 import { isTownNotStreet, tidyStreetProse, wordsOf } from '../../../pipeline/normalise/street-prose.ts';
 
 describe('tidyStreetProse', () => {
+  it.each<[string, CountryCode, string]>([
+    ['Dirección: Pje. los Mendozas, 57', 'es', 'Pje. los Mendozas, 57'],
+    ['Direccion : Calle Mayor 3', 'es', 'Calle Mayor 3'],
+    ['Morada: Rua Direita, 12', 'pt', 'Rua Direita, 12'],
+    ['Adresse : 3 Rue de la Paix', 'fr', '3 Rue de la Paix'],
+    ['Address: 12 Station Road', 'gb', '12 Station Road'],
+  ])('drops the label of %j (%s) → %j', (street, country, expected) => {
+    const result = tidyStreetProse(street, COUNTRIES[country]);
+    expect(result.street).toBe(expected);
+    expect(result.issues.map((found) => found.code)).toEqual(['street-label-dropped']);
+  });
+
+  it.each<[string, CountryCode, string]>([
+    ['11380 Cadiz, Playa Valdevaqueros', 'es', 'Playa Valdevaqueros'],
+    ['24800, C. Polideportivo, 42', 'es', 'C. Polideportivo, 42'],
+    ['7630-174 Zambujeira do Mar, Rua Direita 3', 'pt', 'Rua Direita 3'],
+  ])('drops the leading postal code and town of %j (%s) → %j', (street, country, expected) => {
+    const result = tidyStreetProse(street, COUNTRIES[country]);
+    expect(result.street).toBe(expected);
+    expect(result.issues.map((found) => found.code)).toEqual(['street-postal-town-dropped']);
+  });
+
+  it.each<[string, CountryCode, string]>([
+    ['Parque acuatico N340 Km 1145', 'es', 'N340 Km 1145'],
+    ['Zona de baño A-138 km.71', 'es', 'A-138 km.71'],
+    ['Piscina C-65 Km6', 'es', 'C-65 Km6'],
+  ])('starts %j (%s) at its road code and kilometre point → %j', (street, country, expected) => {
+    const result = tidyStreetProse(street, COUNTRIES[country]);
+    expect(result.street).toBe(expected);
+    expect(result.issues.map((found) => found.code)).toEqual(['street-prose-dropped']);
+  });
+
+  it.each<[string, CountryCode]>([
+    ['Nota: abierto todo el año', 'es'], // not a label of the tables
+    ['11380, 12', 'es'], // nothing after the code
+    ['123 Cadiz, Playa', 'es'], // no full postal code
+    ['11380 Cadiz 2, Playa', 'es'], // a digit in the town
+    ['11380Cadiz, Playa', 'es'],
+    ['Parque N340 1145', 'es'], // a road code with no kilometre point
+    ['Ctra. Salamanca SA-205 km.26', 'es'], // a street word first
+    ['N340 Km 1145', 'es'],
+    ['12 N340 Km 3', 'es'], // only a house number before
+  ])('keeps %j (%s)', (street, country) => {
+    expect(tidyStreetProse(street, COUNTRIES[country])).toEqual({ street, issues: [] });
+  });
+
   it.each<[string, string]>([
     ['Arenal , 6-3º', 'Arenal, 6-3º'],
     ['Santa Leonor, , 34', 'Santa Leonor, 34'],
