@@ -82,6 +82,7 @@ export const ISSUE_CODES = {
   'street-word-alone': 'drop',
   'street-label-dropped': 'repair',
   'street-postal-town-dropped': 'repair',
+  'street-name-dropped': 'repair',
 } as const satisfies Record<string, 'repair' | 'drop'>;
 
 export type IssueCode = keyof typeof ISSUE_CODES;

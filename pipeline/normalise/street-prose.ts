@@ -2,6 +2,7 @@
 import streetWords from '../../data/addresses/street-words.json' with { type: 'json' };
 import type { Country } from '../../model/countries.ts';
 import type { CountryCode } from '../../model/place.ts';
+import { citySlug } from './city-slug.ts';
 import { fullPostalCodesIn } from './full-address.ts';
 import { issue, type Issue } from './issues.ts';
 
@@ -79,11 +80,11 @@ export interface StreetProse {
  * house number right before the street word stays with it. No street word found: the street is kept as written.
  * "Zambujeira do Mar, 7630-174" (a town, then a full postal code of the country, no street word) is no street.
  */
-export function tidyStreetProse(street: string | null, country: Country): StreetProse {
+export function tidyStreetProse(street: string | null, country: Country, placeName: string | null = null): StreetProse {
   if (street === null) return { street, issues: [] };
   const words = wordsFor(country.code);
   const issues: Issue[] = [];
-  const tidy = withoutPostalTown(withoutLabel(tidyCommas(street), words, issues), country, issues);
+  const tidy = withoutOwnName(withoutPostalTown(withoutLabel(tidyCommas(street), words, issues), country, issues), placeName, issues);
   if (tidy === '') return { street, issues: [] };
   if (isStreetWordAlone(tidy, words)) {
     return { street: null, issues: [...issues, issue('address', 'street-word-alone', street, `street: "${street}" is a street word with no name`)] };
@@ -98,6 +99,21 @@ function withoutLabel(street: string, words: CountryWords, issues: Issue[]): str
   if (match === null || !words.labels.has(keyOf(match[1]!))) return street;
   issues.push(issue('address', 'street-label-dropped', street, `street: dropped the label "${match[1]}:"`));
   return match[2]!;
+}
+
+/**
+ * "Playa Valdevaqueros, Camping Jardin De Las Dunas" of the place "Camping Jardín de las Dunas" → "Playa Valdevaqueros":
+ * a comma part that is the place's own name (letters compared without case or accents) leaves the street, when
+ * another part stays.
+ */
+function withoutOwnName(street: string, placeName: string | null, issues: Issue[]): string {
+  const own = placeName === null ? null : citySlug(placeName);
+  if (own === null || !street.includes(',')) return street;
+  const parts = street.split(',').map((part) => part.trim());
+  const kept = parts.filter((part) => citySlug(part) !== own);
+  if (kept.length === parts.length || kept.length === 0) return street;
+  issues.push(issue('address', 'street-name-dropped', street, `street: dropped the place's own name "${placeName}"`));
+  return kept.join(', ');
 }
 
 /**

@@ -5,6 +5,16 @@ import { normaliseAddress } from '../../../pipeline/normalise/address.ts';
 import { isTownNotStreet, tidyStreetProse, wordsOf } from '../../../pipeline/normalise/street-prose.ts';
 
 describe('tidyStreetProse', () => {
+  it("drops the place's own name from the street, when another part stays", () => {
+    const result = tidyStreetProse('11380 Cadiz, Playa Valdevaqueros, Camping Jardin De Las Dunas', COUNTRIES.es, 'Camping Jardín de las Dunas');
+    expect(result.street).toBe('Playa Valdevaqueros');
+    expect(result.issues.map((found) => found.code)).toEqual(['street-postal-town-dropped', 'street-name-dropped']);
+    for (const street of ['Camping Jardin De Las Dunas', 'Calle Mayor, Camping Las Dunas', 'Camping Jardin De Las Dunas Calle 2']) {
+      expect(tidyStreetProse(street, COUNTRIES.es, 'Camping Jardin de las Dunas')).toEqual({ street, issues: [] });
+    }
+    expect(tidyStreetProse('Calle Mayor, 3', COUNTRIES.es, null).street).toBe('Calle Mayor, 3');
+  });
+
   it.each<[string, CountryCode, string]>([
     ['Dirección: Pje. los Mendozas, 57', 'es', 'Pje. los Mendozas, 57'],
     ['Direccion : Calle Mayor 3', 'es', 'Calle Mayor 3'],
