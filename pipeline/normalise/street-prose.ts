@@ -103,15 +103,15 @@ function withoutLabel(street: string, words: CountryWords, issues: Issue[]): str
 
 /**
  * "Playa Valdevaqueros, Camping Jardin De Las Dunas" of the place "Camping Jardín de las Dunas" → "Playa Valdevaqueros":
- * a comma part that is the place's own name (letters compared without case or accents) leaves the street, when
- * another part stays.
+ * a comma part after the first that is the place's own name (letters compared without case or accents) leaves the street.
  */
 function withoutOwnName(street: string, placeName: string | null, issues: Issue[]): string {
   const own = placeName === null ? null : citySlug(placeName);
   if (own === null || !street.includes(',')) return street;
   const parts = street.split(',').map((part) => part.trim());
-  const kept = parts.filter((part) => citySlug(part) !== own);
-  if (kept.length === parts.length || kept.length === 0) return street;
+  // Never the first part: a street may bear the place's name ("Atocha, 3" of the flat "Atocha").
+  const kept = parts.filter((part, index) => index === 0 || citySlug(part) !== own);
+  if (kept.length === parts.length) return street;
   issues.push(issue('address', 'street-name-dropped', street, `street: dropped the place's own name "${placeName}"`));
   return kept.join(', ');
 }
@@ -141,10 +141,10 @@ export function tidyCommas(street: string): string {
     .replace(/^[\s,]+|[\s,]+$/g, '');
 }
 
-/** "Calle, 0", "Plaza": street words only, with at most a zero for a number, name no street. */
+/** "Calle, 0", "Plaza": one street word, with at most a zero for a number, names no street ("C. Carretera" does). */
 function isStreetWordAlone(street: string, words: CountryWords): boolean {
   const tokens = street.split(/[\s,]+/).filter((token) => token !== '' && !/^0+$/.test(token));
-  return tokens.length > 0 && tokens.every((token) => words.leading.has(keyOf(token)));
+  return tokens.length === 1 && words.leading.has(keyOf(tokens[0]!));
 }
 
 function fromStreetWord(street: string, country: Country, words: CountryWords): StreetProse {

@@ -9,7 +9,8 @@ describe('tidyStreetProse', () => {
     const result = tidyStreetProse('11380 Cadiz, Playa Valdevaqueros, Camping Jardin De Las Dunas', COUNTRIES.es, 'Camping Jardín de las Dunas');
     expect(result.street).toBe('Playa Valdevaqueros');
     expect(result.issues.map((found) => found.code)).toEqual(['street-postal-town-dropped', 'street-name-dropped']);
-    for (const street of ['Camping Jardin De Las Dunas', 'Calle Mayor, Camping Las Dunas', 'Camping Jardin De Las Dunas Calle 2']) {
+    expect(tidyStreetProse('Atocha, 3, 6º', COUNTRIES.es, 'Atocha').street).toBe('Atocha, 3, 6º');
+    for (const street of ['Camping Jardin De Las Dunas', 'Camping Jardin De Las Dunas, s/n', 'Calle Mayor, Camping Las Dunas', 'Camping Jardin De Las Dunas Calle 2']) {
       expect(tidyStreetProse(street, COUNTRIES.es, 'Camping Jardin de las Dunas')).toEqual({ street, issues: [] });
     }
     expect(tidyStreetProse('Calle Mayor, 3', COUNTRIES.es, null).street).toBe('Calle Mayor, 3');
@@ -56,6 +57,8 @@ describe('tidyStreetProse', () => {
     ['Parque N340 1145', 'es'], // a road code with no kilometre point
     ['Ctra. Salamanca SA-205 km.26', 'es'], // a street word first
     ['N340 Km 1145', 'es'],
+    ['Ctra/ N-601 km 2, salida', 'es'], // abbreviations of Carretera are street words
+    ['Ctr A-3075 Km. 8.5', 'es'],
     ['12 N340 Km 3', 'es'], // only a house number before
   ])('keeps %j (%s)', (street, country) => {
     expect(tidyStreetProse(street, COUNTRIES[country])).toEqual({ street, issues: [] });
@@ -80,7 +83,7 @@ describe('tidyStreetProse', () => {
     expect(result.issues.map((found) => found.code)).toEqual(['street-word-alone']);
   });
 
-  it.each(['Calle, 10', 'Calle Mayor, 0', 'Plaza 0 Mayor'])('keeps %j, which names a street or a number', (street) => {
+  it.each(['Calle, 10', 'Calle Mayor, 0', 'Plaza 0 Mayor', 'C. Carretera', 'Calle Carretera, 0'])('keeps %j, which names a street or a number', (street) => {
     expect(tidyStreetProse(street, COUNTRIES.es).street).toBe(street);
   });
 
