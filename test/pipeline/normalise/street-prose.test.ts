@@ -4,6 +4,34 @@ import type { CountryCode } from '../../../model/place.ts';
 import { normaliseAddress } from '../../../pipeline/normalise/address.ts';
 import { isTownNotStreet, tidyStreetProse, wordsOf } from '../../../pipeline/normalise/street-prose.ts';
 
+describe('tidyStreetProse: fields inside the street, edges', () => {
+  it('says what each rule dropped', () => {
+    expect(tidyStreetProse('Dirección:Calle Mayor 3', COUNTRIES.es).issues[0]!.detail).toBe('street: dropped the label "Dirección:"');
+    expect(tidyStreetProse('11380 Cadiz, Playa', COUNTRIES.es).issues[0]!.detail).toBe('street: dropped "11380 Cadiz", a postal code and a town');
+    expect(tidyStreetProse('24800, C. Polideportivo, 42', COUNTRIES.es).issues[0]!.detail).toBe('street: dropped "24800", a postal code');
+    const named = tidyStreetProse('Playa, Camping Sol', COUNTRIES.es, 'Camping Sol');
+    expect(named).toMatchObject({ street: 'Playa' });
+    expect(named.issues[0]!.detail).toBe('street: dropped the place\'s own name "Camping Sol"');
+  });
+
+  it.each<[string, string]>([
+    ['Dirección:Calle Mayor 3', 'Calle Mayor 3'],
+    ['Arenal  , 6', 'Arenal, 6'],
+    ['Calle,,, 3', 'Calle, 3'],
+    ['Parque SA-205 Km 3', 'SA-205 Km 3'],
+    ['Piscina 12 N340 Km 3', 'N340 Km 3'], // a number before a road's code is not its house number
+  ])('%j → %j', (street, expected) => {
+    expect(tidyStreetProse(street, COUNTRIES.es).street).toBe(expected);
+  });
+
+  it.each(['Nota Dirección: abierto todo el año', 'Cadiz 11380, Playa', '11380 Cadiz, 12', 'Parque xN340 Km 3', 'Parque N340x Km 3', 'Calle 05'])(
+    'keeps %j',
+    (street) => {
+      expect(tidyStreetProse(street, COUNTRIES.es)).toEqual({ street, issues: [] });
+    },
+  );
+});
+
 describe('tidyStreetProse', () => {
   it("drops the place's own name from the street, when another part stays", () => {
     const result = tidyStreetProse('11380 Cadiz, Playa Valdevaqueros, Camping Jardin De Las Dunas', COUNTRIES.es, 'Camping Jardín de las Dunas');
