@@ -39,7 +39,7 @@ interface AddressText {
  * (city-gazetteer.ts) and the state against the postal code and the city (region-check.ts).
  */
 export function normaliseAddress(
-  raw: { address: unknown; fullAddress: unknown },
+  raw: { address: unknown; fullAddress: unknown; name?: string | null },
   country: Country,
   location: Location | null = null,
 ): Normalised<NormalisedAddress> {
@@ -50,7 +50,7 @@ export function normaliseAddress(
   const text = readAddress(raw, country, issues, beside);
   const fullAddress = beside === null ? null : sameCountryParts(beside, country);
   fillFromFullAddress(text, fullAddress, issues);
-  tidyStreet(text, country, issues);
+  tidyStreet(text, country, issues, raw.name ?? null);
   const published = text.city === null ? null : tidied(text.city, country, issues);
   const publishedReason = published === null ? null : nonCityReason(published, country.code);
   const chosen = chooseCity(published, publishedReason, fullAddress, country, issues);
@@ -214,17 +214,17 @@ function fillFromFullAddress(text: AddressText, full: FullAddressParts | null, i
   }
 }
 
-/** The street from its street word on (street-prose.ts); a "<town>, <postal code>" street fills those fields where empty. */
-function tidyStreet(text: AddressText, country: Country, issues: Issue[]): void {
+/** The street from its street word on, without the place's own name (street-prose.ts); a "<town>, <postal code>" street fills those fields where empty. */
+function tidyStreet(text: AddressText, country: Country, issues: Issue[], placeName: string | null): void {
   if (text.street !== null && text.city === null && text.postalCode !== null && isTownNotStreet(text.street, country)) {
     issues.push(issue('address', 'street-is-town-and-postal-code', text.street, `street: "${text.street}" is the town of postal code ${text.postalCode}`));
     text.city = text.street;
     text.street = null;
     return;
   }
-  const tidy = tidyStreetProse(text.street, country);
-  if (tidy.issues.length === 0) return;
+  const tidy = tidyStreetProse(text.street, country, placeName);
   text.street = tidy.street;
+  if (tidy.issues.length === 0) return;
   if (text.postalCode === null && tidy.postalCode !== undefined) text.postalCode = tidy.postalCode;
   if (text.city === null && tidy.city !== undefined) text.city = tidy.city;
   issues.push(...tidy.issues);

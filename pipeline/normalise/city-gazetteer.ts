@@ -83,9 +83,12 @@ export function checkCity(input: CityCheckInput, gazetteer: GazetteerIndex): Cit
 
   const why = chosen === null ? 'missing' : whyNotTheCity(chosen, input, gazetteer);
   if (why === null) return { city: chosen, locality: null, outcome: 'kept-unknown', issues: [] };
-  if (why === 'far-homonym') {
+  if (why === 'far-homonym' && chosen !== null) {
     const detail = `city: "${chosen}" is a locality the gazetteer knows only more than ${CITY_GAZETTEER_MAX_KM} km away; kept (a homonym it lacks, or a large municipality)`;
-    return { city: chosen, locality: null, outcome: 'kept-far', issues: [issue('address', 'city-far-from-location', chosen, detail)] };
+    const issues = [issue('address', 'city-far-from-location', chosen, detail)];
+    const official = officialFormFar(chosen, input.postal, gazetteer);
+    if (official !== null) issues.push(issue('address', 'city-official-name', chosen, `city: "${chosen}" → "${official}", the gazetteer's form`));
+    return { city: official ?? chosen, locality: null, outcome: 'kept-far', issues };
   }
   const nearest = gazetteer.nearest(latitude, longitude, CITY_GAZETTEER_MAX_KM);
   if (nearest !== null) {
@@ -139,6 +142,21 @@ function capitalOfPostalCode(name: string, input: CityCheckInput, gazetteer: Gaz
   if (postal === null || !postal.capital) return null;
   const found = gazetteer.nearestNamed(name, input.latitude, input.longitude, CITY_CAPITAL_MAX_KM);
   return found !== null && found.ownName && found.row.admin2 === postal.admin2 && CAPITAL_FEATURES[input.country].has(found.row.feature) ? found : null;
+}
+
+/**
+ * A kept far city still takes the gazetteer's form of its own name ("El Puerto de la Cruz" → "Puerto de la Cruz"), when
+ * the postal code's province holds localities called so that share one form: a homonym of another province ("La
+ * Poveda" of Madrid, "Poveda" of Ávila) is another place. Null when the city already has that form or nothing says so.
+ */
+function officialFormFar(chosen: string, postal: CityCheckInput['postal'], gazetteer: GazetteerIndex): string | null {
+  if (postal === null) return null;
+  const keys = gazetteer.keysOf(chosen);
+  const sameProvince = gazetteer.named(chosen).filter((row) => row.admin2 === postal.admin2 && row.nameSlugs.some((slug) => keys.includes(slug)));
+  const forms = new Set(sameProvince.map((row) => row.name));
+  if (forms.size !== 1) return null;
+  const [form] = forms as Set<string>;
+  return citySlug(form!) === citySlug(chosen) ? null : capitalised(form!);
 }
 
 /** Why a city that is no locality within reach cannot stand; null when it is a name the gazetteer lacks (kept). */

@@ -79,6 +79,10 @@ export const ISSUE_CODES = {
   'postal-code-repaired': 'repair',
   'street-prose-dropped': 'repair',
   'street-is-town-and-postal-code': 'repair',
+  'street-word-alone': 'drop',
+  'street-label-dropped': 'repair',
+  'street-postal-town-dropped': 'repair',
+  'street-name-dropped': 'repair',
 } as const satisfies Record<string, 'repair' | 'drop'>;
 
 export type IssueCode = keyof typeof ISSUE_CODES;

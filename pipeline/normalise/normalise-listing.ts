@@ -52,7 +52,7 @@ export function explainListing(
   // Read before the address (its city is checked against the coordinates); its issues keep their place in the list.
   const located = normaliseLocation(raw.location, country);
   const { address, citySlug, citySlugAliases, foreignCountry } = take(
-    normaliseAddress({ address: raw.address, fullAddress: raw.fullAddress }, country, located.value),
+    normaliseAddress({ address: raw.address, fullAddress: raw.fullAddress, name }, country, located.value),
   );
   const phones = take(
     normalisePhoneFields({ phone: raw.phone, phones: raw.phones, whatsappCheck: raw.whatsappCheck }, country),

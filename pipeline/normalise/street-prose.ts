@@ -2,10 +2,11 @@
 import streetWords from '../../data/addresses/street-words.json' with { type: 'json' };
 import type { Country } from '../../model/countries.ts';
 import type { CountryCode } from '../../model/place.ts';
+import { citySlug } from './city-slug.ts';
 import { fullPostalCodesIn } from './full-address.ts';
 import { issue, type Issue } from './issues.ts';
 
-export type WordGroup = 'leading' | 'modifiers' | 'keepBefore' | 'trailing';
+export type WordGroup = 'leading' | 'modifiers' | 'keepBefore' | 'trailing' | 'labels';
 
 interface CountryWords {
   /** Street words, lower case, without a final dot, as whole words ("calle", "c/", "av"). */
@@ -16,6 +17,8 @@ interface CountryWords {
   /** Words before the street word that keep the street as written (a kilometre point). */
   keepBefore: ReadonlySet<string>;
   trailing: ReadonlySet<string>;
+  /** Words written with a colon before an address ("Dirección:"). */
+  labels: ReadonlySet<string>;
 }
 
 /** One group's words of one language, checked: single words. `table` is the committed file unless a test gives one. */
@@ -38,6 +41,7 @@ function countryWords(code: CountryCode): CountryWords {
     modifiers: set('modifiers'),
     keepBefore: set('keepBefore'),
     trailing: set('trailing'),
+    labels: set('labels'),
   };
 }
 
@@ -76,9 +80,74 @@ export interface StreetProse {
  * house number right before the street word stays with it. No street word found: the street is kept as written.
  * "Zambujeira do Mar, 7630-174" (a town, then a full postal code of the country, no street word) is no street.
  */
-export function tidyStreetProse(street: string | null, country: Country): StreetProse {
+export function tidyStreetProse(street: string | null, country: Country, placeName: string | null = null): StreetProse {
   if (street === null) return { street, issues: [] };
   const words = wordsFor(country.code);
+  const issues: Issue[] = [];
+  const tidy = withoutOwnName(withoutPostalTown(withoutLabel(tidyCommas(street), words, issues), country, issues), placeName, issues);
+  if (tidy === '') return { street, issues: [] };
+  if (isStreetWordAlone(tidy, words)) {
+    return { street: null, issues: [...issues, issue('address', 'street-word-alone', street, `street: "${street}" is a street word with no name`)] };
+  }
+  const prose = fromStreetWord(tidy, country, words);
+  return { ...prose, issues: [...issues, ...prose.issues] };
+}
+
+/** "Dirección: Pje. los Mendozas, 57" → "Pje. los Mendozas, 57": a label of the tables and its colon leave the street. */
+function withoutLabel(street: string, words: CountryWords, issues: Issue[]): string {
+  const match = /^([^\s:]+)\s*:\s*(\S.*)$/u.exec(street);
+  if (match === null || !words.labels.has(keyOf(match[1]!))) return street;
+  issues.push(issue('address', 'street-label-dropped', street, `street: dropped the label "${match[1]}:"`));
+  return match[2]!;
+}
+
+/**
+ * "Playa Valdevaqueros, Camping Jardin De Las Dunas" of the place "Camping Jardín de las Dunas" → "Playa Valdevaqueros":
+ * a comma part after the first that is the place's own name (letters compared without case or accents) leaves the street.
+ */
+function withoutOwnName(street: string, placeName: string | null, issues: Issue[]): string {
+  const own = placeName === null ? null : citySlug(placeName);
+  if (own === null || !street.includes(',')) return street;
+  const parts = street.split(',').map((part) => part.trim());
+  // Never the first part: a street may bear the place's name ("Atocha, 3" of the flat "Atocha").
+  const kept = parts.filter((part, index) => index === 0 || citySlug(part) !== own);
+  if (kept.length === parts.length) return street;
+  issues.push(issue('address', 'street-name-dropped', street, `street: dropped the place's own name "${placeName}"`));
+  return kept.join(', ');
+}
+
+/**
+ * "11380 Cadiz, Playa Valdevaqueros" → "Playa Valdevaqueros", "24800, C. Polideportivo, 42" → "C. Polideportivo, 42": a
+ * first part that is a full postal code of the country, alone or then a town (words without digits), leaves the street.
+ */
+function withoutPostalTown(street: string, country: Country, issues: Issue[]): string {
+  const comma = street.indexOf(',');
+  if (comma <= 0 || !/^\d/.test(street)) return street;
+  const first = street.slice(0, comma);
+  const rest = street.slice(comma + 1).trim();
+  const codes = fullPostalCodesIn(first, country);
+  if (codes.length !== 1 || codes[0]!.index !== 0 || !/\p{L}/u.test(rest)) return street;
+  const town = first.slice(codes[0]!.text.length).trim();
+  if (/\d/.test(town) || (town !== '' && !/^\s/.test(first.slice(codes[0]!.text.length)))) return street;
+  issues.push(issue('address', 'street-postal-town-dropped', street, `street: dropped "${first}", a postal code${town === '' ? '' : ' and a town'}`));
+  return rest;
+}
+
+/** "Arenal , 6-3º" → "Arenal, 6-3º", "Santa Leonor, , 34" → "Santa Leonor, 34": no space before a comma, no empty part. */
+export function tidyCommas(street: string): string {
+  return street
+    .replace(/\s+,/g, ',')
+    .replace(/,(?:\s*,)+/g, ',')
+    .replace(/^[\s,]+|[\s,]+$/g, '');
+}
+
+/** "Calle, 0", "Plaza": one street word, with at most a zero for a number, names no street ("C. Carretera" does). */
+function isStreetWordAlone(street: string, words: CountryWords): boolean {
+  const tokens = street.split(/[\s,]+/).filter((token) => token !== '' && !/^0+$/.test(token));
+  return tokens.length === 1 && words.leading.has(keyOf(tokens[0]!));
+}
+
+function fromStreetWord(street: string, country: Country, words: CountryWords): StreetProse {
   const tokens = street.split(/\s+/);
   // Most streets start with their street word: nothing to cut, and no town.
   if (isLeadingStreetWord(tokens[0]!, words)) return { street, issues: [] };
@@ -90,6 +159,8 @@ export function tidyStreetProse(street: string | null, country: Country): Street
       (token, index) => index > 0 && isLeadingStreetWord(token, words) && (!words.leading.has(keyOf(token)) || namesAStreet(tokens.slice(index + 1))),
     );
     if (at > 0) return cutBefore(street, tokens, at, words);
+    const road = tokens.findIndex((token, index) => index > 0 && isRoadCode(token) && isKilometrePoint(tokens[index + 1], words));
+    if (road > 0) return cutBefore(street, tokens, road, words, false);
   }
   return townAndPostalCode(street, tokens, country, words) ?? { street, issues: [] };
 }
@@ -114,9 +185,19 @@ function holdsAStreet(before: string[]): boolean {
   return before.some((token, index) => index > 0 && /,$/.test(before[index - 1]!) && isHouseNumber(token.replace(/[.)]+$/, '')));
 }
 
-function cutBefore(street: string, tokens: string[], at: number, words: CountryWords): StreetProse {
+/** A road's code: one to three capitals, an optional hyphen, digits ("N340", "A-138", "C-65"). */
+const isRoadCode = (token: string) => /^\p{Lu}{1,3}-?\d{1,4}$/u.test(token);
+/** A kilometre point after a road's code: a `keepBefore` word, alone or glued to its number ("Km", "km.26", "Km171"). */
+function isKilometrePoint(token: string | undefined, words: CountryWords): boolean {
+  if (token === undefined) return false;
+  const word = /^(\p{L}[\p{L}.]*?)\.?(?:\d.*)?$/u.exec(token)?.[1];
+  return words.keepBefore.has(keyOf(token)) || (word !== undefined && words.keepBefore.has(keyOf(word)));
+}
+
+/** `numbersJoin`: a house number right before the cut goes with the street (not before a road's code). */
+function cutBefore(street: string, tokens: string[], at: number, words: CountryWords, numbersJoin = true): StreetProse {
   let start = at;
-  while (start > 0 && isHouseNumber(tokens[start - 1]!) && !/[,;]$/.test(tokens[start - 1]!)) start -= 1;
+  while (numbersJoin && start > 0 && isHouseNumber(tokens[start - 1]!) && !/[,;]$/.test(tokens[start - 1]!)) start -= 1;
   const before = tokens.slice(0, start);
   if (before.length === 0 || before.every((token) => words.modifiers.has(keyOf(token)))) return { street, issues: [] };
   if (before.every(isHouseNumber) || holdsAStreet(before) || before.some((token) => words.keepBefore.has(keyOf(token)))) {

@@ -79,6 +79,13 @@ describe('normaliseAddress', () => {
     expect(result.issues).toEqual([expect.objectContaining({ field: 'address', code: 'foreign-country' })]);
   });
 
+  it("drops the place's own name from the street it is given with", () => {
+    const raw = { address: undefined, fullAddress: '11380 Cadiz, Playa Valdevaqueros, Camping Jardin De Las Dunas, 11380 Tarifa, Cádiz, España' };
+    const withName = normaliseAddress({ ...raw, name: 'Camping Jardín de las Dunas' }, COUNTRIES.es).value.address;
+    expect(withName).toMatchObject({ street: 'Playa Valdevaqueros', city: 'Tarifa', postalCode: '11380' });
+    expect(normaliseAddress(raw, COUNTRIES.es).value.address.street).toBe('Playa Valdevaqueros, Camping Jardin De Las Dunas');
+  });
+
   it('prefers the object\'s own country code over the one-line form', () => {
     const raw = { address: { city: 'Tui', countryCode: 'ES' }, fullAddress: 'Calle Real 5, 36700 Tui, Portugal' };
     expect(normaliseAddress(raw, COUNTRIES.es).value.foreignCountry).toBeNull();

@@ -116,6 +116,18 @@ describe('checkCity: what it keeps', () => {
     expect(check('pt', 'Santa Cruz', [39.13, -9.38]).outcome).toBe('kept-far');
   });
 
+  it("puts a kept far city in the gazetteer's form of its own name", () => {
+    const farAway: [number, number] = [28.4636, -16.2518]; // Santa Cruz de Tenerife, some 29 km from Puerto de la Cruz
+    const result = check('es', 'El Puerto de la Cruz', farAway, [], '38400');
+    expect(result).toMatchObject({ city: 'Puerto de la Cruz', outcome: 'kept-far' });
+    expect(result.issues.map((found) => found.code)).toEqual(['city-far-from-location', 'city-official-name']);
+    expect(check('es', 'Puerto de la Cruz', farAway, [], '38400').issues.map((found) => found.code)).toEqual(['city-far-from-location']);
+    // Without a postal code, or with one of another province, nothing says the far locality is this one.
+    expect(check('es', 'El Puerto de la Cruz', farAway).city).toBe('El Puerto de la Cruz');
+    const arganda: [number, number] = [40.3008, -3.4372];
+    expect(check('es', 'La Poveda', arganda, [], '28500')).toMatchObject({ city: 'La Poveda', outcome: 'kept-far' });
+  });
+
   it('keeps a locality the address names but the gazetteer lacks', () => {
     expect(check('es', 'Can Pinos Altos', EL_MASNOU)).toMatchObject({ city: 'Can Pinos Altos', outcome: 'kept-unknown', issues: [] });
   });

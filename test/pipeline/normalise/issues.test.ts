@@ -42,7 +42,7 @@ describe('isRepair', () => {
   it.each(['invalid-phone', 'wrong-type', '', 'Tracking-removed'])('does not count %j as a repair', (code) => {
     expect(isRepair(code)).toBe(false);
   });
-  it('has exactly the nineteen repair codes', () => {
+  it('has exactly the twenty-two repair codes', () => {
     expect([...REPAIR_CODES].sort()).toEqual([
       'article-moved',
       'city-from-full-address',
@@ -62,6 +62,9 @@ describe('isRepair', () => {
       'stray-character-dropped',
       'street-from-full-address',
       'street-is-town-and-postal-code',
+      'street-label-dropped',
+      'street-name-dropped',
+      'street-postal-town-dropped',
       'street-prose-dropped',
       'too-many-phones',
       'tracking-removed',

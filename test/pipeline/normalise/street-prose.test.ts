@@ -4,7 +4,117 @@ import type { CountryCode } from '../../../model/place.ts';
 import { normaliseAddress } from '../../../pipeline/normalise/address.ts';
 import { isTownNotStreet, tidyStreetProse, wordsOf } from '../../../pipeline/normalise/street-prose.ts';
 
+describe('tidyStreetProse: fields inside the street, edges', () => {
+  it('says what each rule dropped', () => {
+    expect(tidyStreetProse('Dirección:Calle Mayor 3', COUNTRIES.es).issues[0]!.detail).toBe('street: dropped the label "Dirección:"');
+    expect(tidyStreetProse('11380 Cadiz, Playa', COUNTRIES.es).issues[0]!.detail).toBe('street: dropped "11380 Cadiz", a postal code and a town');
+    expect(tidyStreetProse('24800, C. Polideportivo, 42', COUNTRIES.es).issues[0]!.detail).toBe('street: dropped "24800", a postal code');
+    const named = tidyStreetProse('Playa, Camping Sol', COUNTRIES.es, 'Camping Sol');
+    expect(named).toMatchObject({ street: 'Playa' });
+    expect(named.issues[0]!.detail).toBe('street: dropped the place\'s own name "Camping Sol"');
+  });
+
+  it.each<[string, string]>([
+    ['Dirección:Calle Mayor 3', 'Calle Mayor 3'],
+    ['Arenal  , 6', 'Arenal, 6'],
+    ['Calle,,, 3', 'Calle, 3'],
+    ['Parque SA-205 Km 3', 'SA-205 Km 3'],
+    ['Piscina 12 N340 Km 3', 'N340 Km 3'], // a number before a road's code is not its house number
+  ])('%j → %j', (street, expected) => {
+    expect(tidyStreetProse(street, COUNTRIES.es).street).toBe(expected);
+  });
+
+  it.each(['Nota Dirección: abierto todo el año', 'Cadiz 11380, Playa', '11380 Cadiz, 12', 'Parque xN340 Km 3', 'Parque N340x Km 3', 'Calle 05'])(
+    'keeps %j',
+    (street) => {
+      expect(tidyStreetProse(street, COUNTRIES.es)).toEqual({ street, issues: [] });
+    },
+  );
+});
+
 describe('tidyStreetProse', () => {
+  it("drops the place's own name from the street, when another part stays", () => {
+    const result = tidyStreetProse('11380 Cadiz, Playa Valdevaqueros, Camping Jardin De Las Dunas', COUNTRIES.es, 'Camping Jardín de las Dunas');
+    expect(result.street).toBe('Playa Valdevaqueros');
+    expect(result.issues.map((found) => found.code)).toEqual(['street-postal-town-dropped', 'street-name-dropped']);
+    expect(tidyStreetProse('Atocha, 3, 6º', COUNTRIES.es, 'Atocha').street).toBe('Atocha, 3, 6º');
+    for (const street of ['Camping Jardin De Las Dunas', 'Camping Jardin De Las Dunas, s/n', 'Calle Mayor, Camping Las Dunas', 'Camping Jardin De Las Dunas Calle 2']) {
+      expect(tidyStreetProse(street, COUNTRIES.es, 'Camping Jardin de las Dunas')).toEqual({ street, issues: [] });
+    }
+    expect(tidyStreetProse('Calle Mayor, 3', COUNTRIES.es, null).street).toBe('Calle Mayor, 3');
+  });
+
+  it.each<[string, CountryCode, string]>([
+    ['Dirección: Pje. los Mendozas, 57', 'es', 'Pje. los Mendozas, 57'],
+    ['Direccion : Calle Mayor 3', 'es', 'Calle Mayor 3'],
+    ['Morada: Rua Direita, 12', 'pt', 'Rua Direita, 12'],
+    ['Adresse : 3 Rue de la Paix', 'fr', '3 Rue de la Paix'],
+    ['Address: 12 Station Road', 'gb', '12 Station Road'],
+  ])('drops the label of %j (%s) → %j', (street, country, expected) => {
+    const result = tidyStreetProse(street, COUNTRIES[country]);
+    expect(result.street).toBe(expected);
+    expect(result.issues.map((found) => found.code)).toEqual(['street-label-dropped']);
+  });
+
+  it.each<[string, CountryCode, string]>([
+    ['11380 Cadiz, Playa Valdevaqueros', 'es', 'Playa Valdevaqueros'],
+    ['24800, C. Polideportivo, 42', 'es', 'C. Polideportivo, 42'],
+    ['7630-174 Zambujeira do Mar, Rua Direita 3', 'pt', 'Rua Direita 3'],
+  ])('drops the leading postal code and town of %j (%s) → %j', (street, country, expected) => {
+    const result = tidyStreetProse(street, COUNTRIES[country]);
+    expect(result.street).toBe(expected);
+    expect(result.issues.map((found) => found.code)).toEqual(['street-postal-town-dropped']);
+  });
+
+  it.each<[string, CountryCode, string]>([
+    ['Parque acuatico N340 Km 1145', 'es', 'N340 Km 1145'],
+    ['Zona de baño A-138 km.71', 'es', 'A-138 km.71'],
+    ['Piscina C-65 Km6', 'es', 'C-65 Km6'],
+  ])('starts %j (%s) at its road code and kilometre point → %j', (street, country, expected) => {
+    const result = tidyStreetProse(street, COUNTRIES[country]);
+    expect(result.street).toBe(expected);
+    expect(result.issues.map((found) => found.code)).toEqual(['street-prose-dropped']);
+  });
+
+  it.each<[string, CountryCode]>([
+    ['Nota: abierto todo el año', 'es'], // not a label of the tables
+    ['11380, 12', 'es'], // nothing after the code
+    ['123 Cadiz, Playa', 'es'], // no full postal code
+    ['11380 Cadiz 2, Playa', 'es'], // a digit in the town
+    ['11380Cadiz, Playa', 'es'],
+    ['Parque N340 1145', 'es'], // a road code with no kilometre point
+    ['Ctra. Salamanca SA-205 km.26', 'es'], // a street word first
+    ['N340 Km 1145', 'es'],
+    ['Ctra/ N-601 km 2, salida', 'es'], // abbreviations of Carretera are street words
+    ['Ctr A-3075 Km. 8.5', 'es'],
+    ['12 N340 Km 3', 'es'], // only a house number before
+  ])('keeps %j (%s)', (street, country) => {
+    expect(tidyStreetProse(street, COUNTRIES[country])).toEqual({ street, issues: [] });
+  });
+
+  it.each<[string, string]>([
+    ['Arenal , 6-3º', 'Arenal, 6-3º'],
+    ['Santa Leonor, , 34', 'Santa Leonor, 34'],
+    ['Calle Mayor ,, 3 ,', 'Calle Mayor, 3'],
+  ])('tidies the commas of %j → %j, with no issue', (street, expected) => {
+    expect(tidyStreetProse(street, COUNTRIES.es)).toEqual({ street: expected, issues: [] });
+  });
+
+  it.each<[string, CountryCode]>([
+    ['Calle, 0', 'es'],
+    ['Calle', 'es'],
+    ['Plaza 0', 'es'],
+    ['Rua, 00', 'pt'],
+  ])('drops %j, a street word alone (address/street-word-alone)', (street, country) => {
+    const result = tidyStreetProse(street, COUNTRIES[country]);
+    expect(result.street).toBeNull();
+    expect(result.issues.map((found) => found.code)).toEqual(['street-word-alone']);
+  });
+
+  it.each(['Calle, 10', 'Calle Mayor, 0', 'Plaza 0 Mayor', 'C. Carretera', 'Calle Carretera, 0'])('keeps %j, which names a street or a number', (street) => {
+    expect(tidyStreetProse(street, COUNTRIES.es).street).toBe(street);
+  });
+
   it.each<[string, CountryCode, string]>([
     ['Jacuzzi Carrer Villa Primavera, 12', 'es', 'Carrer Villa Primavera, 12'],
     ['Abierto todo el año Parque acuático infantil Carrer Camí de les Lloses, 1', 'es', 'Carrer Camí de les Lloses, 1'],
@@ -87,7 +197,8 @@ describe('tidyStreetProse: edges', () => {
 
   it('reads a town and a code without a space after the comma, and nothing else as one', () => {
     expect(tidyStreetProse('Zambujeira do Mar,7630-174', COUNTRIES.pt)).toMatchObject({ street: null, city: 'Zambujeira do Mar', postalCode: '7630-174' });
-    for (const street of [', 7630-174', 'Rua, 7630-174', 'Zambujeira 2, 7630-174', 'Zambujeira do Mar, 7630-174 7630-175', 'Zambujeira do Mar, CP 7630-174']) {
+    expect(tidyStreetProse(', 7630-174', COUNTRIES.pt)).toEqual({ street: '7630-174', issues: [] });
+    for (const street of ['Rua, 7630-174', 'Zambujeira 2, 7630-174', 'Zambujeira do Mar, 7630-174 7630-175', 'Zambujeira do Mar, CP 7630-174']) {
       expect(tidyStreetProse(street, COUNTRIES.pt)).toEqual({ street, issues: [] });
     }
   });
