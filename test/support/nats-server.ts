@@ -33,12 +33,19 @@ export async function startNatsServer(options: NatsServerOptions = {}): Promise<
   let port = await freePort();
   const storeDir = mkdtempSync(path.join(tmpdir(), 'lodging-nats-'));
   let child: ChildProcess | null = null;
+  /** The last line the latest server wrote to stderr (why it exited, when it did). */
+  let lastWords = (): string => '';
   const args = () => [...(options.config ? ['-c', options.config] : []), '-js', '-sd', storeDir, '-a', '127.0.0.1', '-p', String(port)];
   const env = { ...process.env, ...options.env };
   /** False when the server exited before it answered (its port taken meanwhile by another suite, say). */
   const tryStart = async (): Promise<boolean> => {
-    const started = spawn('nats-server', args(), { stdio: 'ignore', env });
+    const started = spawn('nats-server', args(), { stdio: ['ignore', 'ignore', 'pipe'], env });
     child = started;
+    let said = '';
+    started.stderr?.on('data', (chunk: Buffer) => {
+      said = (said + chunk.toString('utf8')).slice(-400);
+    });
+    lastWords = () => said.trim().split('\n').pop() ?? '';
     for (let i = 0; i < 300; i += 1) {
       if (await portAnswers(port)) return true;
       if (started.exitCode !== null || started.signalCode !== null) return false;
@@ -47,7 +54,7 @@ export async function startNatsServer(options: NatsServerOptions = {}): Promise<
     throw new Error(`nats-server did not start on port ${port}`);
   };
   const start = async () => {
-    if (!(await tryStart())) throw new Error(`nats-server exited before answering on port ${port}`);
+    if (!(await tryStart())) throw new Error(`nats-server exited before answering on port ${port}: ${lastWords()}`);
   };
   const stop = async () => {
     const running = child;
@@ -60,7 +67,7 @@ export async function startNatsServer(options: NatsServerOptions = {}): Promise<
   };
   // The first start may pick another free port when the one chosen was taken before the server bound it.
   for (let attempt = 1; !(await tryStart()); attempt += 1) {
-    if (attempt === 3) throw new Error(`nats-server exited before answering, three times (last port ${port})`);
+    if (attempt === 3) throw new Error(`nats-server exited before answering, three times (last port ${port}): ${lastWords()}`);
     port = await freePort();
   }
   return {

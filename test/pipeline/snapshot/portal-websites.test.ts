@@ -2,9 +2,9 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importFiles } from '../../../pipeline/jobs/import-files.ts';
+import { openSnapshotRecords } from '../../../pipeline/snapshot/records-file.ts';
 import { snapshotPath } from '../../../pipeline/snapshot/snapshot-paths.ts';
 import type { ImportReport } from '../../../pipeline/report/import-report.ts';
 
@@ -39,7 +39,7 @@ beforeAll(async () => {
   const file = path.join(dataDir, 'tenerife.jsonl');
   await writeFile(file, LISTINGS.map((l) => JSON.stringify(l)).join('\n') + '\n');
   ({ report } = await importFiles({ country: 'es', files: [file], dataDir }, { threads: 0 }));
-  const db = new Database(snapshotPath(dataDir, 'es', report.snapshot!.version), { readonly: true });
+  const { db } = openSnapshotRecords(snapshotPath(dataDir, 'es', report.snapshot!.version));
   try {
     const places = db.prepare('SELECT id, place_json FROM places').all() as { id: string; place_json: string }[];
     served = new Map(places.map((row) => [row.id, JSON.parse(row.place_json)]));
