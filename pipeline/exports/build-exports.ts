@@ -2,7 +2,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type Database from 'better-sqlite3';
-import type { Table } from 'apache-arrow';
 import type { CountryCode } from '../../model/place.ts';
 import { openSnapshotFile } from '../snapshot/open-snapshot-file.ts';
 import { readCatalog } from '../snapshot/snapshot-catalog.ts';
@@ -20,8 +19,9 @@ import {
 } from './export-manifest.ts';
 import { GEOMETRY_COLUMN } from './geoparquet-metadata.ts';
 import { placeArrowTable } from './place-arrow-table.ts';
+import { ROW_GROUP_THREADS, RowGroupEncoders } from './row-group-encoders.ts';
 import { exportPlan, placesByRowid, servedJsonLines, type ExportPlan } from './snapshot-export-rows.ts';
-import { ROW_GROUP_SIZE, writeGeoParquet } from './write-geoparquet.ts';
+import { ROW_GROUP_SIZE, writeGeoParquet, type RowGroup } from './write-geoparquet.ts';
 import { writeJsonlGz } from './write-jsonl-gz.ts';
 
 /** A served version of a country: the current one or one its catalog keeps as published, with its file on disk. */
@@ -39,11 +39,37 @@ export function keptVersion(dataDir: string, country: CountryCode, version: stri
   return { country, version, publishedAt: entry.publishedAt };
 }
 
-/** The places of the plan's order as tables of one row group each (one empty table when there are none). */
-function* rowGroupTables(db: Database.Database, plan: ExportPlan, publicUrl: string): Generator<Table> {
+/** How the GeoParquet's row groups are built (tests set both; the defaults are the export's). */
+export interface BuildOptions {
+  /** Places per row group (default ROW_GROUP_SIZE). */
+  rowGroupSize?: number;
+  /**
+   * Worker threads building row groups side by side; 0 builds them on this thread. Default: ROW_GROUP_THREADS when
+   * the file has more than one row group, else 0 (a thread's start costs more than one group takes).
+   */
+  threads?: number;
+}
+
+/**
+ * The places of the plan's order, a row group at a time (one empty table when there are none): built here, or by
+ * the worker threads side by side, a few groups asked for ahead and each given in order as it is taken.
+ */
+async function* rowGroupsOf(db: Database.Database, plan: ExportPlan, publicUrl: string, size: number, encoders: RowGroupEncoders | null): AsyncGenerator<RowGroup> {
   if (plan.rowids.length === 0) yield placeArrowTable([]);
-  for (let start = 0; start < plan.rowids.length; start += ROW_GROUP_SIZE) {
-    yield placeArrowTable(placesByRowid(db, plan.rowids.subarray(start, start + ROW_GROUP_SIZE), publicUrl));
+  if (!encoders) {
+    for (let start = 0; start < plan.rowids.length; start += size) yield placeArrowTable(placesByRowid(db, plan.rowids.subarray(start, start + size), publicUrl));
+    return;
+  }
+  const asked: Promise<Uint8Array>[] = [];
+  let next = 0;
+  const ask = () => {
+    for (; asked.length < encoders.ahead && next < plan.rowids.length; next += size) asked.push(encoders.encode(plan.rowids.subarray(next, next + size)));
+  };
+  ask();
+  while (asked.length > 0) {
+    const group = await asked.shift()!;
+    ask();
+    yield group;
   }
 }
 
@@ -60,17 +86,19 @@ async function writeAtomically<T>(target: string, write: (temporary: string) => 
 }
 
 /** Writes both files and the manifest of a kept version (replacing any); returns the manifest. */
-export async function buildExports(dataDir: string, kept: KeptVersion, settings: ExportSettings): Promise<ExportManifest> {
+export async function buildExports(dataDir: string, kept: KeptVersion, settings: ExportSettings, options: BuildOptions = {}): Promise<ExportManifest> {
   const { country, version } = kept;
   fs.mkdirSync(exportsDir(dataDir, country), { recursive: true });
   const files: ExportFile[] = [];
   const record = (format: ExportFormat, written: { bytes: number; sha256: string }) =>
     files.push({ format, url: exportFileUrl(settings.publicUrl, country, version, format), ...written });
-  // Two connections, each reading its rows as it writes: the JSON Lines in id order (compressed on the thread pool),
-  // the GeoParquet a row group at a time in Hilbert order, on this thread meanwhile.
+  // The JSON Lines read in id order on this thread (compressed on the thread pool); the GeoParquet's row groups in
+  // Hilbert order built meanwhile (by worker threads, each with its own connection, when there are several groups)
+  // and written here as they come.
   const file = snapshotPath(dataDir, country, version);
   const linesDb = openSnapshotFile(file);
   const groupsDb = openSnapshotFile(file);
+  let encoders: RowGroupEncoders | null = null;
   let count: number;
   let jsonl: Promise<{ bytes: number; sha256: string }> | undefined;
   try {
@@ -78,10 +106,16 @@ export async function buildExports(dataDir: string, kept: KeptVersion, settings:
     jsonl.catch(() => undefined); // awaited below; a failure of the GeoParquet first must not leave it unhandled
     const plan = exportPlan(groupsDb);
     count = plan.rowids.length;
-    record('parquet', await writeAtomically(exportFilePath(dataDir, country, version, 'parquet'), (target) => writeGeoParquet(target, rowGroupTables(groupsDb, plan, settings.publicUrl), plan.bbox)));
+    const size = options.rowGroupSize ?? ROW_GROUP_SIZE;
+    const groupCount = Math.ceil(count / size);
+    const threads = Math.min(groupCount, options.threads ?? (groupCount > 1 ? ROW_GROUP_THREADS : 0));
+    if (threads > 0) encoders = new RowGroupEncoders({ file, publicUrl: settings.publicUrl }, threads);
+    const groups = rowGroupsOf(groupsDb, plan, settings.publicUrl, size, encoders);
+    record('parquet', await writeAtomically(exportFilePath(dataDir, country, version, 'parquet'), (target) => writeGeoParquet(target, groups, plan.bbox, size)));
     record('jsonl.gz', await jsonl);
   } finally {
     await jsonl?.catch(() => undefined); // its rows are read until it ends: the connection closes after
+    await encoders?.close();
     linesDb.close();
     groupsDb.close();
   }

@@ -1,6 +1,7 @@
 // Served places as an Arrow table: each public Place field a typed column (nested ones as lists and structs) plus a WKB point.
 import { Binary, Bool, Field, Float64, Int32, List, Schema, Struct, Table, Utf8, vectorFromArray, type DataType } from 'apache-arrow';
 import type { Place } from '../../model/place.ts';
+import { directVector, isDirectType } from './arrow-columns.ts';
 import { GEOMETRY_COLUMN } from './geoparquet-metadata.ts';
 import { wkbPoint } from './wkb-point.ts';
 
@@ -51,10 +52,17 @@ function cellOf(place: Place, column: string): unknown {
 /** The export's schema: every column nullable (a reader meets the same schema whichever places a file holds). */
 export const EXPORT_SCHEMA = new Schema(EXPORT_COLUMNS.map(({ name, type }) => new Field(name, type, true)));
 
-/** The places, in the order given, as an Arrow table of one record batch under the export's schema. */
+/**
+ * The places, in the order given, as an Arrow table of one record batch under the export's schema. Text, numbers,
+ * booleans and the address and location structs are laid out directly (most of the columns and of the bytes); lists
+ * go through Arrow's own builders.
+ */
 export function placeArrowTable(places: readonly Place[]): Table {
   const vectors = Object.fromEntries(
-    EXPORT_COLUMNS.map(({ name, type }) => [name, vectorFromArray(places.map((place) => cellOf(place, name)), type)]),
+    EXPORT_COLUMNS.map(({ name, type }) => {
+      const cells = places.map((place) => cellOf(place, name));
+      return [name, isDirectType(type) ? directVector(type, cells) : vectorFromArray(cells, type)];
+    }),
   );
   return new Table(EXPORT_SCHEMA, vectors);
 }

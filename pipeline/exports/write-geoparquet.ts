@@ -18,9 +18,12 @@ function writerProperties(box: Bbox | null, rowGroupSize: number) {
     .build();
 }
 
-/** An Arrow JS table's record batches in the writer's WebAssembly memory. */
-function wasmBatchesOf(table: Table): RecordBatch[] {
-  const inWasm = ParquetTable.fromIPCStream(tableToIPC(table, 'stream'));
+/** A row group: an Arrow JS table, or its Arrow IPC stream bytes (as a worker thread makes them). */
+export type RowGroup = Table | Uint8Array;
+
+/** A row group's record batches in the writer's WebAssembly memory. */
+function wasmBatchesOf(group: RowGroup): RecordBatch[] {
+  const inWasm = ParquetTable.fromIPCStream(group instanceof Uint8Array ? group : tableToIPC(group, 'stream'));
   try {
     return inWasm.recordBatches();
   } finally {
@@ -29,30 +32,30 @@ function wasmBatchesOf(table: Table): RecordBatch[] {
 }
 
 /**
- * Writes the GeoParquet file from tables of one row group each (`rowGroupSize` rows but the last, in file order; at
- * least one, empty for an empty file): each is handed to the writer only when it asks for more, and the writer's bytes
+ * Writes the GeoParquet file from row groups (`rowGroupSize` rows each but the last, in file order; at least one,
+ * empty for an empty file): each is taken only when the writer asks for more, and the writer's bytes
  * go to the file as they come, so memory holds about one row group whatever the file's size. Returns its size and
  * SHA-256 (hex).
  */
 export async function writeGeoParquet(
   file: string,
-  rowGroups: Iterable<Table>,
+  rowGroups: Iterable<RowGroup> | AsyncIterable<RowGroup>,
   box: Bbox | null,
   rowGroupSize = ROW_GROUP_SIZE,
 ): Promise<{ bytes: number; sha256: string }> {
-  const tables = rowGroups[Symbol.iterator]();
+  const groups = Symbol.asyncIterator in rowGroups ? rowGroups[Symbol.asyncIterator]() : rowGroups[Symbol.iterator]();
   const batches = new ReadableStream<RecordBatch>(
     {
       async pull(controller) {
         // The writer's steps are all promise callbacks: yielding here lets I/O and the thread pool's completions (the
         // JSON Lines' gzip pieces) through between row groups.
         await new Promise((resolve) => setImmediate(resolve));
-        const next = tables.next();
+        const next = await groups.next();
         if (next.done) controller.close();
         else for (const batch of wasmBatchesOf(next.value)) controller.enqueue(batch);
       },
-      cancel() {
-        tables.return?.();
+      async cancel() {
+        await groups.return?.();
       },
     },
     { highWaterMark: 0 },

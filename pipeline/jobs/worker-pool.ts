@@ -1,6 +1,7 @@
 // A small pool of worker threads running processChunk; results come back in submission order; a dead worker's chunks are retried on a fresh one.
 import { AppError } from '../../platform/errors/app-error.ts';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { siblingModule, startProjectWorker } from '../../platform/project-worker.ts';
 import type { ChunkInput, ChunkItem } from './process-chunk.ts';
 
 /**
@@ -47,9 +48,7 @@ export class ChunkWorkerPool {
   private closing = false;
 
   constructor(size: number, options: ChunkWorkerPoolOptions = {}) {
-    // Compiled (dist/*.js), the worker module runs as is; from the sources, through tsx's loader (ts-worker-boot).
-    const compiled = import.meta.url.endsWith('.js');
-    this.entry = (options.entry ?? new URL(compiled ? './normalise-worker.js' : './normalise-worker.ts', import.meta.url)).href;
+    this.entry = (options.entry ?? siblingModule(import.meta.url, 'normalise-worker')).href;
     this.maxRetries = options.maxRetries ?? 2;
     for (let slot = 0; slot < size; slot += 1) {
       this.held.push(new Set());
@@ -77,9 +76,7 @@ export class ChunkWorkerPool {
   }
 
   private spawn(slot: number): Worker {
-    const worker = this.entry.endsWith('.js')
-      ? new Worker(new URL(this.entry), { resourceLimits: WORKER_RESOURCE_LIMITS })
-      : new Worker(new URL('./ts-worker-boot.mjs', import.meta.url), { workerData: { entry: this.entry }, resourceLimits: WORKER_RESOURCE_LIMITS });
+    const worker = startProjectWorker(new URL(this.entry), { resourceLimits: WORKER_RESOURCE_LIMITS });
     let lastError: Error | null = null;
     worker.on('message', (message: { seq: number; items?: ChunkItem[]; error?: string }) => {
       this.held[slot]?.delete(message.seq);

@@ -56,6 +56,28 @@ describe('publishing writes the exports', () => {
     const again = await buildExports(dataDir, keptVersion(dataDir, 'es', manifest.version)!, SETTINGS);
     expect(again.files).toEqual(manifest.files);
   });
+
+  it('row groups built by worker threads give the bytes built on one thread, and DuckDB reads every place', async () => {
+    const kept = keptVersion(dataDir, 'es', manifest.version)!;
+    const onThisThread = await buildExports(dataDir, kept, SETTINGS, { rowGroupSize: 60, threads: 0 });
+    const byWorkers = await buildExports(dataDir, kept, SETTINGS, { rowGroupSize: 60, threads: 2 });
+    expect(byWorkers.files).toEqual(onThisThread.files);
+    expect(byWorkers.files.find((f) => f.format === 'jsonl.gz')).toEqual(manifest.files.find((f) => f.format === 'jsonl.gz'));
+    expect(byWorkers.files.find((f) => f.format === 'parquet')!.sha256).not.toBe(manifest.files.find((f) => f.format === 'parquet')!.sha256);
+    const instance = await DuckDBInstance.create(':memory:');
+    const connection = await instance.connect();
+    try {
+      const parquet = exportFilePath(dataDir, 'es', manifest.version, 'parquet');
+      const rows = await connection.runAndReadAll(`SELECT count(*)::INTEGER, count(DISTINCT id)::INTEGER FROM read_parquet('${parquet}')`);
+      expect(rows.getRows()[0]).toEqual([manifest.count, manifest.count]);
+      const groups = await connection.runAndReadAll(`SELECT count(DISTINCT row_group_id)::INTEGER FROM parquet_metadata('${parquet}')`);
+      expect(groups.getRows()[0]![0]).toBe(Math.ceil(manifest.count / 60));
+    } finally {
+      connection.closeSync();
+      instance.closeSync();
+    }
+    await buildExports(dataDir, kept, SETTINGS); // the files as published again, for the tests after
+  }, 120_000);
 });
 
 describe('DuckDB opens the GeoParquet without extensions', () => {
