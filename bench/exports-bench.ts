@@ -1,8 +1,10 @@
 // `npm run bench:exports`: what writing the export files adds to publishing 200k places, the export build's wall, CPU and
 // peak RSS (in a process of its own), the GeoParquet's size, and a download's speed and the API's memory growth on
-// loopback. Runs alternate (publish, exports, publish, exports). Env: BENCH_EXPORT_LISTINGS (200000),
-// BENCH_EXPORT_ROUNDS (2), BENCH_EXPORT_DOWNLOADS (5). Figures are printed, never asserted.
-import { execFileSync } from 'node:child_process';
+// loopback. Runs alternate (publish, exports, publish, exports). The publish and the build run the compiled build
+// (dist/), as `lodging import` does: from the sources, each export worker thread would compile its modules through tsx
+// first. Env: BENCH_EXPORT_LISTINGS (200000), BENCH_EXPORT_ROUNDS (2), BENCH_EXPORT_DOWNLOADS (5). Figures are
+// printed, never asserted.
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -10,8 +12,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createKey } from '../api/keys/create-key.ts';
 import { startServer } from '../api/server.ts';
-import { buildExports, keptVersion } from '../pipeline/exports/build-exports.ts';
-import { importFiles } from '../pipeline/jobs/import-files.ts';
 import { readPointer } from '../pipeline/snapshot/snapshot-pointer.ts';
 import { parseConfig } from '../platform/environment.ts';
 import { ensureBenchExport } from './support/bench-files.ts';
@@ -24,6 +24,17 @@ const DOWNLOADS = Number(process.env.BENCH_EXPORT_DOWNLOADS ?? 5);
 const SETTINGS = { publicUrl: 'http://localhost:3000', licence: null, attribution: null };
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const BUILD_ONLY = '--build-only';
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+type BuildModule = typeof import('../pipeline/exports/build-exports.ts');
+type ImportModule = typeof import('../pipeline/jobs/import-files.ts');
+
+/** A module of the compiled build (dist/), made current first. */
+async function compiled<T>(module: string): Promise<T> {
+  const built = spawnSync(process.execPath, ['bin/compiled-build.js'], { cwd: ROOT, encoding: 'utf8' });
+  if (built.status !== 0) throw new Error(`the compiled build failed: ${built.stderr}`);
+  return (await import(new URL(`../dist/${module}.js`, import.meta.url).href)) as T;
+}
 
 interface BuildFigures {
   wallS: number;
@@ -32,11 +43,12 @@ interface BuildFigures {
   /** The process's RSS before the build, and its peak. */
   rssBeforeMb: number;
   peakRssMb: number;
-  manifest: Awaited<ReturnType<typeof buildExports>>;
+  manifest: Awaited<ReturnType<BuildModule['buildExports']>>;
 }
 
 /** In this process: builds the current version's export files of DATA_DIR and prints the build's figures as JSON. */
 async function buildOnly(dataDir: string): Promise<void> {
+  const { buildExports, keptVersion } = await compiled<BuildModule>('pipeline/exports/build-exports');
   const version = readPointer(dataDir, 'es')!.version;
   const rssBeforeMb = process.memoryUsage().rss / 1e6;
   const cpuBefore = process.cpuUsage();
@@ -76,6 +88,7 @@ function download(url: string, key: string): Promise<{ bytes: number; seconds: n
 }
 
 async function main(): Promise<void> {
+  const { importFiles } = await compiled<ImportModule>('pipeline/jobs/import-files');
   const file = await ensureBenchExport(outDir, 'es', LISTINGS, 1, log);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lodging-exports-bench-'));
   try {

@@ -20,7 +20,7 @@ import {
 import { GEOMETRY_COLUMN } from './geoparquet-metadata.ts';
 import { placeArrowTable } from './place-arrow-table.ts';
 import { ROW_GROUP_THREADS, RowGroupEncoders } from './row-group-encoders.ts';
-import { exportPlan, placesByRowid, servedJsonLines, type ExportPlan } from './snapshot-export-rows.ts';
+import { exportPlan, placeCount, placesByRowid, servedJsonLines, type ExportPlan } from './snapshot-export-rows.ts';
 import { ROW_GROUP_SIZE, writeGeoParquet, type RowGroup } from './write-geoparquet.ts';
 import { writeJsonlGz } from './write-jsonl-gz.ts';
 
@@ -104,12 +104,13 @@ export async function buildExports(dataDir: string, kept: KeptVersion, settings:
   try {
     jsonl = writeAtomically(exportFilePath(dataDir, country, version, 'jsonl.gz'), (target) => writeJsonlGz(target, servedJsonLines(linesDb, settings.publicUrl)));
     jsonl.catch(() => undefined); // awaited below; a failure of the GeoParquet first must not leave it unhandled
-    const plan = exportPlan(groupsDb);
-    count = plan.rowids.length;
+    // The workers start first: they load their modules while the row order is worked out.
     const size = options.rowGroupSize ?? ROW_GROUP_SIZE;
-    const groupCount = Math.ceil(count / size);
+    const groupCount = Math.ceil(placeCount(groupsDb) / size);
     const threads = Math.min(groupCount, options.threads ?? (groupCount > 1 ? ROW_GROUP_THREADS : 0));
     if (threads > 0) encoders = new RowGroupEncoders({ file, publicUrl: settings.publicUrl }, threads);
+    const plan = exportPlan(groupsDb);
+    count = plan.rowids.length;
     const groups = rowGroupsOf(groupsDb, plan, settings.publicUrl, size, encoders);
     record('parquet', await writeAtomically(exportFilePath(dataDir, country, version, 'parquet'), (target) => writeGeoParquet(target, groups, plan.bbox, size)));
     record('jsonl.gz', await jsonl);

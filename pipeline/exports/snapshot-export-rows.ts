@@ -20,12 +20,17 @@ function hilbertKeyOf(longitude: string | null, latitude: string | null): number
   return longitude === null || latitude === null ? PLACELESS_KEY : hilbertIndex(Number(longitude), Number(latitude));
 }
 
+/** How many places the snapshot serves. */
+export function placeCount(db: Database.Database): number {
+  return db.prepare('SELECT count(*) FROM places').pluck().get() as number;
+}
+
 /**
  * One pass over the places' ids and points: SQLite sorts them (its sorter spills to disk, so memory stays bounded), the
  * rowids are kept in file order (8 bytes a place), and the bbox is gathered on the way.
  */
 export function exportPlan(db: Database.Database): ExportPlan {
-  const count = db.prepare('SELECT count(*) FROM places').pluck().get() as number;
+  const count = placeCount(db);
   db.function('export_hilbert_key', { deterministic: true }, (longitude, latitude) => hilbertKeyOf(longitude as string | null, latitude as string | null));
   const rows = db
     .prepare(
