@@ -30,10 +30,11 @@ export function wordsOf(group: WordGroup, language: string, table: Record<string
   return list as string[];
 }
 
-function countryWords(code: CountryCode): CountryWords {
-  const languages: unknown = (streetWords.countries as Record<string, unknown>)[code];
+/** A country's words, from the groups of each of its languages: lower case, keyed (keyOf). `table` is the committed file unless a test gives one. */
+export function countryWords(code: CountryCode, table: Record<string, unknown> = streetWords): CountryWords {
+  const languages: unknown = (table.countries as Record<string, unknown> | undefined)?.[code];
   if (!Array.isArray(languages)) throw new Error(`data/addresses/street-words.json: countries.${code} must list languages`);
-  const all = (group: WordGroup) => languages.flatMap((language: string) => wordsOf(group, language).map((word) => word.toLowerCase()));
+  const all = (group: WordGroup) => languages.flatMap((language: string) => wordsOf(group, language, table).map((word) => word.toLowerCase()));
   const set = (group: WordGroup) => new Set(all(group).map(keyOf));
   return {
     leading: set('leading'),
@@ -45,10 +46,14 @@ function countryWords(code: CountryCode): CountryWords {
   };
 }
 
+/** Built per country on first use: the committed tables' words. */
 const WORDS = new Map<CountryCode, CountryWords>();
 function wordsFor(code: CountryCode): CountryWords {
-  let words = WORDS.get(code);
-  if (words === undefined) WORDS.set(code, (words = countryWords(code)));
+  return WORDS.get(code) ?? readWords(code);
+}
+function readWords(code: CountryCode): CountryWords {
+  const words = countryWords(code);
+  WORDS.set(code, words);
   return words;
 }
 

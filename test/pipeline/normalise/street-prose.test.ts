@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { COUNTRIES } from '../../../model/countries.ts';
 import type { CountryCode } from '../../../model/place.ts';
 import { normaliseAddress } from '../../../pipeline/normalise/address.ts';
-import { isTownNotStreet, tidyStreetProse, wordsOf } from '../../../pipeline/normalise/street-prose.ts';
+import { countryWords, isTownNotStreet, tidyStreetProse, wordsOf } from '../../../pipeline/normalise/street-prose.ts';
 
 describe('tidyStreetProse: fields inside the street, edges', () => {
   it('says what each rule dropped', () => {
@@ -247,5 +247,52 @@ describe('wordsOf', () => {
     ['two words in one entry', { leading: { es: ['Calle', 'Gran Vía'] } }],
   ])('refuses a table with %s, naming the file, the group and the language', (_, table) => {
     expect(() => wordsOf('leading', 'es', table)).toThrow(new Error('data/addresses/street-words.json: leading.es must be a list of single words'));
+  });
+});
+
+describe('countryWords', () => {
+  const table = {
+    countries: { es: ['es', 'eu'], pt: ['pt'] },
+    leading: { es: ['Calle', 'C/', 'Av.', 'Cl.', 'AV.'], eu: ['Kalea', 'C/'], pt: ['Rua'] },
+    modifiers: { es: ['Gran'], eu: ['Berri.'], pt: ['Velha'] },
+    keepBefore: { es: ['Km.', 'KM'], eu: [], pt: ['Km'] },
+    trailing: { es: [], eu: ['Kalea,'], pt: [] },
+    labels: { es: ['Dirección:'], eu: ['Helbidea'], pt: ['Morada'] },
+  };
+
+  it("reads each group of every language of the country, lower case, as the tables key words", () => {
+    expect(countryWords('es', table)).toEqual({
+      leading: new Set(['calle', 'c/', 'av', 'cl', 'kalea']),
+      gluedPrefixes: ['c/', 'av.', 'cl.'],
+      modifiers: new Set(['gran', 'berri']),
+      keepBefore: new Set(['km']),
+      trailing: new Set(['kalea']),
+      labels: new Set(['dirección', 'helbidea']),
+    });
+    expect(countryWords('pt', table)).toEqual({
+      leading: new Set(['rua']),
+      gluedPrefixes: [],
+      modifiers: new Set(['velha']),
+      keepBefore: new Set(['km']),
+      trailing: new Set(),
+      labels: new Set(['morada']),
+    });
+  });
+
+  it('reads the committed tables', () => {
+    const words = countryWords('es');
+    expect(words.leading.has('calle') && words.trailing.has('kalea') && words.gluedPrefixes.includes('c/')).toBe(true);
+  });
+
+  it.each<[string, Record<string, unknown>]>([
+    ['no countries', {}],
+    ['no languages for the country', { countries: {} }],
+    ['languages that are no list', { countries: { es: 'es' } }],
+  ])('refuses a table with %s, naming the file and the country', (_, bad) => {
+    expect(() => countryWords('es', bad)).toThrow(new Error('data/addresses/street-words.json: countries.es must list languages'));
+  });
+
+  it("refuses a table whose group lacks one of the country's languages", () => {
+    expect(() => countryWords('es', { ...table, labels: { es: ['Dirección'] } })).toThrow(new Error('data/addresses/street-words.json: labels.eu must be a list of single words'));
   });
 });
