@@ -54,6 +54,11 @@ describe('name-suggests: edge cases found by mutation runs', () => {
     ['Café  Ñu', ' cafe nu '],
     ['  Hostal 2 Estrellas!! ', ' hostal 2 estrellas '],
     ['hostal42', ' hostal42 '],
+    // Letters and digits beyond ASCII after the fold are words too, and runs of other signs one space.
+    ['Ξενώνας', ' ξενωνας '],
+    ['Ξενώνας «Ήλιος» 3', ' ξενωνας ηλιος 3 '],
+    ['Hostal Łódź', ' hostal lodz '],
+    ['Albergue ٣', ' albergue ٣ '],
   ])('nameWordsOf(%j) → %j', (name, words) => {
     expect(nameWordsOf(name)).toBe(words);
   });
@@ -74,6 +79,9 @@ describe('name-suggests: edge cases found by mutation runs', () => {
     // A phrase is whole words only.
     ['hostal42', null],
     ['Casa rural9', null],
+    // A provider's missing value written out: a word of no phrase.
+    ['undefined', null],
+    ['Albergue «Ήλιος»', 'hostel'],
   ])('%j → %s', (name, expected) => {
     expect(kindSuggestedByName(name)).toBe(expected);
   });
@@ -115,12 +123,19 @@ describe('chains whose name carries a kind word (data/names/chains.json)', () =>
     // Where the chain does not run, its words are read as usual.
     ['B&B Hotel Belfast', 'hotel', 'gb', 'bedAndBreakfast'],
     ['B&B Lisburn Road', 'hotel', 'gb', 'bedAndBreakfast'],
+    // After the short form of the chain, the rest of the name is still read.
+    ['B&B Camping Sol', 'hotel', 'fr', 'campsite'],
   ])('%s labelled %s in %s → %s', (name, lodgingType, country, suggested) => {
     expect(flagged(name, lodgingType, country)).toEqual([suggested]);
   });
 
   it('reads a chain name only as whole words', () => {
     expect(flagged('B&B Hotelier Rouen', 'lodging', 'fr')).toEqual(['bedAndBreakfast']);
+  });
+
+  it("keeps the words either side of a chain's name apart", () => {
+    // Joined, "Host" and "Al" would read "hostal".
+    expect(flagged('Host B&B Hotel Al', 'hotel', 'es')).toEqual([]);
   });
 });
 
