@@ -216,8 +216,8 @@ function townAndPostalCode(street: string, tokens: string[], country: Country, w
   if (comma <= 0) return null;
   const town = street.slice(0, comma).trim();
   const code = street.slice(comma + 1).trim();
-  // Cheap tests first: the code part has a digit, the town none (fullPostalCodesIn builds its pattern per call).
-  if (!/\d/.test(code) || town === '' || /[\d,]/.test(town) || !/\p{L}/u.test(town)) return null;
+  // Cheap tests first: the code part has a digit, the town none and a letter (fullPostalCodesIn builds its pattern per call).
+  if (!/\d/.test(code) || /[\d,]/.test(town) || !/\p{L}/u.test(town)) return null;
   const codes = fullPostalCodesIn(code, country);
   if (codes.length !== 1 || codes[0]!.text !== code) return null;
   if (tokens.some((token) => words.leading.has(keyOf(token)) || words.trailing.has(keyOf(token)))) return null;

@@ -359,6 +359,7 @@ describe('tidyStreetProse: each issue in full, and edges found by mutation runs'
 
   it.each<[string, CountryCode, string | null]>([
     [' , ', 'es', null], // nothing left once tidied: kept as written
+    ['Calle 5 Plaza Mayor', 'es', null], // a street word first: whatever follows stays
     ['Piscina calle Mayor 3', 'es', null], // a street word without a capital is prose
     ['28001 Madrid', 'es', null], // a postal code and a town with no comma
     ['11380Cadiz Sur, Playa', 'es', null], // a town glued to its code
