@@ -3,8 +3,6 @@ import articles from '../../data/names/articles.json' with { type: 'json' };
 import type { Language } from '../../model/countries.ts';
 import { issue, type Normalised } from './issues.ts';
 
-const LANGUAGES: readonly Language[] = ['es', 'en', 'fr', 'pt'];
-
 /** A language's list of the articles table, checked: every entry a word. `table` is the committed file unless a test gives one. */
 export function articlesOf(language: Language, table: Record<string, unknown> = articles): readonly string[] {
   const list: unknown = table[language];
@@ -14,23 +12,36 @@ export function articlesOf(language: Language, table: Record<string, unknown> = 
   return list as string[];
 }
 
-const ARTICLES = Object.fromEntries(LANGUAGES.map((language) => [language, articlesOf(language)])) as Record<Language, readonly string[]>;
-
 /** An article as a pattern: letters escaped, an apostrophe written straight or curly. */
 const articlePattern = (article: string) => article.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/'/g, "['’]");
 
-/** "Madrigueras (Las)", "Aguilas(Las)", "Miradero, (El)", "Alenes del Mar, Los": the name, then the article at the very end. */
-const TRAILING_ARTICLE = Object.fromEntries(
-  LANGUAGES.map((language) => {
-    const alternatives = ARTICLES[language].map(articlePattern).join('|');
-    return [language, new RegExp(`^(.*?\\S)\\s*(?:,\\s*)?\\(\\s*(${alternatives})\\s*\\)$|^(.*\\S)\\s*,\\s*(${alternatives})$`, 'iu')];
-  }),
-) as Record<Language, RegExp>;
+/** "Madrigueras (Las)", "Aguilas(Las)", "Miradero, (El)", "Alenes del Mar, Los": the name, then one of the articles at the very end. */
+export function trailingArticlePattern(listed: readonly string[]): RegExp {
+  const alternatives = listed.map(articlePattern).join('|');
+  return new RegExp(`^(.*?\\S)\\s*(?:,\\s*)?\\(\\s*(${alternatives})\\s*\\)$|^(.*\\S)\\s*,\\s*(${alternatives})$`, 'iu');
+}
+
+interface LanguageArticles {
+  articles: readonly string[];
+  trailing: RegExp;
+}
+
+/** Built per language on first use, never when the module loads: a mistake in the table stops the first name read. */
+const BY_LANGUAGE = new Map<Language, LanguageArticles>();
+function articlesFor(language: Language): LanguageArticles {
+  return BY_LANGUAGE.get(language) ?? readArticles(language);
+}
+function readArticles(language: Language): LanguageArticles {
+  const list = articlesOf(language);
+  const found = { articles: list, trailing: trailingArticlePattern(list) };
+  BY_LANGUAGE.set(language, found);
+  return found;
+}
 
 /** The article spelled as the table writes it, in capitals when the whole name is: "CANGO (EL)" → "EL CANGO". */
-function spelled(written: string, name: string, language: Language): string {
+function spelled(written: string, name: string, listed: readonly string[]): string {
   const folded = written.replace(/’/g, "'").toLowerCase();
-  const article = ARTICLES[language].find((known) => known.toLowerCase() === folded) ?? written;
+  const article = listed.find((known) => known.toLowerCase() === folded) ?? written;
   return name === name.toUpperCase() && name !== name.toLowerCase() ? article.toUpperCase() : article;
 }
 
@@ -38,10 +49,11 @@ function spelled(written: string, name: string, language: Language): string {
 export function moveNameArticleToFront(name: string, language: Language): string {
   // Both forms need a closing bracket at the end or a comma: most names have neither and skip the pattern.
   if (!name.endsWith(')') && !name.includes(',')) return name;
-  const match = TRAILING_ARTICLE[language].exec(name);
+  const { articles: listed, trailing } = articlesFor(language);
+  const match = trailing.exec(name);
   if (match === null) return name;
   const rest = (match[1] ?? match[3])!;
-  const article = spelled((match[2] ?? match[4])!, rest, language);
+  const article = spelled((match[2] ?? match[4])!, rest, listed);
   return article.endsWith("'") ? `${article}${rest}` : `${article} ${rest}`;
 }
 

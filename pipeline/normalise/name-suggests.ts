@@ -16,21 +16,36 @@ export function nameWordsOf(name: string): string {
   return ` ${words} `;
 }
 
-const PHRASES: readonly { phrase: string; key: LodgingType }[] = Object.values(nameWords as unknown as Record<string, Record<string, string[]>>)
-  .filter((section) => typeof section === 'object' && !Array.isArray(section))
-  .flatMap((section) =>
-    Object.entries(section).flatMap(([key, phrases]) => {
-      if (!LODGING_TYPES_BY_SPECIFICITY.includes(key as LodgingType)) throw new Error(`data/names/name-words.json: unknown kind ${key}`);
-      return phrases.map((phrase) => ({ phrase: nameWordsOf(phrase), key: key as LodgingType }));
-    }),
-  );
+interface Phrase {
+  phrase: string;
+  key: LodgingType;
+}
+
+/** The phrases of the name-words table, checked: every kind known (its notes are no section). `table` is the committed file unless a test gives one. */
+export function phrasesOf(table: Record<string, unknown> = nameWords): Phrase[] {
+  return Object.values(table as Record<string, Record<string, string[]>>)
+    .filter((section) => typeof section === 'object' && !Array.isArray(section))
+    .flatMap((section) =>
+      Object.entries(section).flatMap(([key, phrases]) => {
+        if (!LODGING_TYPES_BY_SPECIFICITY.includes(key as LodgingType)) throw new Error(`data/names/name-words.json: unknown kind ${key}`);
+        return phrases.map((phrase) => ({ phrase: nameWordsOf(phrase), key: key as LodgingType }));
+      }),
+    );
+}
 
 /** The phrases by their first word: a phrase can be in a name's words only where the name has that word. */
-const PHRASES_BY_FIRST_WORD = new Map<string, { phrase: string; key: LodgingType }[]>();
-for (const entry of PHRASES) {
-  const first = entry.phrase.slice(1, entry.phrase.indexOf(' ', 1));
-  PHRASES_BY_FIRST_WORD.set(first, [...(PHRASES_BY_FIRST_WORD.get(first) ?? []), entry]);
+export function phrasesByFirstWord(phrases: readonly Phrase[]): Map<string, Phrase[]> {
+  const index = new Map<string, Phrase[]>();
+  for (const entry of phrases) {
+    const first = entry.phrase.slice(1, entry.phrase.indexOf(' ', 1));
+    index.set(first, [...(index.get(first) ?? []), entry]);
+  }
+  return index;
 }
+
+/** Built on first use, never when the module loads: a mistake in the table stops the first check. */
+let phraseIndex: Map<string, Phrase[]> | undefined;
+const committedPhrases = () => (phraseIndex ??= phrasesByFirstWord(phrasesOf()));
 
 /** The most specific kind the name's words point to, or null when they point to none. */
 export function kindSuggestedByName(name: string): LodgingType | null {
@@ -42,7 +57,7 @@ function kindSuggestedByWords(words: string): LodgingType | null {
   let best: LodgingType | null = null;
   // Each word of the name, then the phrases that begin with it (the most specific kind wins, whatever the order).
   for (let start = 1, end = words.indexOf(' ', 1); end !== -1; start = end + 1, end = words.indexOf(' ', start)) {
-    for (const { phrase, key } of PHRASES_BY_FIRST_WORD.get(words.slice(start, end)) ?? []) {
+    for (const { phrase, key } of committedPhrases().get(words.slice(start, end)) ?? []) {
       if (words.includes(phrase) && (best === null || moreSpecific(key, best))) best = key;
     }
   }
@@ -57,21 +72,34 @@ interface Chain {
   leading: readonly string[];
 }
 
+/** The chains table as written: a kind, where the chain runs, its names and its short forms. */
+interface ChainsTable {
+  chains: readonly { kind: string; countries: readonly string[]; names: readonly string[]; leading: readonly string[] }[];
+}
+
 const byLength = (a: string, b: string) => b.length - a.length;
-const CHAINS: readonly Chain[] = chains.chains.map((chain) => {
-  if (!LODGING_TYPES_BY_SPECIFICITY.includes(chain.kind as LodgingType)) throw new Error(`data/names/chains.json: unknown kind ${chain.kind}`);
-  return {
-    kind: chain.kind as LodgingType,
-    countries: chain.countries,
-    names: chain.names.map(nameWordsOf).sort(byLength),
-    leading: chain.leading.map(nameWordsOf).sort(byLength),
-  };
-});
+
+/** The chains of the table, checked: every kind known. `table` is the committed file unless a test gives one. */
+export function chainsOf(table: ChainsTable = chains): Chain[] {
+  return table.chains.map((chain) => {
+    if (!LODGING_TYPES_BY_SPECIFICITY.includes(chain.kind as LodgingType)) throw new Error(`data/names/chains.json: unknown kind ${chain.kind}`);
+    return {
+      kind: chain.kind as LodgingType,
+      countries: chain.countries,
+      names: chain.names.map(nameWordsOf).sort(byLength),
+      leading: chain.leading.map(nameWordsOf).sort(byLength),
+    };
+  });
+}
+
+/** Built on first use, never when the module loads: a mistake in the table stops the first check. */
+let chainList: readonly Chain[] | undefined;
+const committedChains = () => (chainList ??= chainsOf());
 
 /** The name's words without the words of a chain's name (data/names/chains.json), which are a brand, not a kind. */
 export function withoutChainNames(name: string, lodgingType: LodgingType, country: CountryCode): string {
   let words = nameWordsOf(name);
-  for (const chain of CHAINS) {
+  for (const chain of committedChains()) {
     if (!chain.countries.includes(country)) continue;
     for (const chainName of chain.names) if (words.includes(chainName)) words = words.split(chainName).join(' ');
     const leading = chain.leading.find((form) => words.startsWith(form));

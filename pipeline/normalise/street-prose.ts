@@ -24,16 +24,17 @@ interface CountryWords {
 /** One group's words of one language, checked: single words. `table` is the committed file unless a test gives one. */
 export function wordsOf(group: WordGroup, language: string, table: Record<string, unknown> = streetWords): string[] {
   const list: unknown = (table as Partial<Record<WordGroup, Record<string, unknown>>>)[group]?.[language];
-  if (!Array.isArray(list) || list.some((word) => typeof word !== 'string' || word.trim() === '' || /\s/.test(word))) {
+  if (!Array.isArray(list) || list.some((word) => typeof word !== 'string' || word === '' || /\s/.test(word))) {
     throw new Error(`data/addresses/street-words.json: ${group}.${language} must be a list of single words`);
   }
   return list as string[];
 }
 
-function countryWords(code: CountryCode): CountryWords {
-  const languages: unknown = (streetWords.countries as Record<string, unknown>)[code];
+/** A country's words, from the groups of each of its languages: lower case, keyed (keyOf). `table` is the committed file unless a test gives one. */
+export function countryWords(code: CountryCode, table: Record<string, unknown> = streetWords): CountryWords {
+  const languages: unknown = (table.countries as Record<string, unknown> | undefined)?.[code];
   if (!Array.isArray(languages)) throw new Error(`data/addresses/street-words.json: countries.${code} must list languages`);
-  const all = (group: WordGroup) => languages.flatMap((language: string) => wordsOf(group, language).map((word) => word.toLowerCase()));
+  const all = (group: WordGroup) => languages.flatMap((language: string) => wordsOf(group, language, table).map((word) => word.toLowerCase()));
   const set = (group: WordGroup) => new Set(all(group).map(keyOf));
   return {
     leading: set('leading'),
@@ -45,10 +46,14 @@ function countryWords(code: CountryCode): CountryWords {
   };
 }
 
+/** Built per country on first use: the committed tables' words. */
 const WORDS = new Map<CountryCode, CountryWords>();
 function wordsFor(code: CountryCode): CountryWords {
-  let words = WORDS.get(code);
-  if (words === undefined) WORDS.set(code, (words = countryWords(code)));
+  return WORDS.get(code) ?? readWords(code);
+}
+function readWords(code: CountryCode): CountryWords {
+  const words = countryWords(code);
+  WORDS.set(code, words);
   return words;
 }
 
@@ -63,7 +68,7 @@ function isLeadingStreetWord(token: string, words: CountryWords): boolean {
   const key = keyOf(token);
   // "C." and "C/" are street words; a lone "C," is a letter.
   if (key.length === 1 && !/^\p{L}[./]/u.test(token)) return false;
-  return words.leading.has(key) || words.gluedPrefixes.some((prefix) => key.length > prefix.length && key.startsWith(prefix));
+  return words.leading.has(key) || words.gluedPrefixes.some((prefix) => key.startsWith(prefix));
 }
 
 export interface StreetProse {
@@ -106,8 +111,8 @@ function withoutLabel(street: string, words: CountryWords, issues: Issue[]): str
  * a comma part after the first that is the place's own name (letters compared without case or accents) leaves the street.
  */
 function withoutOwnName(street: string, placeName: string | null, issues: Issue[]): string {
-  const own = placeName === null ? null : citySlug(placeName);
-  if (own === null || !street.includes(',')) return street;
+  const own = citySlug(placeName);
+  if (own === null) return street;
   const parts = street.split(',').map((part) => part.trim());
   // Never the first part: a street may bear the place's name ("Atocha, 3" of the flat "Atocha").
   const kept = parts.filter((part, index) => index === 0 || citySlug(part) !== own);
@@ -152,16 +157,14 @@ function fromStreetWord(street: string, country: Country, words: CountryWords): 
   // Most streets start with their street word: nothing to cut, and no town.
   if (isLeadingStreetWord(tokens[0]!, words)) return { street, issues: [] };
   if (tokens.some((token) => words.trailing.has(keyOf(token)))) return { street, issues: [] };
-  if (tokens.length > 1) {
-    // A street word followed only by a house number ends the name ("Gipuzkoa Plaza 2"): it starts no street. A glued
-    // abbreviation ("C/Mayor") holds the name itself.
-    const at = tokens.findIndex(
-      (token, index) => index > 0 && isLeadingStreetWord(token, words) && (!words.leading.has(keyOf(token)) || namesAStreet(tokens.slice(index + 1))),
-    );
-    if (at > 0) return cutBefore(street, tokens, at, words);
-    const road = tokens.findIndex((token, index) => index > 0 && isRoadCode(token) && isKilometrePoint(tokens[index + 1], words));
-    if (road > 0) return cutBefore(street, tokens, road, words, false);
-  }
+  // A street word followed only by a house number ends the name ("Gipuzkoa Plaza 2"): it starts no street. A glued
+  // abbreviation ("C/Mayor") holds the name itself. The first token is no street word (above).
+  const at = tokens.findIndex(
+    (token, index) => isLeadingStreetWord(token, words) && (!words.leading.has(keyOf(token)) || namesAStreet(tokens.slice(index + 1))),
+  );
+  if (at !== -1) return cutBefore(street, tokens, at, words);
+  const road = tokens.findIndex((token, index) => isRoadCode(token) && isKilometrePoint(tokens[index + 1], words));
+  if (road > 0) return cutBefore(street, tokens, road, words, false);
   return townAndPostalCode(street, tokens, country, words) ?? { street, issues: [] };
 }
 
@@ -182,7 +185,7 @@ function namesAStreet(rest: string[]): boolean {
 
 /** Words that hold a street of their own: a part ending in a comma, then a house number ("La Raya, 25."). */
 function holdsAStreet(before: string[]): boolean {
-  return before.some((token, index) => index > 0 && /,$/.test(before[index - 1]!) && isHouseNumber(token.replace(/[.)]+$/, '')));
+  return before.slice(1).some((token, index) => /,$/.test(before[index]!) && isHouseNumber(token.replace(/[.)]+$/, '')));
 }
 
 /** A road's code: one to three capitals, an optional hyphen, digits ("N340", "A-138", "C-65"). */
@@ -213,8 +216,8 @@ function townAndPostalCode(street: string, tokens: string[], country: Country, w
   if (comma <= 0) return null;
   const town = street.slice(0, comma).trim();
   const code = street.slice(comma + 1).trim();
-  // Cheap tests first: the code part has a digit, the town none (fullPostalCodesIn builds its pattern per call).
-  if (!/\d/.test(code) || town === '' || /[\d,]/.test(town) || !/\p{L}/u.test(town)) return null;
+  // Cheap tests first: the code part has a digit, the town none and a letter (fullPostalCodesIn builds its pattern per call).
+  if (!/\d/.test(code) || /[\d,]/.test(town) || !/\p{L}/u.test(town)) return null;
   const codes = fullPostalCodesIn(code, country);
   if (codes.length !== 1 || codes[0]!.text !== code) return null;
   if (tokens.some((token) => words.leading.has(keyOf(token)) || words.trailing.has(keyOf(token)))) return null;

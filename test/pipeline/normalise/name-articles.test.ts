@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { articlesOf, moveNameArticleToFront, tidyNameArticle } from '../../../pipeline/normalise/name-articles.ts';
+import { articlesOf, moveNameArticleToFront, tidyNameArticle, trailingArticlePattern } from '../../../pipeline/normalise/name-articles.ts';
 import type { Language } from '../../../model/countries.ts';
 
 describe('moveNameArticleToFront', () => {
@@ -70,5 +70,22 @@ describe('articlesOf', () => {
     ['a blank entry', { es: ['el', '  '] }],
   ])('refuses a table with %s, naming the file and the language', (_, table) => {
     expect(() => articlesOf('es', table)).toThrow(new Error('data/names/articles.json: es must be a list of articles'));
+  });
+});
+
+describe('trailingArticlePattern', () => {
+  const pattern = trailingArticlePattern(['St.', "L'", 'A+']);
+
+  it.each<[string, (string | undefined)[]]>([
+    ['Mary, St.', [undefined, undefined, 'Mary', 'St.']],
+    ['Hostellerie (L’)', ['Hostellerie', 'L’', undefined, undefined]],
+    ["Hostellerie, L'", [undefined, undefined, 'Hostellerie', "L'"]],
+    ['Casa, a+', [undefined, undefined, 'Casa', 'a+']],
+  ])('reads %j as the name and the article, letters as written', (name, groups) => {
+    expect(pattern.exec(name)?.slice(1)).toEqual(groups);
+  });
+
+  it.each(['Mary, Stx', 'Mary, St', 'Casa, AA', 'Hostellerie, L'])('reads %j as no article of the list: a sign in an article matches only itself', (name) => {
+    expect(pattern.exec(name)).toBeNull();
   });
 });

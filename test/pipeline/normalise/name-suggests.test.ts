@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkNameAgainstType, kindSuggestedByName, nameWordsOf } from '../../../pipeline/normalise/name-suggests.ts';
+import { chainsOf, checkNameAgainstType, kindSuggestedByName, nameWordsOf, phrasesByFirstWord, phrasesOf } from '../../../pipeline/normalise/name-suggests.ts';
 import type { CountryCode, LodgingType } from '../../../model/place.ts';
 
 describe('kindSuggestedByName', () => {
@@ -54,6 +54,11 @@ describe('name-suggests: edge cases found by mutation runs', () => {
     ['Café  Ñu', ' cafe nu '],
     ['  Hostal 2 Estrellas!! ', ' hostal 2 estrellas '],
     ['hostal42', ' hostal42 '],
+    // Letters and digits beyond ASCII after the fold are words too, and runs of other signs one space.
+    ['Ξενώνας', ' ξενωνας '],
+    ['Ξενώνας «Ήλιος» 3', ' ξενωνας ηλιος 3 '],
+    ['Hostal Łódź', ' hostal lodz '],
+    ['Albergue ٣', ' albergue ٣ '],
   ])('nameWordsOf(%j) → %j', (name, words) => {
     expect(nameWordsOf(name)).toBe(words);
   });
@@ -74,6 +79,9 @@ describe('name-suggests: edge cases found by mutation runs', () => {
     // A phrase is whole words only.
     ['hostal42', null],
     ['Casa rural9', null],
+    // A provider's missing value written out: a word of no phrase.
+    ['undefined', null],
+    ['Albergue «Ήλιος»', 'hostel'],
   ])('%j → %s', (name, expected) => {
     expect(kindSuggestedByName(name)).toBe(expected);
   });
@@ -115,11 +123,68 @@ describe('chains whose name carries a kind word (data/names/chains.json)', () =>
     // Where the chain does not run, its words are read as usual.
     ['B&B Hotel Belfast', 'hotel', 'gb', 'bedAndBreakfast'],
     ['B&B Lisburn Road', 'hotel', 'gb', 'bedAndBreakfast'],
+    // After the short form of the chain, the rest of the name is still read.
+    ['B&B Camping Sol', 'hotel', 'fr', 'campsite'],
   ])('%s labelled %s in %s → %s', (name, lodgingType, country, suggested) => {
     expect(flagged(name, lodgingType, country)).toEqual([suggested]);
   });
 
   it('reads a chain name only as whole words', () => {
     expect(flagged('B&B Hotelier Rouen', 'lodging', 'fr')).toEqual(['bedAndBreakfast']);
+  });
+
+  it("keeps the words either side of a chain's name apart", () => {
+    // Joined, "Host" and "Al" would read "hostal".
+    expect(flagged('Host B&B Hotel Al', 'hotel', 'es')).toEqual([]);
+  });
+});
+
+describe('phrasesOf', () => {
+  it("reads every language's phrases as name words, with their kind, and skips the notes", () => {
+    const table = { notes: ['Words of a name.'], note: 'One more.', en: { bedAndBreakfast: ['B & B', 'Bed and Breakfast'] }, es: { hostel: ['Albergue'] } };
+    expect(phrasesOf(table)).toEqual([
+      { phrase: ' b and b ', key: 'bedAndBreakfast' },
+      { phrase: ' bed and breakfast ', key: 'bedAndBreakfast' },
+      { phrase: ' albergue ', key: 'hostel' },
+    ]);
+  });
+
+  it('reads the committed table', () => {
+    expect(phrasesOf()).toContainEqual({ phrase: ' casa rural ', key: 'ruralHouse' });
+  });
+
+  it('refuses a kind it does not know, naming the file and the kind', () => {
+    expect(() => phrasesOf({ en: { hostel: ['hostel'], castle: ['castle'] } })).toThrow(new Error('data/names/name-words.json: unknown kind castle'));
+  });
+});
+
+describe('phrasesByFirstWord', () => {
+  it('lists the phrases under their first word, in table order', () => {
+    const bAndB = { phrase: ' b and b ', key: 'bedAndBreakfast' } as const;
+    const bnb = { phrase: ' bnb ', key: 'bedAndBreakfast' } as const;
+    const bed = { phrase: ' bed and breakfast ', key: 'bedAndBreakfast' } as const;
+    const b = { phrase: ' b ', key: 'hotel' } as const;
+    expect([...phrasesByFirstWord([bAndB, bnb, bed, b])]).toEqual([
+      ['b', [bAndB, b]],
+      ['bnb', [bnb]],
+      ['bed', [bed]],
+    ]);
+    expect(phrasesByFirstWord([])).toEqual(new Map());
+  });
+});
+
+describe('chainsOf', () => {
+  it('reads each chain with its names and short forms as name words, longest first', () => {
+    const table = { chains: [{ kind: 'hotel', countries: ['fr'], names: ['B&B Hotel', 'B&B Hotels', 'Ibis'], leading: ['BB', 'B&B'] }] };
+    expect(chainsOf(table)).toEqual([{ kind: 'hotel', countries: ['fr'], names: [' b and b hotels ', ' b and b hotel ', ' ibis '], leading: [' b and b ', ' bb '] }]);
+  });
+
+  it('reads the committed table', () => {
+    expect(chainsOf()).toContainEqual(expect.objectContaining({ kind: 'hotel', leading: [' b and b '] }));
+  });
+
+  it('refuses a kind it does not know, naming the file and the kind', () => {
+    const table = { chains: [{ kind: 'castle', countries: ['fr'], names: ['Castles'], leading: [] }] };
+    expect(() => chainsOf(table)).toThrow(new Error('data/names/chains.json: unknown kind castle'));
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { COUNTRIES } from '../../../model/countries.ts';
 import type { CountryCode } from '../../../model/place.ts';
 import { normaliseAddress } from '../../../pipeline/normalise/address.ts';
-import { isTownNotStreet, tidyStreetProse, wordsOf } from '../../../pipeline/normalise/street-prose.ts';
+import { countryWords, isTownNotStreet, tidyCommas, tidyStreetProse, wordsOf } from '../../../pipeline/normalise/street-prose.ts';
 
 describe('tidyStreetProse: fields inside the street, edges', () => {
   it('says what each rule dropped', () => {
@@ -247,5 +247,141 @@ describe('wordsOf', () => {
     ['two words in one entry', { leading: { es: ['Calle', 'Gran Vía'] } }],
   ])('refuses a table with %s, naming the file, the group and the language', (_, table) => {
     expect(() => wordsOf('leading', 'es', table)).toThrow(new Error('data/addresses/street-words.json: leading.es must be a list of single words'));
+  });
+});
+
+describe('countryWords', () => {
+  const table = {
+    countries: { es: ['es', 'eu'], pt: ['pt'] },
+    leading: { es: ['Calle', 'C/', 'Av.', 'Cl.', 'AV.'], eu: ['Kalea', 'C/'], pt: ['Rua'] },
+    modifiers: { es: ['Gran'], eu: ['Berri.'], pt: ['Velha'] },
+    keepBefore: { es: ['Km.', 'KM'], eu: [], pt: ['Km'] },
+    trailing: { es: [], eu: ['Kalea,'], pt: [] },
+    labels: { es: ['Dirección:'], eu: ['Helbidea'], pt: ['Morada'] },
+  };
+
+  it("reads each group of every language of the country, lower case, as the tables key words", () => {
+    expect(countryWords('es', table)).toEqual({
+      leading: new Set(['calle', 'c/', 'av', 'cl', 'kalea']),
+      gluedPrefixes: ['c/', 'av.', 'cl.'],
+      modifiers: new Set(['gran', 'berri']),
+      keepBefore: new Set(['km']),
+      trailing: new Set(['kalea']),
+      labels: new Set(['dirección', 'helbidea']),
+    });
+    expect(countryWords('pt', table)).toEqual({
+      leading: new Set(['rua']),
+      gluedPrefixes: [],
+      modifiers: new Set(['velha']),
+      keepBefore: new Set(['km']),
+      trailing: new Set(),
+      labels: new Set(['morada']),
+    });
+  });
+
+  it('reads the committed tables', () => {
+    const words = countryWords('es');
+    expect(words.leading.has('calle') && words.trailing.has('kalea') && words.gluedPrefixes.includes('c/')).toBe(true);
+  });
+
+  it.each<[string, Record<string, unknown>]>([
+    ['no countries', {}],
+    ['no languages for the country', { countries: {} }],
+    ['languages that are no list', { countries: { es: 'es' } }],
+  ])('refuses a table with %s, naming the file and the country', (_, bad) => {
+    expect(() => countryWords('es', bad)).toThrow(new Error('data/addresses/street-words.json: countries.es must list languages'));
+  });
+
+  it("refuses a table whose group lacks one of the country's languages", () => {
+    expect(() => countryWords('es', { ...table, labels: { es: ['Dirección'] } })).toThrow(new Error('data/addresses/street-words.json: labels.eu must be a list of single words'));
+  });
+});
+
+describe('tidyStreetProse: each issue in full, and edges found by mutation runs', () => {
+  const address = (code: string, value: string, detail: string) => ({ field: 'address', code, value, detail });
+
+  it('records each rule with the street as written', () => {
+    expect(tidyStreetProse('Calle, 0', COUNTRIES.es)).toEqual({
+      street: null,
+      issues: [address('street-word-alone', 'Calle, 0', 'street: "Calle, 0" is a street word with no name')],
+    });
+    expect(tidyStreetProse('Dirección: Calle Mayor 3', COUNTRIES.es)).toEqual({
+      street: 'Calle Mayor 3',
+      issues: [address('street-label-dropped', 'Dirección: Calle Mayor 3', 'street: dropped the label "Dirección:"')],
+    });
+    expect(tidyStreetProse('Playa, Camping Sol, 3', COUNTRIES.es, 'Camping Sol')).toEqual({
+      street: 'Playa, 3',
+      issues: [address('street-name-dropped', 'Playa, Camping Sol, 3', 'street: dropped the place\'s own name "Camping Sol"')],
+    });
+    expect(tidyStreetProse('11380 Cadiz, Playa', COUNTRIES.es)).toEqual({
+      street: 'Playa',
+      issues: [address('street-postal-town-dropped', '11380 Cadiz, Playa', 'street: dropped "11380 Cadiz", a postal code and a town')],
+    });
+    expect(tidyStreetProse('Madrid, 28001', COUNTRIES.es)).toEqual({
+      street: null,
+      city: 'Madrid',
+      postalCode: '28001',
+      issues: [address('street-is-town-and-postal-code', 'Madrid, 28001', 'street: "Madrid, 28001" is a town and a postal code, not a street')],
+    });
+    expect(tidyStreetProse('Abierto todo el año Parque Calle Mayor', COUNTRIES.es)).toEqual({
+      street: 'Calle Mayor',
+      issues: [address('street-prose-dropped', 'Abierto todo el año Parque Calle Mayor', 'street: dropped "Abierto todo el año Parque", read as "Calle Mayor"')],
+    });
+  });
+
+  it('reads a one-word town before its postal code', () => {
+    expect(tidyStreetProse('Odemira, 7630-174', COUNTRIES.pt)).toMatchObject({ street: null, city: 'Odemira', postalCode: '7630-174' });
+    expect(isTownNotStreet('Odemira', COUNTRIES.pt)).toBe(true);
+  });
+
+  it('names the dropped words once each, however they were spaced', () => {
+    expect(tidyStreetProse('Jacuzzi  Calle Mayor', COUNTRIES.es).issues[0]!.detail).toBe('street: dropped "Jacuzzi", read as "Calle Mayor"');
+  });
+
+  it.each<[string, string]>([
+    ['Jacuzzi Calle., Mayor 3', 'Calle., Mayor 3'], // the tables key a word without all its final signs
+    ['Jacuzzi B2 Calle Mayor', 'Calle Mayor'], // a letter then a digit is no house number
+    ['Jacuzzi 12-14B Calle Mayor', '12-14B Calle Mayor'],
+    ['Jacuzzi Gran Calle Mayor', 'Calle Mayor'], // not only modifiers before the street word
+    ['Bar,Mesón 12 abierto Calle Mayor', 'Calle Mayor'], // a comma inside a word ends no part
+    ['Bar La Raya, 2.5 Calle Mayor', 'Calle Mayor'], // a decimal is no house number
+    ['Dirección: Calle Mayor\n3', 'Calle Mayor 3'], // a label across two lines is read as prose: nothing after it is lost
+    ['Parque N340 Kilómetro5', 'N340 Kilómetro5'],
+  ])('%j → %j, prose dropped', (street, expected) => {
+    expect(tidyStreetProse(street, COUNTRIES.es)).toMatchObject({ street: expected, issues: [{ code: 'street-prose-dropped' }] });
+  });
+
+  it('reads a street word alone after a label and a comma', () => {
+    const result = tidyStreetProse('Dirección:, Calle', COUNTRIES.es);
+    expect(result.street).toBeNull();
+    expect(result.issues.map((found) => found.code)).toEqual(['street-label-dropped', 'street-word-alone']);
+  });
+
+  it.each<[string, CountryCode, string | null]>([
+    [' , ', 'es', null], // nothing left once tidied: kept as written
+    ['Calle 5 Plaza Mayor', 'es', null], // a street word first: whatever follows stays
+    ['Piscina calle Mayor 3', 'es', null], // a street word without a capital is prose
+    ['28001 Madrid', 'es', null], // a postal code and a town with no comma
+    ['11380Cadiz Sur, Playa', 'es', null], // a town glued to its code
+    ['SW1A 1AA, Station Road', 'gb', null], // only a code starting with a digit leaves
+    ['Herriko Plaza Kalea 3', 'es', null], // a Basque street word after the name
+    ['Bar La Raya, 25.) Calle Mayor', 'es', null], // a street with its number, then another
+    ['Parque N340', 'es', null], // a road's code with no kilometre point
+    ['Parque N340 3km', 'es', null], // a distance, not a kilometre point
+    ['Villanueva Calle, 28001', 'es', null], // a street word in the town part
+    ['Calle Mayor, 3, -', 'es', null], // no place name: no part is its name
+    ['Calle Mayor, 3, -', 'es', '***'], // a place name without letters or digits names no part
+  ])('keeps %j (%s, place %j)', (street, country, placeName) => {
+    expect(tidyStreetProse(street, COUNTRIES[country], placeName)).toEqual({ street, issues: [] });
+  });
+});
+
+describe('tidyCommas', () => {
+  it.each<[string, string]>([
+    ['Calle Mayor,3,2', 'Calle Mayor,3,2'], // commas with text between are no empty parts
+    ['Calle Mayor 3,  ', 'Calle Mayor 3'],
+    [' ,Calle Mayor 3', 'Calle Mayor 3'],
+  ])('%j → %j', (street, expected) => {
+    expect(tidyCommas(street)).toBe(expected);
   });
 });
