@@ -23,6 +23,7 @@ import { createRandom } from '../pipeline/generate/prng.ts';
 import { openNatsSnapshotStore, type NatsSnapshotStore } from '../pipeline/distribution/nats-snapshot-store.ts';
 import { freePort } from '../test/support/local-ports.ts';
 import { startNatsServer } from '../test/support/nats-server.ts';
+import { writeSnapshotKeyPair } from '../test/support/snapshot-key-pair.ts';
 import { ensureBenchExport } from './support/bench-files.ts';
 import { sizeLabel } from './support/bench-report.ts';
 
@@ -92,10 +93,16 @@ async function startNats(): Promise<string> {
   return nats.url;
 }
 
-/** What every process of this deployment shares: the store and its prefix, no Redis, production settings. */
+/** The deployment's snapshot signing pair: the publisher signs pointer records, replicas follow only what verifies. */
+let keyPair: { signingKey: string; verifyKey: string } | null = null;
+
+/** What every process of this deployment shares: the store and its prefix, the signing pair, no Redis, production settings. */
 function envFor(natsUrl: string, dataDir: string): NodeJS.ProcessEnv {
+  if (!keyPair) throw new Error('the signing key pair is made before any process starts');
   return {
     ...process.env,
+    LODGING_SNAPSHOT_SIGNING_KEY: keyPair.signingKey,
+    LODGING_SNAPSHOT_VERIFY_KEY: keyPair.verifyKey,
     LODGING_DATA_DIR: dataDir,
     LODGING_SNAPSHOT_STORE: natsUrl,
     LODGING_NATS_PREFIX: PREFIX,
@@ -483,6 +490,7 @@ async function main(): Promise<void> {
   if (built.status !== 0) throw new Error(`build failed: ${built.stdout}${built.stderr}`);
 
   const natsUrl = await startNats();
+  keyPair = await writeSnapshotKeyPair(await tempDir('keys'));
   const store = await openNatsSnapshotStore({ servers: natsUrl, prefix: PREFIX, credsFile: null, tlsCaFile: null }, { keep: 5, name: 'nats-bench' });
   cleanups.push(() => store.close());
   const watch = watchPointer(store);
