@@ -6,6 +6,7 @@ import { COUNTRY_CODES, type CountryCode } from '../../model/place.ts';
 import { acquireCountryLock, CountryBusyError } from '../runs/country-lock.ts';
 import { pruneExports } from '../exports/build-exports.ts';
 import { DigestMismatchError, fetchSnapshotFile, followPointer, holdsSnapshotFile, type FetchObject } from './follow-pointer.ts';
+import { fetchExports } from './stored-exports.ts';
 import { UnusableRecordError, type StoredSnapshot } from './stored-snapshot.ts';
 import { recordProblem } from './pointer-signature.ts';
 import type { ReplicaTrust } from './signing-policy.ts';
@@ -184,6 +185,12 @@ export function startSnapshotReplica(options: ReplicaOptions): SnapshotReplica {
       } finally {
         lock.release();
       }
+    }
+    // The export files the record lists, ahead too (checked against it, as at the move): the move then finds them in
+    // place and checks them again instead of downloading them. A problem here holds nothing back: the move tries again.
+    if (problem === null) {
+      const exported = await fetchExports(options.dataDir, stored, source!.fetch).catch((error: unknown) => ({ problem: error instanceof Error ? error.message : String(error) }));
+      if (typeof exported === 'object') options.log.warn({ country, version, problem: exported.problem }, 'announced export files not fetched ahead; the pointer move will try again');
     }
     await source!.acknowledge(machine, country, { version, sha256: stored.sha256, problem });
     answered.set(country, `${version} ${stored.sha256}`);

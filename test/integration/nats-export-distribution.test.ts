@@ -1,7 +1,7 @@
 // Export files travel with their snapshot on a real nats-server: the signed record lists their digests, two replicas
 // serve byte-identical verified files without building them, and a replica refuses a tampered object.
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -141,6 +141,31 @@ describe.runIf(natsServerAvailable())('export files in the NATS snapshot store',
       answers.push({ files: manifest.files.map(({ format, sha256: digest, bytes: size }) => ({ format, digest, size })), bytes });
     }
     expect(answers[1]).toEqual(answers[0]);
+  }, 120_000);
+
+  it('a staged publish: every live replica holds the export files, checked, before the pointer moves', async () => {
+    const staging = await openNatsSnapshotStore({ ...storeConfig(), stageWaitMs: 20_000 }, { keep: 5, exports: { publicUrl: 'https://lodging.example', licence: 'CC-BY-4.0', attribution: null } });
+    let version: string;
+    const before = publisher;
+    try {
+      publisher = staging;
+      version = await publish();
+    } finally {
+      publisher = before;
+      await staging.close();
+    }
+    const pointer = (await (await nc.jetstream().views.kv(`${PREFIX}-pointers`)).get('current.es'))!;
+    const record = pointer.json<StoredSnapshot>();
+    expect(record.entry.version).toBe(version);
+    for (const replica of replicas) {
+      await serves(replica, version);
+      for (const file of record.exports!) {
+        const local = file.kind === 'manifest.json' ? manifestPath(replica.dir, 'es', version) : exportFilePath(replica.dir, 'es', version, file.kind);
+        expect(sha256(readFileSync(local))).toBe(file.sha256);
+        // Written while the publisher waited for the replicas, not after the move.
+        expect(statSync(local).mtimeMs).toBeLessThanOrEqual(pointer.created.getTime());
+      }
+    }
   }, 120_000);
 
   it('a replica refuses an export object whose bytes are not the listed ones, says so in one line, and serves no export of the version', async () => {
