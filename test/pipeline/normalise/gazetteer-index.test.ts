@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distanceKm, GazetteerIndex, GRID_REACH_KM } from '../../../pipeline/normalise/gazetteer-index.ts';
+import { distanceKm, GazetteerIndex, GRID_REACH_KM, WIDE_REACH_KM } from '../../../pipeline/normalise/gazetteer-index.ts';
 import { leadingArticles, nameKeys, type GazetteerRow } from '../../../pipeline/normalise/gazetteer-rows.ts';
 
 const ARTICLES = ['El', 'La', 'Els', "L'"];
@@ -10,6 +10,7 @@ const row = (name: string, lat: number, lng: number, other: string[] = [], featu
   feature,
   admin1: '56',
   admin2: 'B',
+  municipality: name,
   population: 1000,
   nameSlugs: nameKeys(name, leadingArticles(ARTICLES)),
   otherSlugs: other,
@@ -55,6 +56,37 @@ describe('GazetteerIndex.nearest', () => {
 
   it('refuses a reach the grid cannot answer', () => {
     expect(() => index.nearest(41, 2, GRID_REACH_KM + 1)).toThrow(RangeError);
+  });
+});
+
+describe('GazetteerIndex.within', () => {
+  it('lists every locality within the distance, nearest first, each with its distance', () => {
+    const found = index.within(41.482, 2.319, 22);
+    expect(found.map((near) => near.row.name)).toEqual(['El Masnou', 'Teià', 'Barcelona']);
+    expect(found[0]!.km).toBeCloseTo(0.2, 1);
+    expect(found[2]!.km).toBeCloseTo(17, 0);
+    expect(found.every((near) => near.ownName)).toBe(true);
+    expect(index.within(41.482, 2.319, 16).map((near) => near.row.name)).toEqual(['El Masnou', 'Teià']);
+  });
+
+  it('keeps only the localities it is asked for', () => {
+    expect(index.within(41.482, 2.319, 22, (row) => row.feature === 'PPLA').map((near) => near.row.name)).toEqual(['Barcelona']);
+  });
+
+  it('orders localities at one distance as the file does', () => {
+    const twins = new GazetteerIndex([row('B', 41.01, 2), row('A', 40.99, 2)], ARTICLES);
+    expect(twins.within(41, 2, 5).map((near) => near.row.name)).toEqual(['B', 'A']);
+  });
+
+  it('reaches two cells east and west where degrees of longitude are short (58° N)', () => {
+    const north = new GazetteerIndex([row('Far east', 58.05, 6.3), row('Beyond', 58.05, 6.5)], ARTICLES);
+    // 0.3° of longitude at 58° N is 17.7 km: two cells away.
+    expect(north.within(58.05, 6.0, 20).map((near) => near.row.name)).toEqual(['Far east']);
+  });
+
+  it('refuses a reach it cannot answer', () => {
+    expect(() => index.within(41, 2, WIDE_REACH_KM + 1)).toThrow(RangeError);
+    expect(index.within(41, 2, WIDE_REACH_KM)).toBeDefined();
   });
 });
 

@@ -36,6 +36,7 @@ describe('rowFromGeoNames', () => {
       feature: 'PPL',
       admin1: '56',
       admin2: 'B',
+      municipality: '08118',
       population: 23340,
       nameSlugs: ['el-masnou', 'masnou'],
       otherSlugs: [],
@@ -55,6 +56,22 @@ describe('rowFromGeoNames', () => {
     expect(rowFromGeoNames('too\tfew', 'es', es)).toBeNull();
   });
 
+  it("reads the municipality from each country's admin level", () => {
+    const line = geonames({ 8: 'FR', 10: '84', 11: '69', 12: '691', 13: '69123' });
+    expect(rowFromGeoNames(line, 'fr', es)?.municipality).toBe('69123');
+    expect(rowFromGeoNames(geonames({ 8: 'PT', 11: '1512', 12: '151202' }), 'pt', es)?.municipality).toBe('1512');
+    expect(rowFromGeoNames(geonames({ 8: 'GB', 11: 'Z1', 12: 'N09000003' }), 'gb', es)?.municipality).toBe('Z1');
+  });
+
+  it("publishes the official name where GeoNames writes another, GeoNames' own kept among the other names", () => {
+    const officialNames = new Map([['3112779', 'A Pobra de Trives']]);
+    const trives = rowFromGeoNames(geonames({ 0: '3112779', 1: 'Pobra de Trives', 2: 'Pobra de Trives', 3: 'Poboa de trives' }), 'es', es, officialNames);
+    expect(trives).toMatchObject({ name: 'A Pobra de Trives', nameSlugs: ['a-pobra-de-trives', 'pobra-de-trives'], otherSlugs: ['poboa-de-trives'] });
+    const arahal = rowFromGeoNames(geonames({ 0: '2518729', 1: 'El Arahal', 2: 'El Arahal', 3: 'Arahal,El Arahal' }), 'es', es, new Map([['2518729', 'Arahal']]));
+    expect(arahal).toMatchObject({ name: 'Arahal', nameSlugs: ['arahal'], otherSlugs: ['el-arahal'] });
+    expect(rowFromGeoNames(geonames({ 0: '1' }), 'es', es, officialNames)?.name).toBe('El Masnou');
+  });
+
   it('reads a missing population as 0', () => {
     expect(rowFromGeoNames(geonames({ 14: '' }), 'es', es)?.population).toBe(0);
   });
@@ -69,6 +86,6 @@ describe('formatRow and parseRow', () => {
   });
 
   it('names the file and line of a damaged row', () => {
-    expect(() => parseRow('El Masnou\t41', 7, 'data/gazetteer/es.tsv.gz')).toThrow('data/gazetteer/es.tsv.gz:7: expected 9 columns, got 2');
+    expect(() => parseRow('El Masnou\t41', 7, 'data/gazetteer/es.tsv.gz')).toThrow('data/gazetteer/es.tsv.gz:7: expected 10 columns, got 2');
   });
 });
