@@ -154,13 +154,13 @@ function nearestTown(input: CityCheckInput, gazetteer: GazetteerIndex): Town | n
     if (capital !== undefined) return { found: capital, how: 'the province capital its postal code names', rivals: [] };
   }
   // The postal code's province, where it has a locality within reach (a code of a province far away says nothing of the point).
-  const ofProvince = (row: GazetteerRow) => postal !== null && row.admin2 === postal.admin2;
-  const provinceNear = gazetteer.within(latitude, longitude, CITY_GAZETTEER_MAX_KM, ofProvince).length > 0;
-  const inProvince = (row: GazetteerRow) => !provinceNear || ofProvince(row);
-  const [nearest] = gazetteer.within(latitude, longitude, CITY_GAZETTEER_MAX_KM, inProvince);
+  const inReach = gazetteer.within(latitude, longitude, CITY_GAZETTEER_MAX_KM);
+  const provinceNear = postal !== null && inReach.some((found) => found.row.admin2 === postal.admin2);
+  const inProvince = (row: GazetteerRow) => !provinceNear || row.admin2 === postal!.admin2;
+  const nearest = inReach.find((found) => inProvince(found.row));
   if (nearest === undefined) return null;
   const reach = nearest.km * (nearest.km > CITY_NEAREST_FAR_KM ? CITY_NEAREST_FAR_RATIO : CITY_NEAREST_TIE_RATIO);
-  const near = gazetteer.within(latitude, longitude, Math.max(nearest.km, reach), inProvince);
+  const near = (reach <= CITY_GAZETTEER_MAX_KM ? inReach.filter((found) => found.km <= reach) : gazetteer.within(latitude, longitude, reach)).filter((found) => inProvince(found.row));
   const rivals = near.filter((found) => found.row.municipality !== nearest.row.municipality);
   if (rivals.length === 0) return { found: nearest, how: 'the nearest locality', rivals };
   const placeSlug = input.placeName == null ? null : citySlug(input.placeName);
