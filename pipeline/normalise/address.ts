@@ -55,7 +55,7 @@ export function normaliseAddress(
   const publishedReason = published === null ? null : nonCityReason(published, country.code);
   const chosen = chooseCity(published, publishedReason, fullAddress, country, issues);
   const usable = publishedReason === null ? published : null;
-  const cityInput = location === null ? null : gazetteerInput(chosen, usable, fullAddress, text.postalCode, location, country, raw.name ?? null);
+  const cityInput = location === null ? null : gazetteerInput(chosen, usable, fullAddress, text, location, country, raw.name ?? null);
   const check = cityInput === null ? null : checkCity(cityInput, gazetteerOf(country.code));
   if (check !== null) issues.push(...check.issues);
   const contradiction = cityInput === null || check === null ? null : postalCodeContradicts(cityInput, check, gazetteerOf(country.code));
@@ -110,12 +110,12 @@ function bareSlugs(city: string, current: string | null, country: Country): stri
   return gazetteer.named(words).length === 1 ? [alias] : [];
 }
 
-/** What the gazetteer check reads: the chosen city, the other names the address gives (the object's city, fullAddress's), the postal code's province, the listing's name. */
+/** What the gazetteer check reads: the chosen city, the other names the address gives (the object's city, fullAddress's), the postal code's province, the listing's name and street. */
 function gazetteerInput(
   chosen: string | null,
   published: string | null,
   full: FullAddressParts | null,
-  postalCode: string | null,
+  text: AddressText,
   location: Location,
   country: Country,
   placeName: string | null,
@@ -129,8 +129,9 @@ function gazetteerInput(
     longitude: location.longitude,
     isRegion: (name) => isRegion(name, country.code),
     isAddressText,
-    postal: postalProvince(postalCode, country.code),
+    postal: postalProvince(text.postalCode, country.code),
     placeName,
+    street: text.street,
   };
 }
 

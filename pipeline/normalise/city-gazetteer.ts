@@ -29,8 +29,10 @@ export interface CityCheckInput {
    * code of the province's capital city (third digit 0: 28042 is Madrid, 28820 Coslada). Null where it says nothing.
    */
   postal: { admin2: string; capital: boolean; provinceNames?: readonly string[] } | null;
-  /** The listing's name: where two towns are about as near, the one it names is the place's ("ibis budget Lyon Gerland"). */
+  /** The listing's name: where two towns are about as near, the one it names is the place's ("ibis Styles Paris Bercy"). */
   placeName?: string | null;
+  /** The published street: read like the name, after it ("Carr. de Guils de Cerdanya, Km. 2"). */
+  street?: string | null;
 }
 
 export type CityCheckOutcome =
@@ -144,7 +146,8 @@ interface Town {
  * third digit 0: "43007" is Tarragona) within CITY_CAPITAL_MAX_KM; else the nearest locality within
  * CITY_GAZETTEER_MAX_KM (of the postal code's province, where it names one), when no locality of another municipality
  * is about as near (within CITY_NEAREST_TIE_RATIO of its distance; beyond CITY_NEAREST_FAR_KM, within
- * CITY_NEAREST_FAR_RATIO); else the nearest of those localities the listing's name names; else none is clear (rivals).
+ * CITY_NEAREST_FAR_RATIO); else the nearest of those localities the listing's name names, or else its street; else
+ * none is clear (rivals).
  * Null when no locality is within reach.
  */
 function nearestTown(input: CityCheckInput, gazetteer: GazetteerIndex): Town | null {
@@ -163,9 +166,11 @@ function nearestTown(input: CityCheckInput, gazetteer: GazetteerIndex): Town | n
   const near = (reach <= CITY_GAZETTEER_MAX_KM ? inReach.filter((found) => found.km <= reach) : gazetteer.within(latitude, longitude, reach)).filter((found) => inProvince(found.row));
   const rivals = near.filter((found) => found.row.municipality !== nearest.row.municipality);
   if (rivals.length === 0) return { found: nearest, how: 'the nearest locality', rivals };
-  const placeSlug = input.placeName == null ? null : citySlug(input.placeName);
-  const named = placeSlug === null ? undefined : near.find((found) => found.row.nameSlugs.some((name) => `-${placeSlug}-`.includes(`-${name}-`)));
-  if (named !== undefined) return { found: named, how: `the locality the place's name names, among localities of several municipalities about as near`, rivals: [] };
+  for (const [text, what] of [[input.placeName, "the place's name"], [input.street, 'the street']] as const) {
+    const slug = text == null ? null : citySlug(text);
+    const named = slug === null ? undefined : near.find((found) => found.row.nameSlugs.some((name) => `-${slug}-`.includes(`-${name}-`)));
+    if (named !== undefined) return { found: named, how: `the locality ${what} names, among localities of several municipalities about as near`, rivals: [] };
+  }
   return { found: nearest, how: 'the nearest locality', rivals };
 }
 

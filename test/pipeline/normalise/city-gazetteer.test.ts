@@ -7,6 +7,16 @@ import { postalProvince } from '../../../pipeline/normalise/region-check.ts';
 import type { CountryCode } from '../../../model/place.ts';
 
 /** The committed gazetteer: the cases are the real ones the rule was written for. */
+const input = (country: CountryCode, chosen: string | null, at: [number, number], postalCode: string | null = null): CityCheckInput => ({
+  country,
+  chosen,
+  named: [],
+  latitude: at[0],
+  longitude: at[1],
+  isRegion: (name) => isRegionName(name, country),
+  isAddressText,
+  postal: postalProvince(postalCode, country),
+});
 const check = (country: CountryCode, chosen: string | null, at: [number, number], named: (string | null)[] = [], postalCode: string | null = null, placeName: string | null = null) => {
   const input: CityCheckInput = {
     country,
@@ -262,6 +272,12 @@ describe('checkCity: the nearest locality only when it is clearly the place\'s t
     expect(check('fr', null, IBIS_BERCY, [], null, 'Hôtel de Bercy')).toMatchObject({ city: null, outcome: 'undecided' });
     // Whole words only: "Parisien" names no Paris.
     expect(check('fr', null, IBIS_BERCY, [], null, 'Le Parisien Bercy').city).toBeNull();
+    // After the name, the street: Puigcerdà and Guils de Cerdanya are both 2.2 km from Camping Pirineus.
+    const pirineus = checkCity({ ...input('es', null, [42.443134, 1.906463], '17528'), placeName: 'Camping Pirineus', street: 'Carr. de Guils de Cerdanya, Km. 2' }, gazetteerOf('es'));
+    expect(pirineus).toMatchObject({ city: 'Guils de Cerdanya', outcome: 'moved' });
+    expect(pirineus.issues[0]?.detail).toBe('city: missing; the locality the street names, among localities of several municipalities about as near, 2.2 km from the place');
+    expect(checkCity({ ...input('es', null, [42.443134, 1.906463], '17528'), placeName: 'Camping Guils', street: 'Camí de Puigcerdà' }, gazetteerOf('es')).city).toBe('Puigcerdà');
+    expect(check('es', null, [42.443134, 1.906463], [], '17528', 'Camping Pirineus').city).toBeNull();
     // Beyond 5 km the band is twice the distance: Cotillas 8.7 km, Yeste 10.7 km.
     expect(check('es', null, RIO_TUS, [], '02485', 'Camping Restaurante Rio Tus Yeste Albacete').city).toBe('Yeste');
   });
