@@ -3,6 +3,8 @@ import { checkCity, postalCodeContradicts, type CityCheckInput } from '../../../
 import { isAddressText } from '../../../pipeline/normalise/city-names.ts';
 import { isRegionName } from '../../../pipeline/normalise/city-tidy.ts';
 import { gazetteerOf } from '../../../pipeline/normalise/gazetteer-files.ts';
+import { GazetteerIndex } from '../../../pipeline/normalise/gazetteer-index.ts';
+import { leadingArticles, nameKeys, type GazetteerRow } from '../../../pipeline/normalise/gazetteer-rows.ts';
 import { postalProvince } from '../../../pipeline/normalise/region-check.ts';
 import type { CountryCode } from '../../../model/place.ts';
 
@@ -336,8 +338,75 @@ describe('postalCodeContradicts', () => {
     expect(contradiction('Ribeira', [42.5540, -8.9920], '15003')).toContain('Ribeira');
   });
 
+  it("takes a locality named as the province, by any of the province's names, for its capital", () => {
+    const coruna = (provinceNames: string[]) => {
+      const input: CityCheckInput = {
+        country: 'es',
+        chosen: 'A Coruña',
+        named: [],
+        latitude: 43.3623,
+        longitude: -8.4115,
+        isRegion: () => false,
+        isAddressText,
+        postal: { admin2: 'C', capital: true, provinceNames },
+      };
+      return postalCodeContradicts(input, checkCity(input, gazetteerOf('es')), gazetteerOf('es'));
+    };
+    expect(coruna(['A Coruña', 'Galicia'])).toBeNull();
+    expect(coruna(['La Coruña'])).toBeNull();
+    expect(coruna(['Galicia'])).toContain('A Coruña');
+  });
+
   it('says nothing of a city it did not confirm (moved, kept far)', () => {
     expect(contradiction('Madrid', NAVALAFUENTE, '28001')).toBeNull();
     expect(contradiction('Los Silos', DIAMANTE, '38000')).toBeNull();
+  });
+});
+
+describe('checkCity: the clear-town rule on a made-up gazetteer', () => {
+  const ARTICLES = ['El', 'La'];
+  const row = (name: string, lng: number, admin2: string, municipality: string): GazetteerRow => ({
+    name,
+    lat: 40,
+    lng,
+    feature: 'PPL',
+    admin1: '1',
+    admin2,
+    municipality,
+    population: 1000,
+    nameSlugs: nameKeys(name, leadingArticles(ARTICLES)),
+    otherSlugs: [],
+  });
+  // At 40° N, 0.01° of longitude is 0.85 km: the point (40, 0) is 1.7 km from El Prat, 1.87 km from Sant Boi.
+  const index = new GazetteerIndex([row('El Prat', 0.02, 'X', 'prat'), row('Sant Boi', -0.022, 'Y', 'boi')], ARTICLES);
+  const at = (postal: CityCheckInput['postal'], placeName: string | null = null) =>
+    checkCity({ country: 'es', chosen: null, named: [], latitude: 40, longitude: 0, isRegion: () => false, isAddressText: () => false, postal, placeName }, index);
+
+  it("leaves a locality of another province than the postal code's out of the tie", () => {
+    expect(at(null)).toMatchObject({ city: null, outcome: 'undecided' });
+    expect(at({ admin2: 'X', capital: false, provinceNames: [] })).toMatchObject({ city: 'El Prat', outcome: 'moved' });
+  });
+
+  it("reads a locality's name without its article in the listing's name", () => {
+    expect(at(null, 'Camping Prat').city).toBe('El Prat');
+    expect(at(null, 'Camping El Prat').city).toBe('El Prat');
+  });
+});
+
+describe('checkCity: what the nearest locality and a kept far city say', () => {
+  it('says "the nearest locality" when it is clear, whatever the name names', () => {
+    expect(check('es', null, MORALZARZAL, [], null, 'Camping Moralzarzal').issues[0]?.detail).toBe('city: missing; the nearest locality, 0.2 km from the place');
+  });
+
+  it("gives the kept far city's official form its own issue", () => {
+    const result = check('es', 'El Puerto de la Cruz', [28.4636, -16.2518], [], '38400');
+    expect(result.issues[1]).toEqual({ field: 'address', code: 'city-official-name', value: 'El Puerto de la Cruz', detail: 'city: "El Puerto de la Cruz" → "Puerto de la Cruz", the gazetteer\'s form' });
+  });
+
+  it("takes the official form of the locality's own name only, with or without its article", () => {
+    // Manresa, 50 km from El Masnou: "Masnou" is El Masnou's name without its article.
+    expect(check('es', 'Masnou', [41.7286, 1.8283], [], '08240')).toMatchObject({ city: 'El Masnou', outcome: 'kept-far' });
+    // Lalín, 45 km from Sanxenxo: "Sangenjo" is only another of its names, kept as written.
+    expect(check('es', 'Sangenjo', [42.6608, -8.1107], [], '36500')).toMatchObject({ city: 'Sangenjo', outcome: 'kept-far' });
   });
 });
