@@ -99,11 +99,6 @@ export class GazetteerIndex {
     return [...indexes].map((index) => this.rows[index]!);
   }
 
-  /** Whether any locality of the country is called so (its own name or another). */
-  knows(name: string): boolean {
-    return this.lookUp(this.byName, name).length > 0 || this.lookUp(this.byOtherName, name).length > 0;
-  }
-
   /**
    * The nearest of the localities a name may mean, within maxKm of the point; null when none is. A locality called so
    * wins over a nearer one that only has it among its other names ("Arico" is Arico, not Lomo de Arico).
