@@ -8,6 +8,12 @@ const geonames = (cells: Record<number, string>): string => {
   return line.join('\t');
 };
 
+describe('leadingArticles', () => {
+  it('leaves out an article with no letter or digit', () => {
+    expect(leadingArticles(['El', "'"]).source).toBe('^(?:el)-(?=.)');
+  });
+});
+
 describe('nameKeys', () => {
   it('gives the slug and the slug without a leading article', () => {
     expect(nameKeys('El Masnou', es)).toEqual(['el-masnou', 'masnou']);
@@ -72,6 +78,34 @@ describe('rowFromGeoNames', () => {
     expect(rowFromGeoNames(geonames({ 0: '1' }), 'es', es, officialNames)?.name).toBe('El Masnou');
   });
 
+  it('reads every living locality feature, and a line of exactly 15 columns', () => {
+    for (const feature of ['PPL', 'PPLA', 'PPLA2', 'PPLA3', 'PPLA4', 'PPLA5', 'PPLC', 'PPLF', 'PPLL', 'PPLR', 'PPLS']) {
+      expect(rowFromGeoNames(geonames({ 7: feature }), 'es', es)?.feature).toBe(feature);
+    }
+    const fifteen = geonames({}).split('\t').slice(0, 15).join('\t');
+    expect(rowFromGeoNames(fifteen, 'es', es)?.population).toBe(23340);
+    expect(rowFromGeoNames(geonames({}).split('\t').slice(0, 14).join('\t'), 'es', es)).toBeNull();
+  });
+
+  it('trims the name and refuses an empty one', () => {
+    expect(rowFromGeoNames(geonames({ 1: ' Lleida ' }), 'es', es)?.name).toBe('Lleida');
+    expect(rowFromGeoNames(geonames({ 1: '  ' }), 'es', es)).toBeNull();
+    expect(rowFromGeoNames(geonames({ 1: '' }), 'es', es)).toBeNull();
+  });
+
+  it('keeps other names of Latin letters with their marks, at least two characters long, never codes', () => {
+    const others = (alternates: string) => rowFromGeoNames(geonames({ 1: 'Lleida', 2: 'Lleida', 3: alternates }), 'es', es)?.otherSlugs;
+    expect(others('A, B,Ea')).toEqual(['ea']);
+    expect(others('Москва Moscow,Moscow Москва')).toEqual([]);
+    expect(others('Ca\u0301diz')).toEqual(['cadiz']);
+    expect(others('Sant Joan AB,ABC Town,ILD')).toEqual(['sant-joan-ab', 'abc-town']);
+  });
+
+  it("adds GeoNames' own name to the other names only where an official name replaced it", () => {
+    expect(rowFromGeoNames(geonames({ 0: '7', 1: 'Abc', 2: 'Abc', 3: '' }), 'es', es, new Map([['7', 'Xyz']]))).toMatchObject({ name: 'Xyz', otherSlugs: ['abc'] });
+    expect(rowFromGeoNames(geonames({ 0: '7', 1: 'Abc', 2: 'Abc', 3: '' }), 'es', es, new Map([['8', 'Xyz']]))).toMatchObject({ name: 'Abc', otherSlugs: [] });
+  });
+
   it('reads a missing population as 0', () => {
     expect(rowFromGeoNames(geonames({ 14: '' }), 'es', es)?.population).toBe(0);
   });
@@ -83,6 +117,8 @@ describe('formatRow and parseRow', () => {
     expect(parseRow(formatRow(row), 2, 'x')).toEqual(row);
     const other = { ...row, otherSlugs: ['a', 'b'] };
     expect(parseRow(formatRow(other), 2, 'x')).toEqual(other);
+    const unnamed = { ...row, nameSlugs: [] };
+    expect(parseRow(formatRow(unnamed), 2, 'x')).toEqual(unnamed);
   });
 
   it('names the file and line of a damaged row', () => {
