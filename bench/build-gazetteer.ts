@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import tidy from '../data/cities/tidy.json' with { type: 'json' };
+import official from '../data/gazetteer/official-names.json' with { type: 'json' };
 import { COLUMNS, formatRow, leadingArticles, rowFromGeoNames } from '../pipeline/normalise/gazetteer-rows.ts';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
@@ -14,7 +15,9 @@ const lines = readFileSync(source, 'utf8').split('\n');
 
 for (const country of COUNTRIES) {
   const articles = leadingArticles(tidy.articles[country]);
-  const rows = lines.flatMap((line) => rowFromGeoNames(line, country, articles) ?? []);
+  const entries: readonly { geonameid: string; official: string }[] = (official as Record<string, unknown>)[country] as never ?? [];
+  const officialNames = new Map(entries.map((entry) => [entry.geonameid, entry.official]));
+  const rows = lines.flatMap((line) => rowFromGeoNames(line, country, articles, officialNames) ?? []);
   // Stable order (name, then position), so a rebuild from the same source writes the same bytes.
   rows.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.lat - b.lat || a.lng - b.lng));
   const text = `${COLUMNS.join('\t')}\n${rows.map(formatRow).join('\n')}\n`;

@@ -84,6 +84,8 @@ const DEFECTS = [
   'cities moved (city-from-gazetteer)',
   'cities put in the official form',
   'cities kept far from the point (flagged)',
+  'cities left out (no town clearly nearest)',
+  'postal codes dropped (contradict the city)',
   'regions repaired (state-from-postal-code)',
 ] as const;
 
@@ -141,6 +143,8 @@ function measure({ rows, merged, portalHosts }: Imported, hosts: readonly string
     count('cities moved (city-from-gazetteer)', move !== undefined);
     count('cities put in the official form', issues.some((found) => found.code === 'city-official-name'));
     count('cities kept far from the point (flagged)', issues.some((found) => found.code === 'city-far-from-location'));
+    count('cities left out (no town clearly nearest)', issues.some((found) => found.code === 'invalid-city' && found.group === 'unclear-nearest'));
+    count('postal codes dropped (contradict the city)', issues.some((found) => found.code === 'postal-code-contradicts-city'));
     count('regions repaired (state-from-postal-code)', issues.some((found) => found.code === 'state-from-postal-code'));
     if (move !== undefined) moved.push([exportName, row.id, place.name, move.group ?? '', move.detail ?? '', address.city ?? '', address.state ?? '', `${place.location?.latitude},${place.location?.longitude}`]);
   }

@@ -105,8 +105,27 @@ export const COMPRESSION_RATIO_CHECKED_FROM_BYTES = 8 * 1024 * 1024;
  */
 export const CITY_GAZETTEER_MAX_KM = 10;
 
-/** How far a Spanish province capital named with one of its own postal codes (third digit 0) may lie, in km: its municipality is large. */
+/**
+ * How far a Spanish province capital named with one of its own postal codes (third digit 0) may lie, in km: its
+ * municipality is large. Also how far a locality the address names may lie when no locality is nearer (Setúbal, 10.5 km
+ * from the Gâmbia camp site).
+ */
 export const CITY_CAPITAL_MAX_KM = 20;
+
+/**
+ * When the address names no locality within reach, the nearest one is the city only when it is clearly nearer than any
+ * locality of another municipality: one of those within this multiple of its distance is a tie (Roz-sur-Couesnon 6.9 km,
+ * Pontorson 7.2 km from a hotel of Le Mont-Saint-Michel, which the gazetteer lacks).
+ */
+export const CITY_NEAREST_TIE_RATIO = 1.15;
+
+/**
+ * Beyond this distance (km) the nearest locality is farther from the place than 85 % of the cities the real exports
+ * name and the gazetteer confirms: the place is out of town, and the nearest locality must be at most half as far as
+ * any locality of another municipality (CITY_NEAREST_FAR_RATIO) to be its town.
+ */
+export const CITY_NEAREST_FAR_KM = 5;
+export const CITY_NEAREST_FAR_RATIO = 2;
 
 /** Rejected lines whose excerpt and rejected listings whose record a candidate keeps in full; the rest keep line and reason only. */
 export const REJECTED_KEPT_IN_FULL = 1000;

@@ -2,7 +2,7 @@
 import { COUNTRIES, type Country } from '../../model/countries.ts';
 import type { Address } from '../../model/place.ts';
 import { canonicalCitySlug, isAddressText, isKnownCity, nonCityReason } from './city-names.ts';
-import { checkCity, type CityCheck } from './city-gazetteer.ts';
+import { checkCity, postalCodeContradicts, type CityCheck, type CityCheckInput } from './city-gazetteer.ts';
 import { gazetteerOf } from './gazetteer-files.ts';
 import type { Location } from './location.ts';
 import { checkRegion, postalProvince } from './region-check.ts';
@@ -55,8 +55,14 @@ export function normaliseAddress(
   const publishedReason = published === null ? null : nonCityReason(published, country.code);
   const chosen = chooseCity(published, publishedReason, fullAddress, country, issues);
   const usable = publishedReason === null ? published : null;
-  const check = location === null ? null : checkAgainstGazetteer(chosen, usable, fullAddress, text.postalCode, location, country);
+  const cityInput = location === null ? null : gazetteerInput(chosen, usable, fullAddress, text, location, country, raw.name ?? null);
+  const check = cityInput === null ? null : checkCity(cityInput, gazetteerOf(country.code));
   if (check !== null) issues.push(...check.issues);
+  const contradiction = cityInput === null || check === null ? null : postalCodeContradicts(cityInput, check, gazetteerOf(country.code));
+  if (contradiction !== null) {
+    issues.push(issue('address', 'postal-code-contradicts-city', text.postalCode, `postalCode: "${text.postalCode}" ${contradiction}; dropped`));
+    text.postalCode = null;
+  }
   const city = check === null ? chosen : check.city;
   const foreignCountry = findForeignCountry(text.countryText, country, issues);
   const collapsed = text.state === null ? null : collapseDoubledState(text.state, country.code);
@@ -104,29 +110,29 @@ function bareSlugs(city: string, current: string | null, country: Country): stri
   return gazetteer.named(words).length === 1 ? [alias] : [];
 }
 
-/** The gazetteer check of the chosen city, with the other names the address gives (the object's city, fullAddress's). */
-function checkAgainstGazetteer(
+/** What the gazetteer check reads: the chosen city, the other names the address gives (the object's city, fullAddress's), the postal code's province, the listing's name and street. */
+function gazetteerInput(
   chosen: string | null,
   published: string | null,
   full: FullAddressParts | null,
-  postalCode: string | null,
+  text: AddressText,
   location: Location,
   country: Country,
-): CityCheck {
-  return checkCity(
-    {
-      country: country.code,
-      chosen,
-      // fullAddress's town unchecked: a value that is no city names no locality of the gazetteer either.
-      named: [published, full?.city ?? null],
-      latitude: location.latitude,
-      longitude: location.longitude,
-      isRegion: (name) => isRegion(name, country.code),
-      isAddressText,
-      postal: postalProvince(postalCode, country.code),
-    },
-    gazetteerOf(country.code),
-  );
+  placeName: string | null,
+): CityCheckInput {
+  return {
+    country: country.code,
+    chosen,
+    // fullAddress's town unchecked: a value that is no city names no locality of the gazetteer either.
+    named: [published, full?.city ?? null],
+    latitude: location.latitude,
+    longitude: location.longitude,
+    isRegion: (name) => isRegion(name, country.code),
+    isAddressText,
+    postal: postalProvince(text.postalCode, country.code),
+    placeName,
+    street: text.street,
+  };
 }
 
 /** `beside`: the one-line form's parts when it is given beside an address object (null otherwise). */

@@ -1,5 +1,11 @@
-// Where a place has coordinates, its city is checked against the gazetteer: a locality of the country near them, in its official form, or the nearest one when the address names none.
-import { CITY_CAPITAL_MAX_KM, CITY_GAZETTEER_MAX_KM } from '../../model/limits.ts';
+// Where a place has coordinates, its city is checked against the gazetteer: a locality of the country near them, in its official form, or the nearest one when the address names none and it is clearly the place's town.
+import {
+  CITY_CAPITAL_MAX_KM,
+  CITY_GAZETTEER_MAX_KM,
+  CITY_NEAREST_FAR_KM,
+  CITY_NEAREST_FAR_RATIO,
+  CITY_NEAREST_TIE_RATIO,
+} from '../../model/limits.ts';
 import type { CountryCode } from '../../model/place.ts';
 import type { Found, GazetteerIndex } from './gazetteer-index.ts';
 import { citySlug } from './city-slug.ts';
@@ -22,7 +28,11 @@ export interface CityCheckInput {
    * What the postal code says (es: region-check.ts): the gazetteer's admin2 code of its province, and whether it is a
    * code of the province's capital city (third digit 0: 28042 is Madrid, 28820 Coslada). Null where it says nothing.
    */
-  postal: { admin2: string; capital: boolean } | null;
+  postal: { admin2: string; capital: boolean; provinceNames?: readonly string[] } | null;
+  /** The listing's name: where two towns are about as near, the one it names is the place's ("ibis Styles Paris Bercy"). */
+  placeName?: string | null;
+  /** The published street: read like the name, after it ("Carr. de Guils de Cerdanya, Km. 2"). */
+  street?: string | null;
 }
 
 export type CityCheckOutcome =
@@ -34,6 +44,8 @@ export type CityCheckOutcome =
   | 'moved'
   /** A name the gazetteer does not know: kept as the address gives it. */
   | 'kept-unknown'
+  /** The nearest locality is not clearly the place's town (one of another municipality is about as near): no city. */
+  | 'undecided'
   /** Nothing within reach to check against or move to. */
   | 'nothing-near';
 
@@ -61,9 +73,10 @@ const km = (value: number) => `${value.toFixed(1)} km`;
 
 /**
  * The published city of a place at (latitude, longitude): the first name of the address that is a locality of the
- * country within CITY_GAZETTEER_MAX_KM, in the gazetteer's official form; else, when the address names no locality
- * the gazetteer lacks (it names none, or only a province, a far locality or address text), the nearest locality
- * within that distance (`address/city-from-gazetteer`, grouped by why). A name the gazetteer lacks is kept.
+ * country within CITY_GAZETTEER_MAX_KM (or within CITY_CAPITAL_MAX_KM with no locality nearer), in the gazetteer's
+ * official form; else, when the address names no locality the gazetteer lacks (it names none, or only a province, a far
+ * locality or address text), the town of nearestTown (`address/city-from-gazetteer`, grouped by why), or no city when
+ * no town is clearly the place's (`address/invalid-city`, group `unclear-nearest`). A name the gazetteer lacks is kept.
  */
 export function checkCity(input: CityCheckInput, gazetteer: GazetteerIndex): CityCheck {
   const { chosen, latitude, longitude } = input;
@@ -80,6 +93,12 @@ export function checkCity(input: CityCheckInput, gazetteer: GazetteerIndex): Cit
     const detail = `city: "${chosen ?? 'missing'}" → "${found.row.name}", the locality within reach whose name begins with "${name}", ${km(found.km)} from the place`;
     return { city: found.row.name, locality: found.row, outcome: 'moved', issues: [{ ...issue('address', 'city-from-gazetteer', found.row.name, detail), group: 'short-name' }] };
   }
+  // A locality the address names a little farther away, with none nearer to the place: its municipality is large
+  // (Setúbal, 10.5 km from the Gâmbia camp site, "2910 Setúbal").
+  for (const name of names) {
+    const found = gazetteer.nearestNamed(name, latitude, longitude, CITY_CAPITAL_MAX_KM);
+    if (found !== null && gazetteer.within(latitude, longitude, found.km).every((near) => near.row === found.row)) return confirmed(name, found, chosen);
+  }
 
   const why = chosen === null ? 'missing' : whyNotTheCity(chosen, input, gazetteer);
   if (why === null) return { city: chosen, locality: null, outcome: 'kept-unknown', issues: [] };
@@ -90,21 +109,85 @@ export function checkCity(input: CityCheckInput, gazetteer: GazetteerIndex): Cit
     if (official !== null) issues.push(issue('address', 'city-official-name', chosen, `city: "${chosen}" → "${official}", the gazetteer's form`));
     return { city: official ?? chosen, locality: null, outcome: 'kept-far', issues };
   }
-  const nearest = gazetteer.nearest(latitude, longitude, CITY_GAZETTEER_MAX_KM);
-  if (nearest !== null) {
-    const detail = `city: ${chosen === null ? 'missing' : `"${chosen}" is ${DESCRIBED[why]}`}; the nearest locality, ${km(nearest.km)} from the place`;
+  const was = chosen === null ? 'missing' : `"${chosen}" is ${DESCRIBED[why]}`;
+  const town = nearestTown(input, gazetteer);
+  if (town !== null && town.rivals.length === 0) {
+    const detail = `city: ${was}; ${town.how}, ${km(town.found.km)} from the place`;
     return {
-      city: nearest.row.name,
-      locality: nearest.row,
+      city: town.found.row.name,
+      locality: town.found.row,
       outcome: 'moved',
-      issues: [{ ...issue('address', 'city-from-gazetteer', nearest.row.name, detail), group: why }],
+      issues: [{ ...issue('address', 'city-from-gazetteer', town.found.row.name, detail), group: why }],
     };
+  }
+  if (town !== null) {
+    // No city rather than a guess: a city published must be a locality the place is in.
+    const [rival] = town.rivals as [Found];
+    const detail = `city: ${was}; the nearest locality, ${town.found.row.name} (${km(town.found.km)}), is not clearly the place's town: ${rival.row.name}, of another municipality, is ${km(rival.km)} from the place`;
+    return { city: null, locality: null, outcome: 'undecided', issues: [{ ...issue('address', 'invalid-city', chosen, detail), group: 'unclear-nearest' }] };
   }
   // Nothing within reach: a province or a far capital is still never the city; anything else stays as the address gives it.
   if (chosen !== null && (why === 'region' || why === 'far-capital')) {
     return { city: null, locality: null, outcome: 'nothing-near', issues: [issue('address', 'invalid-city', chosen, `"${chosen}" is ${DESCRIBED[why]}, and no locality is within ${CITY_GAZETTEER_MAX_KM} km`)] };
   }
   return { city: chosen, locality: null, outcome: 'nothing-near', issues: [] };
+}
+
+/** The town the place is in, when the address names none; `rivals`: localities of other municipalities about as near (then it is not clear). */
+interface Town {
+  found: Found;
+  /** How it was found, for the issue's detail. */
+  how: string;
+  rivals: readonly Found[];
+}
+
+/**
+ * The town a place is in when the address names none within reach: the province capital its postal code names (es,
+ * third digit 0: "43007" is Tarragona) within CITY_CAPITAL_MAX_KM; else the nearest locality within
+ * CITY_GAZETTEER_MAX_KM (of the postal code's province, where it names one), when no locality of another municipality
+ * is about as near (within CITY_NEAREST_TIE_RATIO of its distance; beyond CITY_NEAREST_FAR_KM, within
+ * CITY_NEAREST_FAR_RATIO); else the nearest of those localities the listing's name names, or else its street; else
+ * none is clear (rivals).
+ * Null when no locality is within reach.
+ */
+function nearestTown(input: CityCheckInput, gazetteer: GazetteerIndex): Town | null {
+  const { latitude, longitude, postal } = input;
+  if (postal !== null && postal.capital) {
+    const [capital] = gazetteer.within(latitude, longitude, CITY_CAPITAL_MAX_KM, (row) => isCapitalOf(postal, row, input.country, gazetteer));
+    if (capital !== undefined) return { found: capital, how: 'the province capital its postal code names', rivals: [] };
+  }
+  // The postal code's province, where it has a locality within reach (a code of a province far away says nothing of the point).
+  const inReach = gazetteer.within(latitude, longitude, CITY_GAZETTEER_MAX_KM);
+  const provinceNear = postal !== null && inReach.some((found) => found.row.admin2 === postal.admin2);
+  const inProvince = (row: GazetteerRow) => !provinceNear || row.admin2 === postal!.admin2;
+  const nearest = inReach.find((found) => inProvince(found.row));
+  if (nearest === undefined) return null;
+  const reach = nearest.km * (nearest.km > CITY_NEAREST_FAR_KM ? CITY_NEAREST_FAR_RATIO : CITY_NEAREST_TIE_RATIO);
+  const near = (reach <= CITY_GAZETTEER_MAX_KM ? inReach.filter((found) => found.km <= reach) : gazetteer.within(latitude, longitude, reach)).filter((found) => inProvince(found.row));
+  const rivals = near.filter((found) => found.row.municipality !== nearest.row.municipality);
+  if (rivals.length === 0) return { found: nearest, how: 'the nearest locality', rivals };
+  for (const [text, what] of [[input.placeName, "the place's name"], [input.street, 'the street']] as const) {
+    const slug = text == null ? null : citySlug(text);
+    const named = slug === null ? undefined : near.find((found) => found.row.nameSlugs.some((name) => `-${slug}-`.includes(`-${name}-`)));
+    if (named !== undefined) return { found: named, how: `the locality ${what} names, among localities of several municipalities about as near`, rivals: [] };
+  }
+  return { found: nearest, how: 'the nearest locality', rivals };
+}
+
+/**
+ * Why the postal code contradicts the city the address names and the gazetteer confirms at the point (es), or null:
+ * it is a code of the province capital (third digit 0) while the locality is another town of that province and no
+ * capital of it lies within CITY_CAPITAL_MAX_KM ("38000" for Santiago del Teide, 70 km from Santa Cruz de Tenerife).
+ * The point and the name agree: the code is the odd one out. A code of another province than the locality's decides
+ * nothing: GeoNames files some border towns under the neighbouring province (Setenil de las Bodegas, 11692, in Málaga).
+ */
+export function postalCodeContradicts(input: CityCheckInput, check: CityCheck, gazetteer: GazetteerIndex): string | null {
+  const { postal } = input;
+  const locality = check.locality;
+  if (postal === null || locality === null || check.outcome !== 'confirmed' || !postal.capital) return null;
+  if (locality.admin2 !== postal.admin2 || isCapitalOf(postal, locality, input.country, gazetteer)) return null;
+  const capital = gazetteer.within(input.latitude, input.longitude, CITY_CAPITAL_MAX_KM, (row) => isCapitalOf(postal, row, input.country, gazetteer));
+  return capital.length > 0 ? null : `is a code of the province capital, more than ${CITY_CAPITAL_MAX_KM} km from the place, and the city is another town, ${locality.name}`;
 }
 
 /** A name of the address found within reach: the city in the form below, with the issue that says what changed. */
@@ -132,6 +215,15 @@ const DESCRIBED: Record<Why, string> = {
   'far-homonym': `a locality more than ${CITY_GAZETTEER_MAX_KM} km away`,
   'address-text': 'address text, not a locality',
 };
+
+/**
+ * Whether a locality may be the capital of the postal code's province: a seat of a province or higher division
+ * (GeoNames files some capitals as municipality seats only: A Coruña, Badajoz), or named as the province is.
+ */
+function isCapitalOf(postal: NonNullable<CityCheckInput['postal']>, row: GazetteerRow, country: CountryCode, gazetteer: GazetteerIndex): boolean {
+  if (row.admin2 !== postal.admin2) return false;
+  return CAPITAL_FEATURES[country].has(row.feature) || (postal.provinceNames ?? []).some((name) => gazetteer.keysOf(name).some((key) => row.nameSlugs.includes(key)));
+}
 
 /**
  * A province capital named with one of its own postal codes may lie farther than the distance from the point: its

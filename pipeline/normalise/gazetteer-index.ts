@@ -8,6 +8,8 @@ const KEY_CACHE_SIZE = 4096;
 
 /** The widest search the 3×3 block answers exactly (km). */
 export const GRID_REACH_KM = 11;
+/** The widest search `within` answers (km): a block of cells as wide as it needs, up to two cells each way. */
+export const WIDE_REACH_KM = 22;
 const EARTH_RADIUS_KM = 6371.0088;
 const RADIANS = Math.PI / 180;
 /** Slightly less than a degree of latitude (111.2 km), so the shortcut below never skips a locality within reach. */
@@ -97,11 +99,6 @@ export class GazetteerIndex {
     return [...indexes].map((index) => this.rows[index]!);
   }
 
-  /** Whether any locality of the country is called so (its own name or another). */
-  knows(name: string): boolean {
-    return this.lookUp(this.byName, name).length > 0 || this.lookUp(this.byOtherName, name).length > 0;
-  }
-
   /**
    * The nearest of the localities a name may mean, within maxKm of the point; null when none is. A locality called so
    * wins over a nearer one that only has it among its other names ("Arico" is Arico, not Lomo de Arico).
@@ -138,6 +135,34 @@ export class GazetteerIndex {
     if (heads.length === 0) return null;
     const found = this.nearestWhere(lat, lng, maxKm, (row) => row.nameSlugs.some((slug) => heads.some((head) => slug.startsWith(head))));
     return found === null ? null : { ...found, ownName: false };
+  }
+
+  /**
+   * Every locality within maxKm (at most WIDE_REACH_KM) of the point that `accept` takes, nearest first (equal distances
+   * in file order): the nearest town's rivals of other municipalities, a far capital. Each found with ownName true.
+   */
+  within(lat: number, lng: number, maxKm: number, accept: (row: GazetteerRow) => boolean = () => true): Found[] {
+    if (maxKm > WIDE_REACH_KM) throw new RangeError(`the search answers up to ${WIDE_REACH_KM} km, not ${maxKm}`);
+    const latCell = Math.floor(lat / CELL_DEGREES);
+    const lngCell = Math.floor(lng / CELL_DEGREES);
+    // A cell is 0.2° of latitude (22.2 km) high, and 0.2° of longitude wide: narrower towards the poles, so as many
+    // cells each way as the distance needs at the farthest latitude the block reaches.
+    const latSpan = Math.ceil(maxKm / (CELL_DEGREES * KM_PER_DEGREE_LAT));
+    const farthest = Math.min(89, Math.abs(lat) + (latSpan + 1) * CELL_DEGREES);
+    const lngSpan = Math.ceil(maxKm / (CELL_DEGREES * KM_PER_DEGREE_LAT * Math.cos(farthest * RADIANS)));
+    const found: { index: number; km: number }[] = [];
+    for (let dLat = -latSpan; dLat <= latSpan; dLat += 1) {
+      for (let dLng = -lngSpan; dLng <= lngSpan; dLng += 1) {
+        for (const index of this.cells.get(cellKey(latCell + dLat, lngCell + dLng)) ?? NONE) {
+          const row = this.rows[index]!;
+          if (Math.abs(row.lat - lat) * KM_PER_DEGREE_LAT > maxKm || !accept(row)) continue;
+          const km = distanceKm(lat, lng, row.lat, row.lng);
+          if (km <= maxKm) found.push({ index, km });
+        }
+      }
+    }
+    found.sort((a, b) => a.km - b.km || a.index - b.index);
+    return found.map(({ index, km }) => ({ row: this.rows[index]!, km, ownName: true }));
   }
 
   private nearestWhere(lat: number, lng: number, maxKm: number, accept: (row: GazetteerRow) => boolean): Found | null {

@@ -12,6 +12,12 @@ export interface GazetteerRow {
   admin1: string;
   /** GeoNames admin2 code (es: province, fr: département, gb: county); empty when none. */
   admin2: string;
+  /**
+   * The GeoNames code of its municipality (MUNICIPALITY_LEVEL: es admin3, the INE municipality; fr admin4, the INSEE
+   * commune; pt admin2, the concelho; gb admin2, the county or unitary authority, the finest level GeoNames fills
+   * there): two localities with the same code are in one municipality. Empty when GeoNames gives none.
+   */
+  municipality: string;
   population: number;
   /** The slugs of its name: the name's own, and without a leading article ("el-masnou", "masnou"). */
   nameSlugs: string[];
@@ -48,15 +54,22 @@ export function capitalised(name: string): string {
   return name.length === 0 ? name : name[0]!.toUpperCase() + name.slice(1);
 }
 
+/** Which GeoNames admin column (10 = admin1 … 13 = admin4) holds each country's municipality. */
+export const MUNICIPALITY_LEVEL: Readonly<Record<string, number>> = { es: 12, fr: 13, pt: 11, gb: 11 };
+
 /**
  * One line of GeoNames' cities file (tab-separated: geonameid, name, asciiname, alternatenames, latitude, longitude,
  * feature class, feature code, country code, cc2, admin1…admin4, population, …) as a row of the given country, or
- * null when it is another country's or not a living locality. `articles`: leadingArticles() of the country.
+ * null when it is another country's or not a living locality. `articles`: leadingArticles() of the country;
+ * `officialNames`: geonameid → the locality's official name where GeoNames writes another (data/gazetteer/official-names.json),
+ * GeoNames' own name then kept among its other names.
  */
-export function rowFromGeoNames(line: string, country: string, articles: RegExp): GazetteerRow | null {
+export function rowFromGeoNames(line: string, country: string, articles: RegExp, officialNames: ReadonlyMap<string, string> = new Map()): GazetteerRow | null {
   const cells = line.split('\t');
   if (cells.length < 15 || cells[8] !== country.toUpperCase() || cells[6] !== 'P' || !LOCALITY_FEATURES.has(cells[7]!)) return null;
-  const name = capitalised(cells[1]!.trim());
+  const official = officialNames.get(cells[0]!);
+  if (official !== undefined) cells[3] = `${cells[1]},${cells[3]}`;
+  const name = capitalised((official ?? cells[1]!).trim());
   const lat = Number(cells[4]);
   const lng = Number(cells[5]);
   if (name === '' || !Number.isFinite(lat) || !Number.isFinite(lng)) return null;
@@ -72,8 +85,10 @@ export function rowFromGeoNames(line: string, country: string, articles: RegExp)
     lat,
     lng,
     feature: cells[7]!,
-    admin1: cells[10] ?? '',
-    admin2: cells[11] ?? '',
+    // At least 15 cells (checked above): the admin columns are there, empty when GeoNames gives none.
+    admin1: cells[10]!,
+    admin2: cells[11]!,
+    municipality: cells[MUNICIPALITY_LEVEL[country] ?? 11]!,
     population: Number(cells[14]) || 0,
     nameSlugs,
     otherSlugs: [...slugs].slice(nameSlugs.length),
@@ -81,10 +96,10 @@ export function rowFromGeoNames(line: string, country: string, articles: RegExp)
 }
 
 /** The columns of the compact file, in order; slugs are joined by `|`. */
-export const COLUMNS = ['name', 'lat', 'lng', 'feature', 'admin1', 'admin2', 'population', 'nameSlugs', 'otherSlugs'] as const;
+export const COLUMNS = ['name', 'lat', 'lng', 'feature', 'admin1', 'admin2', 'municipality', 'population', 'nameSlugs', 'otherSlugs'] as const;
 
 export function formatRow(row: GazetteerRow): string {
-  return [row.name, row.lat.toFixed(5), row.lng.toFixed(5), row.feature, row.admin1, row.admin2, String(row.population), row.nameSlugs.join('|'), row.otherSlugs.join('|')].join('\t');
+  return [row.name, row.lat.toFixed(5), row.lng.toFixed(5), row.feature, row.admin1, row.admin2, row.municipality, String(row.population), row.nameSlugs.join('|'), row.otherSlugs.join('|')].join('\t');
 }
 
 /** A line of the compact file back into a row; a line with too few columns (a damaged file) throws with its number. */
@@ -98,8 +113,9 @@ export function parseRow(line: string, lineNumber: number, source: string): Gaze
     feature: cells[3]!,
     admin1: cells[4]!,
     admin2: cells[5]!,
-    population: Number(cells[6]),
-    nameSlugs: cells[7] === '' ? [] : cells[7]!.split('|'),
-    otherSlugs: cells[8] === '' ? [] : cells[8]!.split('|'),
+    municipality: cells[6]!,
+    population: Number(cells[7]),
+    nameSlugs: cells[8] === '' ? [] : cells[8]!.split('|'),
+    otherSlugs: cells[9] === '' ? [] : cells[9]!.split('|'),
   };
 }

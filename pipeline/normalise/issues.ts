@@ -58,6 +58,7 @@ export const ISSUE_CODES = {
   'too-many-labels': 'drop',
   'name-suggests': 'drop',
   'city-far-from-location': 'drop',
+  'postal-code-contradicts-city': 'drop',
   'tracking-removed': 'repair',
   'scheme-repaired': 'repair',
   'extension-dropped': 'repair',

@@ -28,12 +28,13 @@ export interface RegionCheckInput {
 }
 
 /**
- * What a postal code tells the city check (city-gazetteer.ts): the gazetteer's admin2 code of its province, and
- * whether it is a code of the capital city (es: third digit 0). Null outside Spain or for a code naming no province.
+ * What a postal code tells the city check (city-gazetteer.ts): the gazetteer's admin2 code of its province, whether it
+ * is a code of the capital city (es: third digit 0), and the province's names (most capitals share one: A Coruña).
+ * Null outside Spain or for a code naming no province.
  */
-export function postalProvince(postalCode: string | null, country: CountryCode): { admin2: string; capital: boolean } | null {
+export function postalProvince(postalCode: string | null, country: CountryCode): { admin2: string; capital: boolean; provinceNames: readonly string[] } | null {
   const province = country === 'es' ? provinceOfPostalCode(postalCode) : null;
-  return province === null ? null : { admin2: province.geonames, capital: postalCode![2] === '0' };
+  return province === null ? null : { admin2: province.geonames, capital: postalCode![2] === '0', provinceNames: [province.name, ...province.names] };
 }
 
 /** The province a Spanish postal code names (its first two digits), or null. */

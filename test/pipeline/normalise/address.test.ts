@@ -367,4 +367,45 @@ describe('normaliseAddress with coordinates', () => {
     const { value } = normaliseAddress({ address: { city: 'Barcelona', postalCode: '08320' }, fullAddress: undefined }, COUNTRIES.es);
     expect(value.address.city).toBe('Barcelona');
   });
+
+  it('drops a postal code of the province capital on another town far from it (38000 for Santiago del Teide)', () => {
+    const raw = { address: { city: 'Santiago del Teide', state: 'Santa Cruz de Tenerife', postalCode: '38000' } };
+    const { value, issues } = near(raw, 28.2451864, -16.8386505);
+    expect(value.address).toMatchObject({ city: 'Santiago del Teide', postalCode: null, state: 'Santa Cruz de Tenerife' });
+    expect(issues).toEqual([
+      {
+        field: 'address',
+        code: 'postal-code-contradicts-city',
+        value: '38000',
+        detail: 'postalCode: "38000" is a code of the province capital, more than 20 km from the place, and the city is another town, Santiago del Teide; dropped',
+      },
+    ]);
+    expect(near({ address: { city: 'Santiago del Teide', postalCode: '38683' } }, 28.2451864, -16.8386505).value.address.postalCode).toBe('38683');
+  });
+
+  it("checks the address's other names against the gazetteer: fullAddress's town within reach wins over a far city", () => {
+    const { value, issues } = near({ address: { city: 'Moralzarzal' }, fullAddress: 'Carrer Nou 5, 08320 El Masnou, España' }, 41.4794, 2.3343);
+    expect(value.address.city).toBe('El Masnou');
+    expect(issues).toContainEqual(expect.objectContaining({ code: 'city-from-gazetteer', group: 'address-named' }));
+  });
+
+  it('never keeps a province as the city at a point the gazetteer covers', () => {
+    const { value, issues } = near({ address: { city: 'Vizcaya' } }, 43.4167, -2.95);
+    expect(value.address.city).not.toBe('Vizcaya');
+    expect(issues).toContainEqual(expect.objectContaining({ code: 'city-from-gazetteer', group: 'region' }));
+  });
+
+  it("repairs the state from the city's locality where there is no postal code (Valencia de Don Juan is in León)", () => {
+    const { value } = near({ address: { city: 'Valencia de Don Juan', state: 'Valencia' } }, 42.2941, -5.5177);
+    expect(value.address).toMatchObject({ city: 'Valencia de Don Juan', state: 'León' });
+  });
+
+  it("reads the listing's name where two towns are about as near", () => {
+    const at = (name: string) => normaliseAddress({ address: undefined, fullAddress: undefined, name }, COUNTRIES.fr, { latitude: 48.83841913, longitude: 2.3810935 });
+    expect(at('ibis Styles Paris Bercy').value).toMatchObject({ address: { city: 'Paris' }, citySlug: 'paris' });
+    const undecided = at('Hôtel de Bercy');
+    expect(undecided.value.address.city).toBeNull();
+    expect(undecided.value.citySlug).toBeNull();
+    expect(codes(undecided)).toEqual(['invalid-city']);
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distanceKm, GazetteerIndex, GRID_REACH_KM } from '../../../pipeline/normalise/gazetteer-index.ts';
+import { distanceKm, GazetteerIndex, GRID_REACH_KM, WIDE_REACH_KM } from '../../../pipeline/normalise/gazetteer-index.ts';
 import { leadingArticles, nameKeys, type GazetteerRow } from '../../../pipeline/normalise/gazetteer-rows.ts';
 
 const ARTICLES = ['El', 'La', 'Els', "L'"];
@@ -10,6 +10,7 @@ const row = (name: string, lat: number, lng: number, other: string[] = [], featu
   feature,
   admin1: '56',
   admin2: 'B',
+  municipality: name,
   population: 1000,
   nameSlugs: nameKeys(name, leadingArticles(ARTICLES)),
   otherSlugs: other,
@@ -53,8 +54,67 @@ describe('GazetteerIndex.nearest', () => {
     expect(index.nearest(41.41, 2.3, 10)?.row.name).toBe('El Masnou');
   });
 
-  it('refuses a reach the grid cannot answer', () => {
-    expect(() => index.nearest(41, 2, GRID_REACH_KM + 1)).toThrow(RangeError);
+  it('refuses a reach the grid cannot answer, and says so', () => {
+    expect(() => index.nearest(41, 2, GRID_REACH_KM + 1)).toThrow(`the grid answers up to ${GRID_REACH_KM} km, not ${GRID_REACH_KM + 1}`);
+    expect(index.nearest(41, 2, GRID_REACH_KM)?.row.name).toBe('Bergen');
+  });
+
+  it('looks into the cells above and to the east', () => {
+    // El Masnou is in the cell above (41.4–41.6°) a point at 41.399, and in the cell east (2.2–2.4°) of one at 2.199.
+    expect(index.nearest(41.399, 2.31, 10)?.row.name).toBe('El Masnou');
+    expect(index.nearest(41.48, 2.199, GRID_REACH_KM)?.row.name).toBe('El Masnou');
+  });
+
+  it('finds a locality exactly at the distance, marks it as called so, and none beyond it due east', () => {
+    const exact = distanceKm(41.482, 2.319, 41.47978, 2.3188);
+    expect(index.nearest(41.482, 2.319, exact)).toMatchObject({ row: { name: 'El Masnou' }, ownName: true });
+    expect(index.nearest(41.48, 2.25, 2)).toBeNull();
+  });
+
+  it('keeps the first of two localities equally near, and the nearer of two whatever their order', () => {
+    // 2.0625 is exactly halfway between 2 and 2.125 (binary fractions).
+    const twins = new GazetteerIndex([row('West', 41, 2), row('East', 41, 2.125), row('Far', 41, 2.19)], ARTICLES);
+    expect(twins.nearest(41, 2.0625, 10)?.row.name).toBe('West');
+    expect(twins.nearest(41, 2.0625, distanceKm(41, 2.0625, 41, 2))?.row.name).toBe('West');
+    expect(twins.nearest(41, 2.001, 10)?.row.name).toBe('West');
+  });
+});
+
+describe('GazetteerIndex.within', () => {
+  it('lists every locality within the distance, nearest first, each with its distance', () => {
+    const found = index.within(41.482, 2.319, 22);
+    expect(found.map((near) => near.row.name)).toEqual(['El Masnou', 'Teià', 'Barcelona']);
+    expect(found[0]!.km).toBeCloseTo(0.2, 1);
+    expect(found[2]!.km).toBeCloseTo(17, 0);
+    expect(found.every((near) => near.ownName)).toBe(true);
+    expect(index.within(41.482, 2.319, 16).map((near) => near.row.name)).toEqual(['El Masnou', 'Teià']);
+  });
+
+  it('keeps only the localities it is asked for', () => {
+    expect(index.within(41.482, 2.319, 22, (row) => row.feature === 'PPLA').map((near) => near.row.name)).toEqual(['Barcelona']);
+  });
+
+  it('orders localities at one distance as the file does', () => {
+    const twins = new GazetteerIndex([row('B', 41.01, 2), row('A', 40.99, 2)], ARTICLES);
+    expect(twins.within(41, 2, 5).map((near) => near.row.name)).toEqual(['B', 'A']);
+  });
+
+  it('reaches two cells east and west where degrees of longitude are short (58° N)', () => {
+    const north = new GazetteerIndex([row('Far east', 58.05, 6.52), row('Beyond', 58.05, 6.6), row('Far west', 58.05, 5.7995)], ARTICLES);
+    // 0.33° of longitude at 58° N is 19.4 km: the cell two east of the point's (6.0–6.2°).
+    expect(north.within(58.05, 6.19, 20).map((near) => near.row.name)).toEqual(['Far east']);
+    // 0.2005° is 11.81 km: two cells west, found within 11.85 km (cells there are 11.6–11.9 km wide).
+    expect(north.within(58.05, 6.0, 11.85).map((near) => near.row.name)).toEqual(['Far west']);
+  });
+
+  it('includes a locality exactly at the distance', () => {
+    const exact = distanceKm(41.482, 2.319, 41.47978, 2.3188);
+    expect(index.within(41.482, 2.319, exact).map((near) => near.row.name)).toEqual(['El Masnou']);
+  });
+
+  it('refuses a reach it cannot answer, and says so', () => {
+    expect(() => index.within(41, 2, WIDE_REACH_KM + 1)).toThrow(`the search answers up to ${WIDE_REACH_KM} km, not ${WIDE_REACH_KM + 1}`);
+    expect(index.within(41, 2, WIDE_REACH_KM)).toBeDefined();
   });
 });
 
@@ -78,9 +138,45 @@ describe('GazetteerIndex.nearestNamed', () => {
     expect(index.nearestNamed('Arico', 28.17, -16.481, 10)?.row.name).toBe('Arico');
   });
 
-  it('takes the nearest of two localities with one name', () => {
+  it('takes the nearest of two localities with one name, whatever their order, and the first of two equally near', () => {
     expect(index.nearestNamed('Bergen', 41.009, 2.009, 10)?.row.lat).toBe(41.01);
+    expect(index.nearestNamed('Bergen', 41.001, 2.001, 10)?.row.lat).toBe(41);
     expect(index.named('Bergen')).toHaveLength(2);
+    const exact = distanceKm(41.002, 2.0, 41, 2);
+    expect(index.nearestNamed('Bergen', 41.002, 2.0, exact)?.row.lat).toBe(41);
+    // 2.0625 is exactly halfway between 2 and 2.125 (binary fractions): both twins are equally near.
+    const twins = new GazetteerIndex([row('Twin', 41, 2), row('Twin', 41, 2.125)], ARTICLES);
+    expect(twins.nearestNamed('Twin', 41, 2.0625, 10)?.row.lng).toBe(2);
+  });
+
+  it('finds a short form at the start of a name, with or without its article, as another name', () => {
+    const nou = new GazetteerIndex([row('El Masnou Nou', 41.47978, 2.3188)], ARTICLES);
+    expect(nou.nearestStartingWith('Masnou', 41.48, 2.32, 10)).toMatchObject({ row: { name: 'El Masnou Nou' }, ownName: false });
+    expect(nou.nearestStartingWith('El Masnou', 41.48, 2.32, 10)?.row.name).toBe('El Masnou Nou');
+    expect(nou.nearestStartingWith('Nou', 41.48, 2.32, 10)).toBeNull();
+  });
+
+  it('keeps the keys and rows it looked up, and forgets them past a bound', () => {
+    const fresh = new GazetteerIndex([row('El Masnou', 41.47978, 2.3188)], ARTICLES);
+    expect(fresh.keysOf('El Masnou')).toBe(fresh.keysOf('El Masnou'));
+    const named = (fresh as unknown as { lookUp(map: unknown, name: string): readonly number[]; byName: unknown });
+    expect(named.lookUp(named.byName, 'El Masnou')).toBe(named.lookUp(named.byName, 'El Masnou'));
+    const caches = fresh as unknown as { keyCache: Map<string, unknown>; found: Map<unknown, Map<string, unknown>> };
+    let keys = 0;
+    let rows = 0;
+    for (let i = 0; i < 4100; i += 1) {
+      fresh.named(`Town ${i}`);
+      keys = Math.max(keys, caches.keyCache.size);
+      rows = Math.max(rows, ...[...caches.found.values()].map((cache) => cache.size));
+    }
+    expect([keys, rows]).toEqual([4096, 4096]);
+  });
+
+  it("hands out a name's only list as it stores it, each row once", () => {
+    const internals = index as unknown as { lookUp(map: unknown, name: string): readonly number[]; byName: Map<string, number[]> };
+    expect(internals.lookUp(internals.byName, 'Teià')).toBe(internals.byName.get('teia'));
+    const twice = new GazetteerIndex([{ ...row('Aa', 41, 2), nameSlugs: ['aa', 'aa'] }], ARTICLES) as unknown as { byName: Map<string, number[]> };
+    expect(twice.byName.get('aa')).toEqual([0]);
   });
 
   it('knows no name it was not given', () => {

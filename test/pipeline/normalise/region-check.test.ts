@@ -18,9 +18,10 @@ describe('provinceOfPostalCode', () => {
 });
 
 describe('postalProvince', () => {
-  it("gives the province's gazetteer code, and whether the code is one of its capital city's (third digit 0)", () => {
-    expect(postalProvince('28042', 'es')).toEqual({ admin2: 'M', capital: true });
-    expect(postalProvince('28820', 'es')).toEqual({ admin2: 'M', capital: false });
+  it("gives the province's gazetteer code, whether the code is one of its capital city's (third digit 0), and the province's names", () => {
+    expect(postalProvince('28042', 'es')).toEqual({ admin2: 'M', capital: true, provinceNames: ['Madrid', 'Comunidad de Madrid'] });
+    expect(postalProvince('28820', 'es')).toMatchObject({ admin2: 'M', capital: false });
+    expect(postalProvince('15003', 'es')?.provinceNames).toEqual(['A Coruña', 'La Coruña', 'Coruña']);
   });
 
   it('says nothing outside Spain or for a code naming no province', () => {
