@@ -1,6 +1,6 @@
 // Reads a served snapshot's places for the exports a piece at a time: the file order (Hilbert order from ids and points), then places by row group, or served JSON in id order.
 import type Database from 'better-sqlite3';
-import type { Place } from '../../model/place.ts';
+import { profileUrlFor, type Place } from '../../model/place.ts';
 import { withProfileUrl } from '../../model/served-place.ts';
 import { extendBbox, type Bbox } from './geoparquet-metadata.ts';
 import { hilbertIndex } from './hilbert-index.ts';
@@ -55,8 +55,14 @@ export function placesByRowid(db: Database.Database, rowids: Float64Array, publi
     .prepare('SELECT rowid, id, place_json FROM places WHERE rowid IN (SELECT value FROM json_each(?))')
     .raw(true)
     .all(JSON.stringify(Array.from(rowids))) as [number, string, string][];
-  const byRowid = new Map(rows.map(([rowid, id, json]) => [rowid, withProfileUrl(json, id, publicUrl)]));
-  return Array.from(rowids, (rowid) => JSON.parse(byRowid.get(rowid)!) as Place);
+  // Parsed as stored, its profileUrl set after: the value withProfileUrl writes, without a second copy of each text.
+  const byRowid = new Map(rows.map(([rowid, id, json]) => [rowid, { id, json }]));
+  return Array.from(rowids, (rowid) => {
+    const { id, json } = byRowid.get(rowid)!;
+    const place = JSON.parse(json) as Place;
+    place.profileUrl = profileUrlFor(publicUrl, id);
+    return place;
+  });
 }
 
 /** Each served place's JSON, in id order (profileUrl under `publicUrl`), read one row at a time. */
