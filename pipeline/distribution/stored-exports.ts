@@ -9,6 +9,7 @@ import { buildExports, type KeptVersion } from '../exports/build-exports.ts';
 import type { ExportSettings } from '../exports/export-manifest.ts';
 import { exportFilePath, exportsDir, manifestPath } from '../exports/export-paths.ts';
 import { OversizedObjectError, type DownloadObject } from './nats-object-download.ts';
+import { rememberDigest, rememberedDigest } from './verified-digest.ts';
 import { objectNameOf, sha256OfFile, STORED_EXPORT_KINDS, type StoredExportFile, type StoredExportKind, type StoredSnapshot } from './stored-snapshot.ts';
 
 function localPath(dataDir: string, country: CountryCode, version: string, kind: StoredExportKind): string {
@@ -67,7 +68,14 @@ export async function fetchExports(dataDir: string, stored: StoredSnapshot, fetc
     const listed = files.find((f) => f.kind === kind);
     if (!listed) continue;
     const target = localPath(dataDir, country, version, kind);
-    if (fs.existsSync(target) && fs.statSync(target).size === listed.size && (await sha256OfFile(target)) === listed.sha256) continue;
+    // A file this directory checked before (a rollback, a roll forward, the move after a staged fetch) is not read again.
+    if (fs.existsSync(target) && fs.statSync(target).size === listed.size) {
+      const remembered = rememberedDigest(target);
+      if ((remembered ?? (await sha256OfFile(target))) === listed.sha256) {
+        if (remembered === null) rememberDigest(target, listed.sha256);
+        continue;
+      }
+    }
     const temp = `${target}.${process.pid}-${randomBytes(4).toString('hex')}.download`;
     try {
       let problem: string | null = null;
@@ -88,6 +96,7 @@ export async function fetchExports(dataDir: string, stored: StoredSnapshot, fetc
         return { problem: `export files of ${country} ${version} not served: ${problem}` };
       }
       fs.renameSync(temp, target);
+      rememberDigest(target, listed.sha256);
     } finally {
       fs.rmSync(temp, { force: true });
     }

@@ -14,6 +14,7 @@ import { parseConfig, type NatsStoreConfig } from '../../platform/environment.ts
 import { openNatsSnapshotStore, type NatsSnapshotStore } from '../../pipeline/distribution/nats-snapshot-store.ts';
 import { loadVerifyKeys, recordProblem } from '../../pipeline/distribution/pointer-signature.ts';
 import { objectNameOf, type StoredSnapshot } from '../../pipeline/distribution/stored-snapshot.ts';
+import { rememberedDigest } from '../../pipeline/distribution/verified-digest.ts';
 import { exportFilePath, manifestPath } from '../../pipeline/exports/export-paths.ts';
 import { createInProcessRunner } from '../../pipeline/jobs/in-process-runner.ts';
 import { importWithGates } from '../../pipeline/publish/import-with-gates.ts';
@@ -164,6 +165,8 @@ describe.runIf(natsServerAvailable())('export files in the NATS snapshot store',
         expect(sha256(readFileSync(local))).toBe(file.sha256);
         // Written while the publisher waited for the replicas, not after the move.
         expect(statSync(local).mtimeMs).toBeLessThanOrEqual(pointer.created.getTime());
+        // Its checked digest is kept beside it: a later move to this version (a rollback) does not read it again.
+        expect(rememberedDigest(local)).toBe(file.sha256);
       }
     }
   }, 120_000);
