@@ -103,7 +103,8 @@ interface NonCityRules {
 export function nonCityRulesOf(table: NonCityTable, words: Pick<LanguageWords, 'streetWords' | 'streetAbbreviations'>): NonCityRules {
   const placeNamesToo = new Set(table.placeNamesToo.map(foldWords));
   return {
-    placeholders: new Set(table.placeholders.map(foldWords)),
+    // A value that folds to nothing ("-", "...") is a placeholder, whatever the list holds.
+    placeholders: new Set(['', ...table.placeholders.map(foldWords)]),
     postalCodes: {
       es: new RegExp(table.postalCodes.es),
       fr: new RegExp(table.postalCodes.fr),
@@ -135,7 +136,7 @@ function findNonCityReason(city: string, country: CountryCode): string | null {
   if (/^www\.|:\/\//i.test(city)) return 'the city is a web address';
   const { placeholders, postalCodes, streetWords, patterns } = rules();
   const folded = foldWords(city);
-  if (folded === '' || placeholders.has(folded)) return 'the city is a placeholder, not a place';
+  if (placeholders.has(folded)) return 'the city is a placeholder, not a place';
   const trimmed = city.trim();
   if (postalCodes[country].test(trimmed)) return 'the city is a postal code';
   const words = folded.split(' ');

@@ -249,8 +249,13 @@ describe('nonCityRulesOf', () => {
   const rules = nonCityRulesOf(table, { streetWords: ['Calle', 'ronda', 'Camí'], streetAbbreviations: ['Avda.'] });
 
   it('folds placeholders, place names and street words as values are folded', () => {
-    expect([...rules.placeholders]).toEqual(['s n', 'sin numero', '']);
+    expect([...rules.placeholders]).toEqual(['', 's n', 'sin numero']);
     expect([...rules.placeNamesToo]).toEqual(['ronda', 'cami']);
+  });
+
+  it('takes a value that folds to nothing for a placeholder, even when the list has no such entry', () => {
+    const listed = nonCityRulesOf({ ...table, placeholders: ['n/a'] }, { streetWords: [], streetAbbreviations: [] });
+    expect([...listed.placeholders]).toEqual(['', 'n a']);
   });
 
   it('reads street words and abbreviations, less those that also begin place names', () => {
