@@ -8,7 +8,7 @@ import type { CountryCode } from '../../model/place.ts';
 import { citySlug } from './city-slug.ts';
 import { tidyCitySlug } from './city-tidy.ts';
 import { memoPerCountry } from './country-memo.ts';
-import { WORDS } from './language-words.ts';
+import { WORDS, type LanguageWords } from './language-words.ts';
 import { foldText } from '../../model/fold-text.ts';
 
 interface AliasFile {
@@ -44,12 +44,18 @@ export function compileAliases(file: AliasFile): ReadonlyMap<string, string> {
   return canonicalOf;
 }
 
-const ALIASES: Record<CountryCode, ReadonlyMap<string, string>> = {
-  es: compileAliases(es),
-  fr: compileAliases(fr),
-  gb: compileAliases(gb),
-  pt: compileAliases(pt),
-};
+const ALIAS_FILES: Record<CountryCode, AliasFile> = { es, fr, gb, pt };
+
+/** Each country's table compiled on its first lookup, never when the module loads: a mistake in it stops that lookup. */
+const ALIASES = new Map<CountryCode, ReadonlyMap<string, string>>();
+function aliasesOf(country: CountryCode): ReadonlyMap<string, string> {
+  return ALIASES.get(country) ?? readAliases(country);
+}
+function readAliases(country: CountryCode): ReadonlyMap<string, string> {
+  const table = compileAliases(ALIAS_FILES[country]);
+  ALIASES.set(country, table);
+  return table;
+}
 
 /**
  * The slug stored and matched for a city: the canonical name's slug when the table knows the city, else its own;
@@ -57,16 +63,16 @@ const ALIASES: Record<CountryCode, ReadonlyMap<string, string>> = {
  * records had before the tidying keep finding them.
  */
 export function canonicalCitySlug(country: CountryCode, slug: string): string {
-  const known = ALIASES[country].get(slug);
+  const known = aliasesOf(country).get(slug);
   if (known !== undefined) return known;
   const tidied = tidyCitySlug(slug, country);
-  return ALIASES[country].get(tidied) ?? tidied;
+  return aliasesOf(country).get(tidied) ?? tidied;
 }
 
 /** Whether the country's alias table knows the name (as any of a city's names). */
 export function isKnownCity(country: CountryCode, name: string): boolean {
   const slug = citySlug(name);
-  return slug !== null && ALIASES[country].has(slug);
+  return slug !== null && aliasesOf(country).has(slug);
 }
 
 /** Case, accents, punctuation and spacing ignored: "S/N", "s/n" and "s.n." are one value. */
@@ -74,19 +80,48 @@ function foldWords(text: string): string {
   return foldText(text).replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 }
 
-const PLACEHOLDERS = new Set(nonCity.placeholders.map(foldWords));
-const POSTAL_CODES: Record<CountryCode, RegExp> = {
-  es: new RegExp(nonCity.postalCodes.es),
-  fr: new RegExp(nonCity.postalCodes.fr),
-  gb: new RegExp(nonCity.postalCodes.gb, 'i'),
-  pt: new RegExp(nonCity.postalCodes.pt),
-};
-// The languages' street words (data/labels/words/), but those that also begin real place names.
-const PLACE_NAMES_TOO = new Set(nonCity.placeNamesToo.map(foldWords));
-const STREET_WORDS = new Set(
-  [...WORDS.streetWords, ...WORDS.streetAbbreviations].map(foldWords).filter((word) => !PLACE_NAMES_TOO.has(word)),
-);
-const PATTERNS = nonCity.patterns.map(({ pattern, reason }) => ({ pattern: new RegExp(pattern, 'iu'), reason }));
+interface NonCityTable {
+  placeholders: readonly string[];
+  postalCodes: Record<CountryCode, string>;
+  placeNamesToo: readonly string[];
+  patterns: readonly { pattern: string; reason: string }[];
+}
+
+interface NonCityRules {
+  placeholders: ReadonlySet<string>;
+  postalCodes: Record<CountryCode, RegExp>;
+  /** The languages' street words (data/labels/words/), but those that also begin real place names. */
+  streetWords: ReadonlySet<string>;
+  placeNamesToo: ReadonlySet<string>;
+  patterns: readonly { pattern: RegExp; reason: string }[];
+}
+
+/**
+ * The non-city table (data/cities/non-city.json) and the languages' street words as the rules read them: words
+ * folded, a country's postal code anchored as written (British ones in either case), patterns case-insensitive.
+ */
+export function nonCityRulesOf(table: NonCityTable, words: Pick<LanguageWords, 'streetWords' | 'streetAbbreviations'>): NonCityRules {
+  const placeNamesToo = new Set(table.placeNamesToo.map(foldWords));
+  return {
+    // A value that folds to nothing ("-", "...") is a placeholder, whatever the list holds.
+    placeholders: new Set(['', ...table.placeholders.map(foldWords)]),
+    postalCodes: {
+      es: new RegExp(table.postalCodes.es),
+      fr: new RegExp(table.postalCodes.fr),
+      gb: new RegExp(table.postalCodes.gb, 'i'),
+      pt: new RegExp(table.postalCodes.pt),
+    },
+    streetWords: new Set([...words.streetWords, ...words.streetAbbreviations].map(foldWords).filter((word) => !placeNamesToo.has(word))),
+    placeNamesToo,
+    patterns: table.patterns.map(({ pattern, reason }) => ({ pattern: new RegExp(pattern, 'iu'), reason })),
+  };
+}
+
+/** Built on the first value read, never when the module loads. */
+let RULES: NonCityRules | undefined;
+function rules(): NonCityRules {
+  return (RULES ??= nonCityRulesOf(nonCity, WORDS));
+}
 
 /**
  * Why a published city value is not a city, or null when it may be one: a web address, a placeholder ("s/n",
@@ -99,13 +134,14 @@ export const nonCityReason = memoPerCountry(findNonCityReason);
 function findNonCityReason(city: string, country: CountryCode): string | null {
   // "www." first, or a scheme's "://" anywhere (which covers http:// and https://).
   if (/^www\.|:\/\//i.test(city)) return 'the city is a web address';
+  const { placeholders, postalCodes, streetWords, patterns } = rules();
   const folded = foldWords(city);
-  if (folded === '' || PLACEHOLDERS.has(folded)) return 'the city is a placeholder, not a place';
+  if (placeholders.has(folded)) return 'the city is a placeholder, not a place';
   const trimmed = city.trim();
-  if (POSTAL_CODES[country].test(trimmed)) return 'the city is a postal code';
+  if (postalCodes[country].test(trimmed)) return 'the city is a postal code';
   const words = folded.split(' ');
-  if (STREET_WORDS.has(words[0]!) && (words.length > 1 || /\d/.test(folded))) return 'the city is a street fragment';
-  return PATTERNS.find(({ pattern }) => pattern.test(trimmed))?.reason ?? null;
+  if (streetWords.has(words[0]!) && (words.length > 1 || /\d/.test(folded))) return 'the city is a street fragment';
+  return patterns.find(({ pattern }) => pattern.test(trimmed))?.reason ?? null;
 }
 
 /**
@@ -116,5 +152,6 @@ function findNonCityReason(city: string, country: CountryCode): string | null {
 export function isAddressText(city: string): boolean {
   if (/\d/.test(city)) return true;
   const first = foldWords(city).split(' ')[0]!;
-  return STREET_WORDS.has(first) || PLACE_NAMES_TOO.has(first);
+  const { streetWords, placeNamesToo } = rules();
+  return streetWords.has(first) || placeNamesToo.has(first);
 }

@@ -5,29 +5,45 @@ import { COUNTRY_CODES } from '../../model/place.ts';
 import { WORDS } from './language-words.ts';
 import { memoText } from './text-memo.ts';
 
-const CODE_BY_NAME = buildNameIndex();
-/** The most words a country name has, so a reader knows how far to look. */
-export const LONGEST_NAME_WORDS = Math.max(...[...CODE_BY_NAME.keys()].map((name) => name.split(' ').length));
+interface NameIndex {
+  codeByName: ReadonlyMap<string, string>;
+  /** The most words a country name has, so a reader knows how far to look. */
+  longestWords: number;
+}
 
 /** "España" → "es", "ROYAUME-UNI" → "gb", "Andorre" → "ad"; null for anything else. */
 export function countryCodeForName(name: string): string | null {
   return codeForName(name);
 }
 
-// The last parts of one-line addresses repeat ("España", "Santa Cruz de Tenerife"): each is looked up once.
-const codeForName = memoText((name) => CODE_BY_NAME.get(nameKey(name)) ?? null);
+/** The most words a country name has, so a reader knows how far to look. */
+export function longestCountryNameWords(): number {
+  return nameIndex().longestWords;
+}
 
-function buildNameIndex(): Map<string, string> {
-  const index = new Map<string, string>();
-  for (const code of COUNTRY_CODES) {
-    for (const name of [...COUNTRIES[code].names, nameKey(COUNTRIES[code].name)]) index.set(nameKey(name), code);
-  }
-  // The names each language gives a country (data/labels/words/<lang>.json countryNames).
-  for (const [code, names] of Object.entries(WORDS.countryNames)) for (const name of names) index.set(nameKey(name), code);
-  return index;
+// The last parts of one-line addresses repeat ("España", "Santa Cruz de Tenerife"): each is looked up once.
+const codeForName = memoText((name) => nameIndex().codeByName.get(nameKey(name)) ?? null);
+
+/** Built on the first name looked up, never when the module loads. */
+let INDEX: NameIndex | undefined;
+function nameIndex(): NameIndex {
+  return (INDEX ??= countryNameIndex(COUNTRY_CODES.map((code) => COUNTRIES[code]), WORDS.countryNames));
+}
+
+/**
+ * Each name's key → its country: a country's own name and the names it goes by, then the names each language gives a
+ * country (data/labels/words/<lang>.json countryNames).
+ */
+export function countryNameIndex(
+  countries: readonly { code: string; name: string; names: readonly string[] }[],
+  languageNames: Readonly<Record<string, readonly string[]>>,
+): NameIndex {
+  const codeByName = new Map<string, string>();
+  for (const { code, name, names } of countries) for (const known of [...names, name]) codeByName.set(nameKey(known), code);
+  for (const [code, names] of Object.entries(languageNames)) for (const known of names) codeByName.set(nameKey(known), code);
+  return { codeByName, longestWords: Math.max(...[...codeByName.keys()].map((key) => key.split(' ').length)) };
 }
 
 function nameKey(name: string): string {
   return foldText(name).replace(/[.]/g, '').replace(/\s+/g, ' ').trim();
 }
-

@@ -4,7 +4,7 @@ import { isCountryCode, type CountryCode } from '../../model/place.ts';
 import { cleanText } from './scalars.ts';
 import { decodeText } from './decode-text.ts';
 import { foldText } from '../../model/fold-text.ts';
-import { countryCodeForName, LONGEST_NAME_WORDS } from './country-names.ts';
+import { countryCodeForName, longestCountryNameWords } from './country-names.ts';
 import { WORDS } from './language-words.ts';
 
 export interface FullAddressParts {
@@ -172,7 +172,7 @@ function findCountry(parts: string[], country: Country): { countryName: string |
     const part = parts[index] ?? '';
     if (findPostalCode(part, country) !== null) break;
     const words = part.split(' ');
-    for (let count = Math.min(words.length, LONGEST_NAME_WORDS); count >= 1; count -= 1) {
+    for (let count = Math.min(words.length, longestCountryNameWords()); count >= 1; count -= 1) {
       const candidate = words.slice(0, count).join(' ');
       if (countryCodeForName(candidate) === null) continue;
       const exact = count === words.length;

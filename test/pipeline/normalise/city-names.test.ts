@@ -4,7 +4,7 @@ import { COUNTRIES } from '../../../model/countries.ts';
 import { foldText } from '../../../model/fold-text.ts';
 import type { CountryCode } from '../../../model/place.ts';
 import { normaliseAddress } from '../../../pipeline/normalise/address.ts';
-import { canonicalCitySlug, compileAliases, isAddressText, isKnownCity, nonCityReason } from '../../../pipeline/normalise/city-names.ts';
+import { canonicalCitySlug, compileAliases, isAddressText, isKnownCity, nonCityReason, nonCityRulesOf } from '../../../pipeline/normalise/city-names.ts';
 import { openSnapshotReader } from '../../../pipeline/snapshot/snapshot-reader.ts';
 import { makeListing } from '../snapshot/support/make-listing.ts';
 import { publishListings, tempDataDir } from '../snapshot/support/snapshot-test-kit.ts';
@@ -232,5 +232,58 @@ describe('isAddressText', () => {
     ['Sant Fruitós de Bages', false],
   ])('%s → %s', (city, expected) => {
     expect(isAddressText(city)).toBe(expected);
+  });
+});
+
+describe('nonCityRulesOf', () => {
+  const table = {
+    placeholders: ['S/N', 'Sin Número', '-'],
+    postalCodes: { es: '^\\d{5}$', fr: '^\\d{2} \\d{3}$', gb: '^[A-Z]{2}\\d$', pt: '^\\d{4}$' },
+    placeNamesToo: ['Ronda', 'Cami'],
+    patterns: [
+      { pattern: '^km\\d$', reason: 'a kilometre' },
+      { pattern: '^\\p{L}$', reason: 'one letter' },
+      { pattern: '^\\d$', reason: 'one digit' },
+    ],
+  };
+  const rules = nonCityRulesOf(table, { streetWords: ['Calle', 'ronda', 'Camí'], streetAbbreviations: ['Avda.'] });
+
+  it('folds placeholders, place names and street words as values are folded', () => {
+    expect([...rules.placeholders]).toEqual(['', 's n', 'sin numero']);
+    expect([...rules.placeNamesToo]).toEqual(['ronda', 'cami']);
+  });
+
+  it('takes a value that folds to nothing for a placeholder, even when the list has no such entry', () => {
+    const listed = nonCityRulesOf({ ...table, placeholders: ['n/a'] }, { streetWords: [], streetAbbreviations: [] });
+    expect([...listed.placeholders]).toEqual(['', 'n a']);
+  });
+
+  it('reads street words and abbreviations, less those that also begin place names', () => {
+    expect([...rules.streetWords]).toEqual(['calle', 'avda']);
+  });
+
+  it.each<[CountryCode, string, boolean]>([
+    ['es', '28001', true],
+    ['es', '28 001', false],
+    ['fr', '75 001', true],
+    ['fr', '75001', false],
+    ['pt', '1234', true],
+    ['pt', '28001', false],
+    ['gb', 'AB1', true],
+    ['gb', 'ab1', true], // British codes in either case
+    ['gb', '28001', false],
+  ])('takes the %s postal code from its own entry: %j → %s', (country, value, matches) => {
+    expect(rules.postalCodes[country].test(value)).toBe(matches);
+  });
+
+  it('only the British postal code ignores case', () => {
+    const upper = nonCityRulesOf({ ...table, postalCodes: { es: '^E$', fr: '^F$', gb: '^G$', pt: '^P$' } }, { streetWords: [], streetAbbreviations: [] });
+    expect([upper.postalCodes.es.test('e'), upper.postalCodes.fr.test('f'), upper.postalCodes.pt.test('p'), upper.postalCodes.gb.test('g')]).toEqual([false, false, false, true]);
+  });
+
+  it('compiles the patterns in order, case-insensitive and with Unicode classes, each with its reason', () => {
+    expect(rules.patterns.map(({ reason }) => reason)).toEqual(['a kilometre', 'one letter', 'one digit']);
+    expect(rules.patterns[0]!.pattern.test('KM5')).toBe(true);
+    expect(rules.patterns[1]!.pattern.test('ñ')).toBe(true);
   });
 });
