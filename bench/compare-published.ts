@@ -23,7 +23,7 @@ function dump(file: string): Dump {
   const { db } = openSnapshotRecords(file);
   try {
     const places = db
-      .prepare('SELECT id, city_slug, lodging_type, whatsapp, verified, place_json, search_text FROM places ORDER BY id')
+      .prepare('SELECT id, city_slug, lodging_type, whatsapp, verified, served_json(place_json), search_text FROM places ORDER BY id')
       .raw()
       .all() as unknown[][];
     const aliases = new Map<string, string[]>();

@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { buildSearchWords, registerSortName } from '../pipeline/snapshot/build-search-words.ts';
 import { readPointer } from '../pipeline/snapshot/snapshot-pointer.ts';
-import { snapshotPath } from '../pipeline/snapshot/snapshot-paths.ts';
+import { recordsPath, snapshotPath } from '../pipeline/snapshot/snapshot-paths.ts';
+import { registerPlaceTextFunctions } from '../pipeline/snapshot/place-text-sql.ts';
 
 const dataDir = fileURLToPath(new URL('./out/suggest-data-es-200000-seed1/', import.meta.url));
 const info = readPointer(dataDir, 'es');
@@ -17,6 +18,8 @@ const scratch = mkdtempSync(path.join(os.tmpdir(), 'search-index-costs-'));
 const copy = path.join(scratch, 'snapshot.sqlite');
 copyFileSync(file, copy);
 const db = new Database(copy);
+// The word index is built from the records' copy of each place's JSON, as the builder builds it.
+db.prepare('ATTACH DATABASE ? AS records').run(recordsPath(file));
 try {
   const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;
   let bytesOf = (_name: string): number | null => null;
@@ -36,6 +39,7 @@ try {
     console.log(`  ${label}: ${((performance.now() - started) / 1000).toFixed(2)} s`);
   };
   registerSortName(db);
+  registerPlaceTextFunctions(db);
   time('search_words again', () => {
     db.exec('DROP TABLE search_words');
     buildSearchWords(db);
@@ -45,7 +49,7 @@ try {
     db.exec('CREATE INDEX places_name ON places (name_key); CREATE INDEX places_rating ON places (rating_key)');
   });
   time('the two key columns computed again', () => {
-    db.exec("UPDATE places SET name_key = sort_name(json_extract(place_json, '$.name')), rating_key = coalesce(-json_extract(place_json, '$.rating'), 1)");
+    db.exec("UPDATE places SET name_key = sort_name(json_extract(served_json(place_json), '$.name')), rating_key = coalesce(-json_extract(served_json(place_json), '$.rating'), 1)");
   });
 } finally {
   db.close();

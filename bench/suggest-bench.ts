@@ -19,6 +19,7 @@ import { readPointer } from '../pipeline/snapshot/snapshot-pointer.ts';
 import { snapshotPath } from '../pipeline/snapshot/snapshot-paths.ts';
 import { ensureBenchExport } from './support/bench-files.ts';
 import { importWithCli } from './support/cli-import.ts';
+import { registerPlaceTextFunctions } from '../pipeline/snapshot/place-text-sql.ts';
 
 const outDir = fileURLToPath(new URL('./out/', import.meta.url));
 const LODGING = fileURLToPath(new URL('../bin/lodging.js', import.meta.url));
@@ -145,9 +146,10 @@ async function main(): Promise<void> {
   const { dataDir, importSeconds } = await ensureSnapshot(listings);
   const snapshotFile = currentSnapshot(dataDir);
   const db = new Database(snapshotFile, { readonly: true });
+  registerPlaceTextFunctions(db);
   const words = db.prepare('SELECT count(*) FROM search_words').pluck().get() as number;
   const wordBytes = db.prepare('SELECT sum(length(word) + length(name_rowids) + length(city_rowids) + length(label_rowids)) FROM search_words').pluck().get() as number;
-  const sample = db.prepare("SELECT id, json_extract(place_json, '$.name'), city_slug FROM places WHERE rowid % 97 = 0 LIMIT 600").raw(true).all() as [string, string, string | null][];
+  const sample = db.prepare("SELECT id, json_extract(served_json(place_json), '$.name'), city_slug FROM places WHERE rowid % 97 = 0 LIMIT 600").raw(true).all() as [string, string, string | null][];
   db.close();
 
   const store = openSqliteKeyStore(keysDatabasePath(dataDir));

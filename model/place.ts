@@ -57,6 +57,9 @@ export const PLACE_FIELDS = [
   'profileUrl',
 ] as const satisfies readonly (keyof Place)[];
 
+/** The Address fields, in the order a served place writes them. */
+export const ADDRESS_FIELDS = ['street', 'city', 'state', 'postalCode', 'country'] as const satisfies readonly (keyof Address)[];
+
 /** `{publicBaseUrl}/api/v1/places/{url-encoded id}`: where the API serves the place (the canonical link of a duplicate's 404). */
 export function placeApiUrlFor(publicBaseUrl: string, id: string): string {
   return `${publicBaseUrl.replace(/\/+$/, '')}/api/v1/places/${encodeURIComponent(id)}`;

@@ -2,6 +2,7 @@
 import type Database from 'better-sqlite3';
 import { profileUrlFor, type Place } from '../../model/place.ts';
 import { withProfileUrl } from '../../model/served-place.ts';
+import { servedPlaceJson } from '../../model/served-place-text.ts';
 import { extendBbox, type Bbox } from './geoparquet-metadata.ts';
 import { hilbertIndex } from './hilbert-index.ts';
 
@@ -34,8 +35,8 @@ export function exportPlan(db: Database.Database): ExportPlan {
   db.function('export_hilbert_key', { deterministic: true }, (longitude, latitude) => hilbertKeyOf(longitude as string | null, latitude as string | null));
   const rows = db
     .prepare(
-      `SELECT rowid, place_json -> '$.location.longitude' AS lng, place_json -> '$.location.latitude' AS lat
-       FROM places ORDER BY export_hilbert_key(lng, lat), id`,
+      `SELECT rowid, j -> '$.location.longitude' AS lng, j -> '$.location.latitude' AS lat
+       FROM (SELECT rowid, id, served_json(place_json) AS j FROM places LIMIT -1) ORDER BY export_hilbert_key(lng, lat), id`,
     )
     .raw(true)
     .iterate() as IterableIterator<[number, string | null, string | null]>;
@@ -59,7 +60,7 @@ export function placesByRowid(db: Database.Database, rowids: Float64Array, publi
   const byRowid = new Map(rows.map(([rowid, id, json]) => [rowid, { id, json }]));
   return Array.from(rowids, (rowid) => {
     const { id, json } = byRowid.get(rowid)!;
-    const place = JSON.parse(json) as Place;
+    const place = JSON.parse(servedPlaceJson(json)) as Place;
     place.profileUrl = profileUrlFor(publicUrl, id);
     return place;
   });
@@ -68,5 +69,5 @@ export function placesByRowid(db: Database.Database, rowids: Float64Array, publi
 /** Each served place's JSON, in id order (profileUrl under `publicUrl`), read one row at a time. */
 export function* servedJsonLines(db: Database.Database, publicUrl: string): Generator<string> {
   const rows = db.prepare('SELECT id, place_json FROM places ORDER BY rowid').raw(true).iterate() as IterableIterator<[string, string]>;
-  for (const [id, json] of rows) yield withProfileUrl(json, id, publicUrl);
+  for (const [id, json] of rows) yield withProfileUrl(servedPlaceJson(json), id, publicUrl);
 }

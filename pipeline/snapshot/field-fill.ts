@@ -39,13 +39,24 @@ export function hasValueSql(field: string, column = 'place_json'): string {
 const filledSql = (field: string) => `sum${hasValueSql(field)}`;
 
 /**
+ * Where measureFieldFill reads each served place's JSON as `place_json`: `rows` expands each row's stored text once
+ * (place-text-sql.ts); `records` reads the records' copy of it (the builder, whose records are attached, without a
+ * JavaScript call a row).
+ */
+export type PlaceJsonFrom = 'rows' | 'records';
+const PLACE_JSON_FROM: Record<PlaceJsonFrom, string> = {
+  rows: '(SELECT served_json(place_json) AS place_json FROM places LIMIT -1)',
+  records: '(SELECT l.place AS place_json FROM places AS p JOIN listings AS l ON l.id = p.id)',
+};
+
+/**
  * One pass over the served places, one over the published records' issues; reads the `places` and `listings` tables
  * (the builder's connection has the records file attached; readFieldFill opens it beside the snapshot).
  * Issues are grouped by the named "field/code" (the `json_each` row's own `key` is the issue's position in the list).
  */
-export function measureFieldFill(db: Database.Database, fields: readonly string[] = MEASURED_PLACE_FIELDS): FieldFill {
+export function measureFieldFill(db: Database.Database, fields: readonly string[] = MEASURED_PLACE_FIELDS, from: PlaceJsonFrom = 'rows'): FieldFill {
   const row = db
-    .prepare(`SELECT count(*)${fields.map((f) => `, coalesce(${filledSql(f)}, 0)`).join('')} FROM places`)
+    .prepare(`SELECT count(*)${fields.map((f) => `, coalesce(${filledSql(f)}, 0)`).join('')} FROM ${PLACE_JSON_FROM[from]}`)
     .raw()
     .get() as number[];
   const issues = db

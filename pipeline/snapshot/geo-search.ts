@@ -18,6 +18,7 @@ import {
   withFilters,
   type SearchShape,
 } from './statements.ts';
+import { servedPlaceJson } from '../../model/served-place-text.ts';
 
 type Params = Record<string, string | number>;
 /** places_geo holds degrees × 1e7 (schema.sql). */
@@ -210,7 +211,7 @@ export class GeoSearch {
   private rowsOf(rowids: readonly number[]): ServedRow[] {
     if (rowids.length === 0) return [];
     const byRowid = new Map<number, ServedRow>();
-    for (const [rowid, id, json] of this.selectByRowids.all(JSON.stringify(rowids))) byRowid.set(rowid, { id, json });
+    for (const [rowid, id, json] of this.selectByRowids.all(JSON.stringify(rowids))) byRowid.set(rowid, { id, json: servedPlaceJson(json) });
     return rowids.map((rowid) => byRowid.get(rowid)!);
   }
 

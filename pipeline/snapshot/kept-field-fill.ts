@@ -30,12 +30,23 @@ export interface SealedFills {
   current: FieldFill;
 }
 
+/**
+ * Each side's place JSON, made once a row in a subquery (place-text-sql.ts: a row holds its stored text); its
+ * `LIMIT -1` keeps SQLite from copying the expression into every field's test, a call each.
+ */
+const P_JSON = 'pj';
+const O_JSON = 'oj';
+const served = (columns: 'p' | 'o' | 'po', from: string): string => {
+  const made = [...columns].map((side) => `served_json(${side}.place_json) AS ${side}j`).join(', ');
+  return `(SELECT ${made} FROM ${from} LIMIT -1)`;
+};
+
 const sums = (fields: readonly string[], column: string) => fields.map((f) => `coalesce(sum${hasValueSql(f, column)}, 0)`).join(', ');
 
 /** The candidate's places not served now: how many, and how many have each field. */
 function newPlacesFill(db: Database.Database, fields: readonly string[]): number[] {
   return db
-    .prepare(`SELECT count(*), ${sums(fields, 'p.place_json')} FROM main.places AS p WHERE NOT EXISTS (SELECT 1 FROM cur.places AS o WHERE o.id = p.id)`)
+    .prepare(`SELECT count(*), ${sums(fields, P_JSON)} FROM ${served('p', 'main.places AS p WHERE NOT EXISTS (SELECT 1 FROM cur.places AS o WHERE o.id = p.id)')}`)
     .raw()
     .get() as number[];
 }
@@ -43,12 +54,12 @@ function newPlacesFill(db: Database.Database, fields: readonly string[]): number
 /** Every kept place's JSON read on both sides: the way for files without place hashes or stored fills. */
 function byFullJoin(db: Database.Database, fields: readonly string[]): KeptFieldFill {
   const keptSums = fields.flatMap((f) => {
-    const before = hasValueSql(f, 'o.place_json');
-    const after = hasValueSql(f, 'p.place_json');
+    const before = hasValueSql(f, O_JSON);
+    const after = hasValueSql(f, P_JSON);
     return [`sum${before}`, `sum${after}`, `sum(${before} AND NOT ${after})`];
   });
   const kept = db
-    .prepare(`SELECT count(*), ${keptSums.map((s) => `coalesce(${s}, 0)`).join(', ')} FROM main.places AS p JOIN cur.places AS o ON o.id = p.id`)
+    .prepare(`SELECT count(*), ${keptSums.map((s) => `coalesce(${s}, 0)`).join(', ')} FROM ${served('po', 'main.places AS p JOIN cur.places AS o ON o.id = p.id')}`)
     .raw()
     .get() as number[];
   const added = newPlacesFill(db, fields);
@@ -67,14 +78,13 @@ function byFullJoin(db: Database.Database, fields: readonly string[]): KeptField
 function bySealedFills(db: Database.Database, fields: readonly string[], fills: SealedFills): KeptFieldFill {
   const added = newPlacesFill(db, fields);
   const removed = db
-    .prepare(`SELECT count(*), ${sums(fields, 'o.place_json')} FROM cur.places AS o WHERE NOT EXISTS (SELECT 1 FROM main.places AS p WHERE p.id = o.id)`)
+    .prepare(`SELECT count(*), ${sums(fields, O_JSON)} FROM ${served('o', 'cur.places AS o WHERE NOT EXISTS (SELECT 1 FROM main.places AS p WHERE p.id = o.id)')}`)
     .raw()
     .get() as number[];
   const lost = db
     .prepare(
-      `SELECT ${fields.map((f) => `coalesce(sum(${hasValueSql(f, 'o.place_json')} AND NOT ${hasValueSql(f, 'p.place_json')}), 0)`).join(', ')}
-       FROM main.place_hashes AS ph JOIN cur.place_hashes AS oh ON oh.id = ph.id AND oh.hash <> ph.hash
-       JOIN main.places AS p ON p.id = ph.id JOIN cur.places AS o ON o.id = ph.id`,
+      `SELECT ${fields.map((f) => `coalesce(sum(${hasValueSql(f, O_JSON)} AND NOT ${hasValueSql(f, P_JSON)}), 0)`).join(', ')}
+       FROM ${served('po', 'main.place_hashes AS ph JOIN cur.place_hashes AS oh ON oh.id = ph.id AND oh.hash <> ph.hash JOIN main.places AS p ON p.id = ph.id JOIN cur.places AS o ON o.id = ph.id')}`,
     )
     .raw()
     .get() as number[];

@@ -9,6 +9,7 @@ import { placesWithEveryWord } from './word-scores.ts';
 import { WORD_KINDS } from './word-postings.ts';
 import { compareBinary } from './binary-order.ts';
 import { relevancePage, type RelevanceSource } from './word-relevance-walk.ts';
+import { servedPlaceJson } from '../../model/served-place-text.ts';
 
 export type Params = Record<string, string | number>;
 const LITERAL_ROWIDS = 'SELECT rowid FROM places_fts WHERE places_fts MATCH @match';
@@ -94,7 +95,7 @@ export class OrderedSearch {
     const hasMore = found.length > query.limit;
     if (hasMore) found.length = query.limit;
     const result: OrderedRows = {
-      rows: found.map(([id, json]) => ({ id, json })),
+      rows: found.map(([id, json]) => ({ id, json: servedPlaceJson(json) })),
       hasMore,
       resultRowids: () => this.matchingRowids(request.where, request.params, ''),
     };
@@ -207,7 +208,7 @@ export class OrderedSearch {
   private rowsOf(rowids: number[]): { id: string; json: string }[] {
     if (rowids.length === 0) return [];
     const found = this.statement(SELECT_PLACES_BY_ROWIDS).all(JSON.stringify(rowids)) as [number, string, string][];
-    const byRowid = new Map(found.map(([rowid, id, json]) => [rowid, { id, json }]));
+    const byRowid = new Map(found.map(([rowid, id, json]) => [rowid, { id, json: servedPlaceJson(json) }]));
     return rowids.flatMap((rowid) => byRowid.get(rowid) ?? []);
   }
 

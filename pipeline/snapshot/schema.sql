@@ -59,6 +59,9 @@ CREATE TABLE listing_city_slugs (
 -- @section places
 -- What the API reads, and all it reads: published records only. Filled in id order, so rowid order is id order
 -- and every index below (which ends in the rowid) yields its rows in id order: keyset pages need no sort.
+-- place_json holds the served place's values in field order without its keys (model/served-place-text.ts; files of
+-- schema version 5 and before hold the JSON whole). Comments inside a CREATE statement are part of the definition
+-- a fetched file's schema is compared with (snapshot-file-check.ts), so they stay out here.
 CREATE TABLE places (
   id TEXT NOT NULL,
   city_slug TEXT,

@@ -21,6 +21,7 @@ import { REJECTED_KEPT_IN_FULL } from '../../model/limits.ts';
 import { FIELD_FILL_KEY, measureFieldFill, storedFieldFill } from './field-fill.ts';
 import { FieldFillCounter } from './filled-fields.ts';
 import { buildSearchWords, registerSortName } from './build-search-words.ts';
+import { registerPlaceTextFunctions } from './place-text-sql.ts';
 
 /**
  * The build's page cache. Pages it cannot hold go to the file and come back from the OS's page cache, which is not
@@ -235,6 +236,7 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
     this.recordSamePlaces();
     db.exec(schemaSection('places'));
     registerSortName(db);
+    registerPlaceTextFunctions(db);
     db.prepare(BUILD_SQL.fillPlaces).run();
     db.exec(schemaSection('places-indexes'));
     db.exec(schemaSection('city-aliases'));
@@ -253,7 +255,7 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
     meta.run('published_at', publishedAt);
     // Per-field fill counts: the next import's field-loss gate and quality report read them without a rescan.
     // Counted as the records came in (a full rescan of the places' JSON cost ~2 s per 200k), unless a duplicate displaced one.
-    meta.run(FIELD_FILL_KEY, storedFieldFill(this.fillCounter?.fill() ?? measureFieldFill(db)));
+    meta.run(FIELD_FILL_KEY, storedFieldFill(this.fillCounter?.fill() ?? measureFieldFill(db, undefined, 'records')));
     db.exec('COMMIT');
     db.exec(BUILD_SQL.analyzePlaces);
     return {

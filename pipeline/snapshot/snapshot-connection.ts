@@ -14,6 +14,7 @@ import { WordIndex } from './word-index.ts';
 import { GeoSearch } from './geo-search.ts';
 import { openSnapshotFile } from './open-snapshot-file.ts';
 import { LEGACY_GEO_VIEW, READ_SQL, countUpToSql, searchShapeKey, searchSql, type SearchShape } from './statements.ts';
+import { servedPlaceJson } from '../../model/served-place-text.ts';
 
 /**
  * With q and equality filters, the filters drive the scan (checking q with instr) when they select at most this
@@ -152,7 +153,7 @@ class ReadOnlySnapshot implements SnapshotConnection {
     const found = this.statement('page', shape).all(params) as [string, string][];
     const hasMore = found.length > limit;
     if (hasMore) found.length = limit;
-    const rows = { rows: found.map(([id, json]) => ({ id, json })), hasMore };
+    const rows = { rows: found.map(([id, json]) => ({ id, json: servedPlaceJson(json) })), hasMore };
     return facets ? { ...rows, facets } : rows;
   }
 
@@ -181,7 +182,8 @@ class ReadOnlySnapshot implements SnapshotConnection {
   }
 
   getPlaceJson(id: string): string | null {
-    return this.selectPlace.get(id) ?? null;
+    const stored = this.selectPlace.get(id);
+    return stored === undefined ? null : servedPlaceJson(stored);
   }
 
   keptIdOf(id: string): string | null {

@@ -86,20 +86,21 @@ const diffQueries = ({ curPlaces, candRecords, curRecords }: DiffSides): Record<
     from: `main.places AS r LEFT JOIN ${curPlaces} AS o ON o.id = r.id`,
     where: 'o.id IS NULL',
     joins: `LEFT JOIN ${candRecords} AS rr ON rr.id = r.id LEFT JOIN ${curRecords} AS oo ON oo.id = r.id`,
-    columns: "r.id, 'published' AS status, coalesce(rr.reasons, '[]') AS reasons, r.place_json AS place, r.lodging_type, r.city_slug, oo.status AS old_status, NULL AS old_place",
+    columns: "r.id, 'published' AS status, coalesce(rr.reasons, '[]') AS reasons, served_json(r.place_json) AS place, r.lodging_type, r.city_slug, oo.status AS old_status, NULL AS old_place",
   },
   removed: {
     from: `${curPlaces} AS r LEFT JOIN main.places AS o ON o.id = r.id`,
     where: 'o.id IS NULL',
     joins: `LEFT JOIN ${candRecords} AS oo ON oo.id = r.id LEFT JOIN ${curRecords} AS rr ON rr.id = r.id`,
-    columns: `r.id, coalesce(oo.status, 'published') AS status, coalesce(oo.reasons, rr.reasons, '[]') AS reasons, r.place_json AS place, r.lodging_type,
+    columns: `r.id, coalesce(oo.status, 'published') AS status, coalesce(oo.reasons, rr.reasons, '[]') AS reasons, served_json(r.place_json) AS place, r.lodging_type,
       r.city_slug, CASE WHEN oo.id IS NULL THEN NULL ELSE 'published' END AS old_status, NULL AS old_place`,
   },
   changed: {
     from: `main.places AS r JOIN ${curPlaces} AS o ON o.id = r.id`,
-    where: 'r.place_json <> o.place_json',
+    // Rows of one version's files compare as stored; a file built before stored texts (JSON rows) is compared as served.
+    where: 'r.place_json <> o.place_json AND served_json(r.place_json) <> served_json(o.place_json)',
     joins: `LEFT JOIN ${candRecords} AS rr ON rr.id = r.id`,
-    columns: "r.id, 'published' AS status, coalesce(rr.reasons, '[]') AS reasons, r.place_json AS place, r.lodging_type, r.city_slug, 'published' AS old_status, o.place_json AS old_place",
+    columns: "r.id, 'published' AS status, coalesce(rr.reasons, '[]') AS reasons, served_json(r.place_json) AS place, r.lodging_type, r.city_slug, 'published' AS old_status, served_json(o.place_json) AS old_place",
   },
   statusChanged: {
     from: `${candRecords} AS r JOIN ${curRecords} AS o ON o.id = r.id`,

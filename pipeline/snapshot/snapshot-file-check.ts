@@ -5,7 +5,8 @@ import type { CountryCode } from '../../model/place.ts';
 import { storedPlaceSchema } from '../../model/place-schema.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { openSnapshotFile } from './open-snapshot-file.ts';
-import { RECORDS_INSIDE_SCHEMA_VERSION, SCHEMA_VERSION, schemaSection, type SchemaSection } from './statements.ts';
+import { PLACE_JSON_SCHEMA_VERSION, RECORDS_INSIDE_SCHEMA_VERSION, SCHEMA_VERSION, schemaSection, type SchemaSection } from './statements.ts';
+import { servedPlaceJson } from '../../model/served-place-text.ts';
 
 /** The file is not a snapshot this code would have built: never served. */
 export class SnapshotFileRefusedError extends AppError {
@@ -67,11 +68,13 @@ export function schemaProblem(db: Database.Database, recordsInside = false): str
 }
 
 /**
- * Why a served row is not exactly a public Place as the builder writes it, or null: its JSON must parse through the
- * Place model (every field, nothing else, nested parts too) and be that place's own serialisation, byte for byte, so
- * what is served is what was checked; its id is the row's and of this country.
+ * Why a served row is not exactly a public Place as the builder writes it, or null: the JSON it is served as (its
+ * stored text with the keys put back: model/served-place-text.ts) must parse through the Place model (every field,
+ * nothing else, nested parts too) and be that place's own serialisation, byte for byte, so what is served is what was
+ * checked; its id is the row's and of this country.
  */
-export function servedRowProblem(id: string, json: string, country: CountryCode): string | null {
+export function servedRowProblem(id: string, stored: string, country: CountryCode): string | null {
+  const json = servedPlaceJson(stored);
   let value: unknown;
   try {
     value = JSON.parse(json);
@@ -126,7 +129,7 @@ export async function checkSnapshotFile(file: string, country: CountryCode, vers
       return refuse(`the file does not read as SQLite (${error instanceof Error ? error.message : String(error)})`);
     }
     const schemaVersion = meta.get('schema_version');
-    if (schemaVersion !== SCHEMA_VERSION && schemaVersion !== RECORDS_INSIDE_SCHEMA_VERSION) {
+    if (schemaVersion !== SCHEMA_VERSION && schemaVersion !== PLACE_JSON_SCHEMA_VERSION && schemaVersion !== RECORDS_INSIDE_SCHEMA_VERSION) {
       refuse(`its schema version is ${JSON.stringify(schemaVersion ?? null)}, not ${SCHEMA_VERSION}`);
     }
     if (meta.get('version') !== version) refuse(`the file holds the version ${JSON.stringify(meta.get('version') ?? null)}`);

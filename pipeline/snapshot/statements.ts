@@ -21,8 +21,10 @@ function splitSections(text: string): Map<string, string> {
   return found;
 }
 
-/** Bumped whenever schema.sql changes shape; stored in meta. */
-export const SCHEMA_VERSION = '5';
+/** Bumped whenever schema.sql changes shape, or what a column holds; stored in meta. */
+export const SCHEMA_VERSION = '6';
+/** The files before 6 stored each place's JSON whole in places.place_json: still read, and served (snapshot-file-check.ts). */
+export const PLACE_JSON_SCHEMA_VERSION = '5';
 /** The files before 5 held the records section's tables themselves: still read, and served (snapshot-file-check.ts). */
 export const RECORDS_INSIDE_SCHEMA_VERSION = '4';
 
@@ -31,10 +33,16 @@ const LISTING_COLUMNS = `id, provider_id, status, reasons, issues, summary, plac
   verified, search_text, crawled_at, source_file, source_file_index, source_line, import_run`;
 const LISTING_VALUES = '?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?';
 
+/**
+ * The served places joined with their records, whose `place` is each served place's JSON (places.place_json holds
+ * its stored text: model/served-place-text.ts): what the builder reads a place's fields from once places are filled.
+ */
+const PLACES_WITH_JSON = 'places AS p JOIN listings AS l ON l.id = p.id';
+
 /** Each located place's rowid and coordinates in 1e-7 degree (see places_geo in schema.sql). */
 const GEO_POINTS = `SELECT id, CAST(round(lat * 1e7) AS INTEGER) AS lat, CAST(round(lng * 1e7) AS INTEGER) AS lng
-  FROM (SELECT rowid AS id, json_extract(place_json, '$.location.latitude') AS lat,
-    json_extract(place_json, '$.location.longitude') AS lng FROM places) WHERE lat IS NOT NULL AND lng IS NOT NULL`;
+  FROM (SELECT p.rowid AS id, json_extract(l.place, '$.location.latitude') AS lat,
+    json_extract(l.place, '$.location.longitude') AS lng FROM ${PLACES_WITH_JSON} ORDER BY p.rowid) WHERE lat IS NOT NULL AND lng IS NOT NULL`;
 
 /** sort=name's key of a place JSON column: sort_name() is registered by the builder and by readers of older files. */
 export const NAME_KEY_OF = (column: string): string => `sort_name(json_extract(${column}, '$.name'))`;
@@ -48,13 +56,16 @@ export const BUILD_SQL = {
   replaceListing: `REPLACE INTO listings (${LISTING_COLUMNS}) VALUES (${LISTING_VALUES})`,
   selectHolder: 'SELECT source_file, source_file_index, source_line, summary FROM listings WHERE id = ?',
   insertRejectedLine: 'INSERT INTO rejected_lines (file, file_index, line, reason, excerpt) VALUES (?, ?, ?, ?, ?)',
-  /** ORDER BY id makes rowid order id order, which the reader's keyset pages rely on. */
+  /**
+   * ORDER BY id makes rowid order id order, which the reader's keyset pages rely on. stored_place_text() is registered
+   * by the builder (place-text-sql.ts): a row keeps its place's values, its keys are put back when it is read.
+   */
   fillPlaces: `INSERT INTO places (id, city_slug, lodging_type, whatsapp, verified, place_json, search_text, name_key, rating_key)
-    SELECT id, city_slug, lodging_type, whatsapp, verified, place, search_text, ${NAME_KEY_OF('place')}, ${RATING_KEY_OF('place')}
+    SELECT id, city_slug, lodging_type, whatsapp, verified, stored_place_text(place), search_text, ${NAME_KEY_OF('place')}, ${RATING_KEY_OF('place')}
     FROM listings WHERE status = 'published' AND id NOT IN (SELECT id FROM same_place_duplicates) ORDER BY id`,
   /** Each served place's searchable fields for the word index (word-postings.ts), in rowid order. */
-  selectPlaceWords: `SELECT rowid, json_extract(place_json, '$.name') AS name, json_extract(place_json, '$.legalName') AS legalName,
-    json_extract(place_json, '$.address.city') AS city, json_extract(place_json, '$.lodgingTypes') AS labels FROM places ORDER BY rowid`,
+  selectPlaceWords: `SELECT p.rowid, json_extract(l.place, '$.name') AS name, json_extract(l.place, '$.legalName') AS legalName,
+    json_extract(l.place, '$.address.city') AS city, json_extract(l.place, '$.lodgingTypes') AS labels FROM ${PLACES_WITH_JSON} ORDER BY p.rowid`,
   insertSearchWord: 'INSERT INTO search_words (word, name_rowids, city_rowids, label_rowids) VALUES (?, ?, ?, ?)',
   insertSamePlaceDuplicate: 'INSERT INTO same_place_duplicates (id, kept_id, matched_id, signals, metres) VALUES (?, ?, ?, ?, ?)',
   selectListingName: "SELECT json_extract(place, '$.name') FROM listings WHERE id = ?",
@@ -68,7 +79,7 @@ export const BUILD_SQL = {
     SELECT id, lat, lat, lng, lng FROM (${GEO_POINTS})`,
   insertGeoGrid: 'INSERT INTO geo_grid (rowids, lats, lngs) VALUES (?, ?, ?)',
   /** content_hash() is registered by the builder (sha256 of the served JSON, shortened). */
-  fillPlaceHashes: 'INSERT INTO place_hashes (id, hash) SELECT id, content_hash(place_json) FROM places ORDER BY id',
+  fillPlaceHashes: `INSERT INTO place_hashes (id, hash) SELECT p.id, content_hash(l.place) FROM ${PLACES_WITH_JSON} ORDER BY p.id`,
   countPlaces: 'SELECT count(*) FROM places',
   insertCityAlias: 'INSERT OR IGNORE INTO listing_city_slugs (listing_id, slug) VALUES (?, ?)',
   deleteCityAliases: 'DELETE FROM listing_city_slugs WHERE listing_id = ?',
@@ -85,6 +96,10 @@ export const BUILD_SQL = {
 export const READ_SQL = {
   selectMeta: 'SELECT value FROM meta WHERE key = ?',
   selectPlace: 'SELECT place_json FROM places WHERE id = ?',
+  /** A file built before the word index was stored: its places' searchable fields, read from each row (served_json: place-text-sql.ts). */
+  selectLegacyPlaceWords: `SELECT rowid, json_extract(j, '$.name') AS name, json_extract(j, '$.legalName') AS legalName,
+    json_extract(j, '$.address.city') AS city, json_extract(j, '$.lodgingTypes') AS labels
+    FROM (SELECT rowid, served_json(place_json) AS j FROM places ORDER BY rowid LIMIT -1) ORDER BY rowid`,
   selectKeptId: 'SELECT kept_id FROM same_place_duplicates WHERE id = ?',
   selectHasSamePlaceTable: "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'same_place_duplicates'",
   /** The rowid a keyset page continues after: the last place whose id is not above afterId (0 when none). */
@@ -226,7 +241,7 @@ export function changesChunkSql(bounded: boolean): string {
 }
 
 /** The served JSON of each id in `main` and, for changed ones, in `old` (attached): the change feed's include=fields. */
-export const CHANGE_RECORDS_SQL = `SELECT c.value, n.place_json, o.place_json
+export const CHANGE_RECORDS_SQL = `SELECT c.value, served_json(n.place_json), served_json(o.place_json)
   FROM json_each(@ids) AS c LEFT JOIN main.places AS n ON n.id = c.value LEFT JOIN old.places AS o ON o.id = c.value`;
 
 /** Of the removed ids given, those merged into a place `main` serves (same_place_duplicates), with the kept id. */

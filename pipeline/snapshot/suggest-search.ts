@@ -6,6 +6,7 @@ import { SELECT_PLACES_BY_ROWIDS } from './statements.ts';
 import type { WordIndex } from './word-index.ts';
 import { bestHoldersOfOneWord, MAX_WORD_LEVEL, placesWithEveryWord } from './word-scores.ts';
 import type { WordKind } from './word-postings.ts';
+import { servedPlaceJson } from '../../model/served-place-text.ts';
 
 const SUGGEST_KINDS: readonly WordKind[] = ['name', 'city'];
 /** Coordinates in places_geo are 1e-7 degree. */
@@ -70,7 +71,7 @@ export class SuggestSearch {
     }
     const wanted = best.map((i) => rowids[i]!);
     const found = wanted.length === 0 ? [] : (this.selectRows.all(JSON.stringify(wanted)) as [number, string, string][]);
-    const byRowid = new Map(found.map(([rowid, id, json]) => [rowid, { id, json }]));
+    const byRowid = new Map(found.map(([rowid, id, json]) => [rowid, { id, json: servedPlaceJson(json) }]));
     const top = MAX_WORD_LEVEL * Math.max(1, words.length);
     const rows: SuggestRows['rows'] = [];
     const scored: number[] = [];

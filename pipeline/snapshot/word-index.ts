@@ -3,7 +3,7 @@ import type Database from 'better-sqlite3';
 import { allowedEdits } from './typo-distance.ts';
 import { typoMatches } from './word-typo-matches.ts';
 import { blobRowids, PostingsCollector, type WordKind } from './word-postings.ts';
-import { BUILD_SQL } from './statements.ts';
+import { READ_SQL } from './statements.ts';
 
 /** How a typed word found a word of the index. */
 export type WordQuality = 'exact' | 'prefix' | 'corrected';
@@ -107,7 +107,7 @@ export class WordIndex {
   private inMemory(): Map<string, Postings> {
     if (this.built === null) {
       const collector = new PostingsCollector();
-      for (const row of this.db.prepare(BUILD_SQL.selectPlaceWords).iterate()) collector.add(row as never);
+      for (const row of this.db.prepare(READ_SQL.selectLegacyPlaceWords).iterate()) collector.add(row as never);
       this.built = new Map();
       for (const [word, lists] of collector.words) {
         this.built.set(word, { name: Int32Array.from(lists.name), city: Int32Array.from(lists.city), label: Int32Array.from(lists.label) });

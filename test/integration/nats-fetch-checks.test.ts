@@ -19,6 +19,7 @@ import { snapshotFileName, snapshotPath } from '../../pipeline/snapshot/snapshot
 import { ES_LISTINGS, toJsonl } from '../api/support/provider-listings.ts';
 import { natsServerAvailable, startNatsServer, type TestNatsServer } from '../support/nats-server.ts';
 import { writeSnapshotKeyPair } from '../support/snapshot-key-pair.ts';
+import { servedPlaceJson } from '../../model/served-place-text.ts';
 
 const PREFIX = `c${randomBytes(4).toString('hex')}`;
 /** Zeros compress to almost nothing: a few hundred bytes of brotli that expand to this many. */
@@ -171,7 +172,7 @@ describe.runIf(natsServerAvailable())('what a replica refuses from the shared st
       const forged = await pointAtForgery((db) => {
         let json: string;
         [id, json] = db.prepare('SELECT id, place_json FROM places ORDER BY rowid LIMIT 1').raw(true).get() as [string, string];
-        const place = { ...(JSON.parse(json) as object), name: 'FORGED', '<script>': 'alert(1)' };
+        const place = { ...(JSON.parse(servedPlaceJson(json)) as object), name: 'FORGED', '<script>': 'alert(1)' };
         db.prepare('UPDATE places SET place_json = ? WHERE id = ?').run(JSON.stringify(place), id);
       }, '20300101T000000001Z-5c5c5c');
       await expectRefused(forged, /is not a public Place \(place: unrecognized_keys "<script>"\)/);

@@ -12,6 +12,7 @@ import { readPointer } from '../../../pipeline/snapshot/snapshot-pointer.ts';
 import { parseConfig } from '../../../platform/environment.ts';
 import type { ProviderListing } from '../support/provider-listings.ts';
 import { startTestApi, type TestApi } from '../support/test-api.ts';
+import { registerPlaceTextFunctions } from '../../../pipeline/snapshot/place-text-sql.ts';
 
 /** More located places than a box is read whole for (geo-search.ts): the whole country is walked in id order. */
 const LISTINGS: ProviderListing[] = [...generateListingLines({ country: 'es', count: 4000, seed: 7 })].flatMap((line) => {
@@ -81,9 +82,10 @@ interface Filters {
 /** The served places passing the filters, read plainly from the current snapshot file: [id, latitude, longitude]. */
 function reference(filters: Filters): [string, number, number][] {
   const db = new Database(snapshotPath(api.dataDir, 'es', second), { readonly: true });
+  registerPlaceTextFunctions(db);
   try {
-    let sql = `SELECT id, json_extract(place_json, '$.location.latitude'), json_extract(place_json, '$.location.longitude') FROM places
-      WHERE json_extract(place_json, '$.location.latitude') IS NOT NULL`;
+    let sql = `SELECT id, json_extract(served_json(place_json), '$.location.latitude'), json_extract(served_json(place_json), '$.location.longitude') FROM places
+      WHERE json_extract(served_json(place_json), '$.location.latitude') IS NOT NULL`;
     const params: unknown[] = [];
     if (filters.city) (sql += ' AND city_slug = ?'), params.push(filters.city);
     if (filters.lodgingType) (sql += ' AND lodging_type = ?'), params.push(filters.lodgingType);

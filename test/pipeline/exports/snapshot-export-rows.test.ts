@@ -3,6 +3,10 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hilbertIndex } from '../../../pipeline/exports/hilbert-index.ts';
 import { exportPlan, placesByRowid, servedJsonLines } from '../../../pipeline/exports/snapshot-export-rows.ts';
+import { registerPlaceTextFunctions } from '../../../pipeline/snapshot/place-text-sql.ts';
+import { storedPlaceText } from '../../../model/served-place-text.ts';
+import { toServedPlace, withProfileUrl } from '../../../model/served-place.ts';
+import type { StoredPlace } from '../../../model/place.ts';
 
 const BASE = 'https://lodging.example.org';
 // Inserted out of id order; two pairs share a point (ties go by id); two have no point (last, by id).
@@ -18,14 +22,29 @@ const ROWS: [string, { longitude: number; latitude: number } | null][] = [
   ['es-6', { longitude: 0.1, latitude: 0.3 }],
 ];
 let db: Database.Database;
+/** The same places with each row's JSON whole, as files of schema version 5 and before hold them. */
+let jsonRowsDb: Database.Database;
+
+const placeOf = (id: string, location: (typeof ROWS)[number][1]) =>
+  toServedPlace({ id, name: `Place ${id}`, address: null, location, lodgingType: 'hotel' } as unknown as StoredPlace);
+
+function placesDb(text: (place: StoredPlace) => string): Database.Database {
+  const made = new Database(':memory:');
+  registerPlaceTextFunctions(made);
+  made.exec('CREATE TABLE places (id TEXT NOT NULL, place_json TEXT NOT NULL)');
+  const insert = made.prepare('INSERT INTO places (id, place_json) VALUES (?, ?)');
+  for (const [id, location] of ROWS) insert.run(id, text(placeOf(id, location)));
+  return made;
+}
 
 beforeAll(() => {
-  db = new Database(':memory:');
-  db.exec('CREATE TABLE places (id TEXT NOT NULL, place_json TEXT NOT NULL)');
-  const insert = db.prepare('INSERT INTO places (id, place_json) VALUES (?, ?)');
-  for (const [id, location] of ROWS) insert.run(id, JSON.stringify({ id, name: `Place ${id}`, location }));
+  db = placesDb(storedPlaceText);
+  jsonRowsDb = placesDb((place) => JSON.stringify(place));
 });
-afterAll(() => db.close());
+afterAll(() => {
+  db.close();
+  jsonRowsDb.close();
+});
 
 const idsOf = (rowids: Float64Array) => Array.from(rowids, (rowid) => ROWS[rowid - 1]![0]);
 
@@ -54,5 +73,12 @@ describe('reading places back', () => {
   it('as served JSON in row order, one at a time', () => {
     const lines = [...servedJsonLines(db, BASE)];
     expect(lines.map((line) => (JSON.parse(line) as { id: string }).id)).toEqual(ROWS.map(([id]) => id));
+    expect(lines[0]).toBe(withProfileUrl(JSON.stringify(placeOf(...ROWS[0]!)), 'es-9', BASE));
+  });
+
+  it('alike from a file whose rows are each place’s JSON whole', () => {
+    expect([...servedJsonLines(jsonRowsDb, BASE)]).toEqual([...servedJsonLines(db, BASE)]);
+    expect(placesByRowid(jsonRowsDb, Float64Array.from([7, 1, 3]), BASE)).toEqual(placesByRowid(db, Float64Array.from([7, 1, 3]), BASE));
+    expect(exportPlan(jsonRowsDb)).toEqual(exportPlan(db));
   });
 });

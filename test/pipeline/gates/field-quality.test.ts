@@ -8,6 +8,7 @@ import { MEASURED_PLACE_FIELDS } from '../../../model/place-fields.ts';
 import { FIELD_FILL_KEY, measureFieldFill, readFieldFill, storedFieldFill, type FieldFill } from '../../../pipeline/snapshot/field-fill.ts';
 import { MISCOUNTED_ISSUES_NOTE, fieldOfIssue, fieldQuality } from '../../../pipeline/gates/field-quality.ts';
 import { formatFieldQuality } from '../../../pipeline/report/format-field-quality.ts';
+import { registerPlaceTextFunctions } from '../../../pipeline/snapshot/place-text-sql.ts';
 
 describe('measured Place fields', () => {
   it('are the fields the schema lets be absent, the address by part, in the schema order', () => {
@@ -21,6 +22,7 @@ describe('measured Place fields', () => {
 
 function snapshotDb(places: Record<string, unknown>[], issues: { status: string; issues: { field: string; code: string }[] }[] = []) {
   const db = new Database(':memory:');
+  registerPlaceTextFunctions(db);
   db.exec('CREATE TABLE places (place_json TEXT NOT NULL); CREATE TABLE listings (status TEXT NOT NULL, issues TEXT NOT NULL)');
   for (const p of places) db.prepare('INSERT INTO places VALUES (?)').run(JSON.stringify(p));
   for (const l of issues) db.prepare('INSERT INTO listings VALUES (?, ?)').run(l.status, JSON.stringify(l.issues));

@@ -7,6 +7,7 @@ import { importFiles } from '../../../pipeline/jobs/import-files.ts';
 import { openSnapshotRecords } from '../../../pipeline/snapshot/records-file.ts';
 import { snapshotPath } from '../../../pipeline/snapshot/snapshot-paths.ts';
 import type { ImportReport } from '../../../pipeline/report/import-report.ts';
+import { servedPlaceJson } from '../../../model/served-place-text.ts';
 
 const listing = (providerId: string, name: string, website: string, lat: number, phone: string) => ({
   providerId,
@@ -42,7 +43,7 @@ beforeAll(async () => {
   const { db } = openSnapshotRecords(snapshotPath(dataDir, 'es', report.snapshot!.version));
   try {
     const places = db.prepare('SELECT id, place_json FROM places').all() as { id: string; place_json: string }[];
-    served = new Map(places.map((row) => [row.id, JSON.parse(row.place_json)]));
+    served = new Map(places.map((row) => [row.id, JSON.parse(servedPlaceJson(row.place_json))]));
     const rows = db.prepare('SELECT id, issues FROM listings').all() as { id: string; issues: string }[];
     issues = new Map(rows.map((row) => [row.id, JSON.parse(row.issues)]));
     fill = JSON.parse(db.prepare("SELECT value FROM meta WHERE key = 'field_fill'").pluck().get() as string);

@@ -12,7 +12,10 @@ import { diffSnapshots } from '../../../pipeline/snapshot/snapshot-diff.ts';
 import { checkSnapshotFile } from '../../../pipeline/snapshot/snapshot-file-check.ts';
 import { openSnapshotRecords, RECORD_TABLES } from '../../../pipeline/snapshot/records-file.ts';
 import { recordsPath, snapshotPath } from '../../../pipeline/snapshot/snapshot-paths.ts';
-import { RECORDS_INSIDE_SCHEMA_VERSION, SCHEMA_VERSION, schemaSection } from '../../../pipeline/snapshot/statements.ts';
+import { PLACE_JSON_SCHEMA_VERSION, RECORDS_INSIDE_SCHEMA_VERSION, SCHEMA_VERSION, schemaSection } from '../../../pipeline/snapshot/statements.ts';
+import { registerPlaceTextFunctions } from '../../../pipeline/snapshot/place-text-sql.ts';
+import { measureKeptFieldFill } from '../../../pipeline/snapshot/kept-field-fill.ts';
+import { openSnapshotConnection } from '../../../pipeline/snapshot/snapshot-connection.ts';
 import type { SnapshotInfo } from '../../../pipeline/snapshot/reader-types.ts';
 import { sightingsFromSnapshot } from '../../../pipeline/labels/unknown-label-store.ts';
 import { isKnownPlaceId } from '../../../pipeline/suppression/known-place-id.ts';
@@ -44,6 +47,28 @@ function readings() {
     back: diffSnapshots(currentFile, { ...against, file: candidateFile, version: candidate.version }),
     removal: checkRemoval(dataDir, 'es', candidate),
   };
+}
+
+/** Rewrites a snapshot's rows as the schema version before stored texts wrote them: each place's JSON whole. */
+function storePlacesAsJson(file: string): void {
+  const db = new Database(file);
+  try {
+    registerPlaceTextFunctions(db);
+    db.exec('UPDATE places SET place_json = served_json(place_json)');
+    db.prepare("UPDATE meta SET value = ? WHERE key = 'schema_version'").run(PLACE_JSON_SCHEMA_VERSION);
+  } finally {
+    db.close();
+  }
+}
+
+/** Each place of the file as a connection serves it, by id. */
+function servedPlaces(file: string, info: SnapshotInfo): string[] {
+  const connection = openSnapshotConnection(file, info);
+  try {
+    return (new Database(file, { readonly: true }).prepare('SELECT id FROM places ORDER BY id').pluck().all() as string[]).map((id) => connection.getPlaceJson(id)!);
+  } finally {
+    connection.close();
+  }
 }
 
 /** Rewrites a snapshot as the schema version before records had their own file built it: the records inside, no records file. */
@@ -116,6 +141,28 @@ describe('a snapshot and its records file', () => {
       expect(isKnownPlaceId(dataDir, unservedId)).toBe(true);
     } finally {
       await copyFile(saved, recordsPath(currentFile));
+      await copyFile(servedCopy, currentFile);
+    }
+  });
+
+  it('reads a file whose rows are each place’s JSON whole (built before stored texts) as it reads one of stored texts', async () => {
+    const before = readings();
+    const sealedFills = () => ({ candidate: readFieldFill(candidateFile), current: readFieldFill(currentFile) });
+    const keptBefore = measureKeptFieldFill(candidateFile, currentFile, sealedFills());
+    const servedBefore = servedPlaces(currentFile, current);
+    expect(servedBefore[0]).toMatch(/^\{"id":/);
+    const servedCopy = path.join(dataDir, 'served-copy.sqlite');
+    await copyFile(currentFile, servedCopy);
+    storePlacesAsJson(currentFile);
+    try {
+      // The two versions keep many places unchanged: compared as stored, JSON against stored text, every one would differ.
+      expect(before.diff.changed.count).toBeLessThan(current.publishedCount - before.diff.removed.count);
+      expect(readings()).toEqual(before);
+      expect(measureKeptFieldFill(candidateFile, currentFile, sealedFills())).toEqual(keptBefore);
+      expect(measureKeptFieldFill(candidateFile, currentFile)).toEqual(keptBefore);
+      expect(servedPlaces(currentFile, current)).toEqual(servedBefore);
+      await expect(checkSnapshotFile(currentFile, 'es', current.version)).resolves.toBeUndefined();
+    } finally {
       await copyFile(servedCopy, currentFile);
     }
   });

@@ -7,6 +7,9 @@ import { checkSnapshotFile, servedRowProblem, SnapshotFileRefusedError } from '.
 import { openSnapshotConnection } from '../../../pipeline/snapshot/snapshot-connection.ts';
 import { snapshotPath } from '../../../pipeline/snapshot/snapshot-paths.ts';
 import { makeListing } from './support/make-listing.ts';
+import { servedPlaceJson } from '../../../model/served-place-text.ts';
+import { createHash } from 'node:crypto';
+import { schemaSection } from '../../../pipeline/snapshot/statements.ts';
 import { publishListings, tempDataDir } from './support/snapshot-test-kit.ts';
 
 /** A real published snapshot of three places, and a copy of its file to tamper with. */
@@ -77,7 +80,7 @@ describe('checking a snapshot file before it is served', () => {
   it('refuses another schema version, another version, another country', async () => {
     const other = published();
     other.tamper("UPDATE meta SET value = '2' WHERE key = 'schema_version'");
-    expect(await refusal(other.copy, other.info.version)).toMatch(/schema version is "2", not 5/);
+    expect(await refusal(other.copy, other.info.version)).toMatch(/schema version is "2", not 6/);
     const { info, file } = published();
     expect(await refusal(file, '20260101T000000000Z-aaaaaa')).toMatch(/holds the version/);
     expect(await refusal(file, info.version, 'pt')).toMatch(/is of the country "es"/);
@@ -85,14 +88,41 @@ describe('checking a snapshot file before it is served', () => {
 
   it('refuses a place with a field outside the allowlist, and never lets a connection serve it through the check', async () => {
     const { info, copy, tamper, firstJson } = published();
-    const [id, json] = firstJson();
+    const [id, stored] = firstJson();
+    const json = servedPlaceJson(stored);
     tamper('UPDATE places SET place_json = ? WHERE id = ?', `${json.slice(0, -1)},"<script>":"alert(1)"}`, id);
     expect(await refusal(copy, info.version)).toMatch(/is not a public Place \(place: unrecognized_keys "<script>"\)/);
+    // The same key smuggled into a stored text's last value.
+    tamper('UPDATE places SET place_json = ? WHERE id = ?', `${stored},"<script>":"alert(1)"`, id);
+    expect(await refusal(copy, info.version)).toMatch(/is not a public Place \(place: unrecognized_keys "<script>"\)/);
+  });
+
+  it('passes the rows of a file built before stored texts, whose rows are the JSON itself, and checks them alike', () => {
+    const { firstJson } = published();
+    const [id, stored] = firstJson();
+    const json = servedPlaceJson(stored);
+    expect(json.startsWith('{"id":')).toBe(true);
+    expect(servedRowProblem(id, json, 'es')).toBeNull();
+    expect(servedRowProblem(id, stored, 'es')).toBeNull();
+  });
+
+  it('refuses a stored text with a value too many, a value too few, or a value that carries keys of its own', () => {
+    const { firstJson } = published();
+    const [id, stored] = firstJson();
+    const values = stored.split('\u0001');
+    const variants: [string, RegExp][] = [
+      [[...values, 'null'].join('\u0001'), /is not JSON/],
+      [values.slice(0, -1).join('\u0001'), /is not a public Place/],
+      [[values[0], '"x","legalName":null', ...values.slice(2)].join('\u0001'), /is not JSON|not stored as the builder writes it/],
+      [[values[0], '"<b>x</b>"', ...values.slice(2)].join('\u0001'), /^null$/],
+    ];
+    for (const [variant, problem] of variants) expect(String(servedRowProblem(id, variant, 'es')), variant).toMatch(problem);
   });
 
   it('refuses nested extra keys, wrong types, duplicate keys and text that is not the builder’s', async () => {
     const { info, firstJson } = published();
-    const [id, json] = firstJson();
+    const [id, stored] = firstJson();
+    const json = servedPlaceJson(stored);
     const place = JSON.parse(json) as Record<string, unknown>;
     expect(servedRowProblem(id, json, 'es')).toBeNull();
     const variants: [string, RegExp][] = [
@@ -107,6 +137,19 @@ describe('checking a snapshot file before it is served', () => {
     for (const [variant, problem] of variants) expect(String(servedRowProblem(id, variant, 'es')), variant).toMatch(problem);
     expect(servedRowProblem(id, json, 'pt')).toMatch(/is not of pt/);
     expect(info.version).toBeTruthy();
+  });
+
+  it('defines the served tables as the files of schema versions 4 to 6 hold them, comments inside each statement too', () => {
+    // SQLite keeps each CREATE statement's text, comments included, and a fetched file's schema must equal it: an edit
+    // inside a statement (even a comment) refuses every file built before. Such a change needs a way to read old files.
+    const db = new Database(':memory:');
+    try {
+      for (const section of ['build', 'places', 'places-indexes', 'city-aliases', 'search-words'] as const) db.exec(schemaSection(section));
+      const objects = db.prepare('SELECT type, name, sql FROM sqlite_master ORDER BY name').all();
+      expect(createHash('sha256').update(JSON.stringify(objects)).digest('hex')).toBe('eed07d886b317b6c744bf9d07367b91982ff5053b918c4b12dc52dea9e6acfdd');
+    } finally {
+      db.close();
+    }
   });
 
   it('refuses a file that is no SQLite database', async () => {
