@@ -78,6 +78,15 @@ describe('GazetteerIndex.nearest', () => {
     expect(twins.nearest(41, 2.0625, distanceKm(41, 2.0625, 41, 2))?.row.name).toBe('West');
     expect(twins.nearest(41, 2.001, 10)?.row.name).toBe('West');
   });
+
+  it('keeps, of two localities equally near in two cells, the one of the cell read first (south before north, west before east), whatever the file order', () => {
+    // 2.1875 is halfway between 2.125 (cell 2.0–2.2°) and 2.25 (cell 2.2–2.4°); 41.1875 between 41.125 and 41.25 (cells
+    // 41.0–41.2° and 41.2–41.4°). The cell to the east, or to the north, comes first in the file.
+    const eastWest = new GazetteerIndex([row('East', 41, 2.25), row('West', 41, 2.125)], ARTICLES);
+    expect(eastWest.nearest(41, 2.1875, 10)?.row.name).toBe('West');
+    const northSouth = new GazetteerIndex([row('North', 41.25, 2), row('South', 41.125, 2)], ARTICLES);
+    expect(northSouth.nearest(41.1875, 2, 10)?.row.name).toBe('South');
+  });
 });
 
 describe('GazetteerIndex.within', () => {
