@@ -82,6 +82,7 @@ export class GazetteerIndex {
   constructor(rows: readonly GazetteerRow[], articles: readonly string[]) {
     this.rows = rows;
     this.articles = leadingArticles(articles);
+    const byStrip = new Map<number, number[]>();
     rows.forEach((row, index) => {
       for (const key of row.nameSlugs) {
         this.add(this.byName, key, index);
@@ -89,17 +90,19 @@ export class GazetteerIndex {
       }
       for (const key of row.otherSlugs) this.add(this.byOtherName, key, index);
       this.add(this.cells, cellKey(Math.floor(row.lat / CELL_DEGREES), Math.floor(row.lng / CELL_DEGREES)), index);
+      this.add(byStrip, Math.floor(row.lat / STRIP_DEGREES), index);
     });
-    const byStrip = new Map<number, number[]>();
-    rows.forEach((row, index) => this.add(byStrip, Math.floor(row.lat / STRIP_DEGREES), index));
     for (const [strip, indexes] of byStrip) {
       indexes.sort((a, b) => rows[a]!.lng - rows[b]!.lng);
-      this.strips.set(strip, {
-        lng: Float64Array.from(indexes, (index) => rows[index]!.lng),
-        lat: Float64Array.from(indexes, (index) => rows[index]!.lat),
-        cos: Float64Array.from(indexes, (index) => Math.cos(rows[index]!.lat * RADIANS)),
-        index: Int32Array.from(indexes),
-      });
+      const count = indexes.length;
+      const built: Strip = { lng: new Float64Array(count), lat: new Float64Array(count), cos: new Float64Array(count), index: Int32Array.from(indexes) };
+      for (let position = 0; position < count; position += 1) {
+        const row = rows[indexes[position]!]!;
+        built.lng[position] = row.lng;
+        built.lat[position] = row.lat;
+        built.cos[position] = Math.cos(row.lat * RADIANS);
+      }
+      this.strips.set(strip, built);
     }
   }
 
