@@ -78,6 +78,15 @@ describe('GazetteerIndex.nearest', () => {
     expect(twins.nearest(41, 2.0625, distanceKm(41, 2.0625, 41, 2))?.row.name).toBe('West');
     expect(twins.nearest(41, 2.001, 10)?.row.name).toBe('West');
   });
+
+  it('keeps, of two localities equally near in two cells, the one of the cell read first (south before north, west before east), whatever the file order', () => {
+    // 2.1875 is halfway between 2.125 (cell 2.0–2.2°) and 2.25 (cell 2.2–2.4°); 41.1875 between 41.125 and 41.25 (cells
+    // 41.0–41.2° and 41.2–41.4°). The cell to the east, or to the north, comes first in the file.
+    const eastWest = new GazetteerIndex([row('East', 41, 2.25), row('West', 41, 2.125)], ARTICLES);
+    expect(eastWest.nearest(41, 2.1875, 10)?.row.name).toBe('West');
+    const northSouth = new GazetteerIndex([row('North', 41.25, 2), row('South', 41.125, 2)], ARTICLES);
+    expect(northSouth.nearest(41.1875, 2, 10)?.row.name).toBe('South');
+  });
 });
 
 describe('GazetteerIndex.within', () => {
@@ -110,6 +119,30 @@ describe('GazetteerIndex.within', () => {
   it('includes a locality exactly at the distance', () => {
     const exact = distanceKm(41.482, 2.319, 41.47978, 2.3188);
     expect(index.within(41.482, 2.319, exact).map((near) => near.row.name)).toEqual(['El Masnou']);
+  });
+
+  it('includes a locality exactly at the distance due east, west, north or south, where degrees of longitude are short (58° N)', () => {
+    const compass = new GazetteerIndex([row('East', 58.05, 6.3), row('West', 58.05, 5.7), row('North', 58.15, 6), row('South', 57.95, 6)], ARTICLES);
+    for (const [name, lat, lng] of [['East', 58.05, 6.3], ['West', 58.05, 5.7], ['North', 58.15, 6], ['South', 57.95, 6]] as const) {
+      expect(compass.within(58.05, 6, distanceKm(58.05, 6, lat, lng)).map((near) => near.row.name)).toContain(name);
+    }
+  });
+
+  it('finds exactly the localities a reading of every row finds, in the same order, wherever the point and whatever the distance', () => {
+    // A seeded scatter over 1.2° × 1.6° (many cells and strips), some rows on one latitude or longitude, and points
+    // anywhere in it: the strips and their stretches of longitude leave out no locality within reach.
+    let seed = 1;
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const rows = Array.from({ length: 600 }, (_, i) => row(`R${i}`, i % 7 === 0 ? 41.5 : 41 + random() * 1.2, i % 11 === 0 ? 2.4 : 1.6 + random() * 1.6));
+    const scatter = new GazetteerIndex(rows, ARTICLES);
+    for (let i = 0; i < 300; i += 1) {
+      const [lat, lng, maxKm] = [40.9 + random() * 1.4, 1.5 + random() * 1.8, random() * WIDE_REACH_KM];
+      const every = rows
+        .map((one, index) => ({ index, km: distanceKm(lat, lng, one.lat, one.lng) }))
+        .filter((near) => near.km <= maxKm)
+        .sort((a, b) => a.km - b.km || a.index - b.index);
+      expect(scatter.within(lat, lng, maxKm).map((near) => [near.row.name, near.km])).toEqual(every.map((near) => [`R${near.index}`, near.km]));
+    }
   });
 
   it('refuses a reach it cannot answer, and says so', () => {
@@ -154,6 +187,17 @@ describe('GazetteerIndex.nearestNamed', () => {
     expect(nou.nearestStartingWith('Masnou', 41.48, 2.32, 10)).toMatchObject({ row: { name: 'El Masnou Nou' }, ownName: false });
     expect(nou.nearestStartingWith('El Masnou', 41.48, 2.32, 10)?.row.name).toBe('El Masnou Nou');
     expect(nou.nearestStartingWith('Nou', 41.48, 2.32, 10)).toBeNull();
+  });
+
+  it('finds a short form of every leading run of words, and nothing for a name no locality begins with', () => {
+    const oropesa = new GazetteerIndex([row('Oropesa del Mar', 40.1, 0.14), row('Mar Menor', 40.1, 0.15)], ARTICLES);
+    expect(oropesa.nearestStartingWith('Oropesa', 40.1, 0.14, 10)?.row.name).toBe('Oropesa del Mar');
+    expect(oropesa.nearestStartingWith('Oropesa del', 40.1, 0.14, 10)?.row.name).toBe('Oropesa del Mar');
+    expect(oropesa.nearestStartingWith('Mar', 40.1, 0.14, 10)?.row.name).toBe('Mar Menor');
+    for (const name of ['Oropesa del Mar', 'Ropesa', 'Del', 'Menor', '']) expect(oropesa.nearestStartingWith(name, 40.1, 0.14, 10)).toBeNull();
+    // A name no locality begins with is answered before the grid is read, whatever the reach.
+    expect(oropesa.nearestStartingWith('Ropesa', 40.1, 0.14, GRID_REACH_KM + 1)).toBeNull();
+    expect(() => oropesa.nearestStartingWith('Oropesa', 40.1, 0.14, GRID_REACH_KM + 1)).toThrow(RangeError);
   });
 
   it('keeps the keys and rows it looked up, and forgets them past a bound', () => {
