@@ -155,3 +155,16 @@ export const DEFAULT_EXPORT_DOWNLOADS_PER_DAY = 20;
  * (LODGING_QUERY_ROW_BUDGET overrides it). Searches the specification defines are planned on indexes and never cut.
  */
 export const DEFAULT_QUERY_ROW_BUDGET = 20_000;
+
+// A serving process's memory (docs/benchmarks.md, "API memory" has the split these were chosen on).
+
+/**
+ * Bytes of a served snapshot SQLite reads through a memory map. 0: pages are read into the page cache below instead, so
+ * the process's RSS does not grow with every page of the file a request ever touched (mapped pages count in RSS, up to
+ * the whole map, 256 MiB before; the 1M snapshot's file is over 1 GB).
+ */
+export const SNAPSHOT_MMAP_BYTES = 0;
+
+/** SQLite's page cache per served snapshot connection, in KiB: the indexes' upper pages and the rows read lately. */
+export const SNAPSHOT_PAGE_CACHE_KIB = 16 * 1024;
+
