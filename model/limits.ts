@@ -175,3 +175,24 @@ export const SNAPSHOT_PAGE_CACHE_KIB = 16 * 1024;
  */
 export const SERVER_HEAP_GROWING_PERCENT = 50;
 
+// A served snapshot's caches, per country and process, freed with the snapshot. A value over its cache's bytes alone is
+// not kept (its work is done again when asked again).
+
+/**
+ * Words whose posting lists are kept, and the rowids they hold (4 bytes each: 16 MiB): the words searched for are few and
+ * their lists long. The word count bounds the words no place holds, which clients may send without end.
+ */
+export const READER_POSTINGS_CACHED = 10_000;
+export const READER_POSTINGS_CACHE_ROWIDS = 4 * 1024 * 1024;
+
+/** Typed words' expansions kept (people retype the same beginnings; a typo scan reads the whole vocabulary), and their bytes. */
+export const READER_EXPANSIONS_CACHED = 2000;
+export const READER_EXPANSIONS_CACHE_BYTES = 4 * 1024 * 1024;
+
+/** Found sets of ordered and word searches kept (the pages of a walk read them again), and their bytes (rowids, sort keys). */
+export const READER_SEARCHES_CACHED = 64;
+export const READER_SEARCHES_CACHE_BYTES = 16 * 1024 * 1024;
+
+/** Suggestion answers kept (what people type starts alike), and their bytes (the places' JSON). */
+export const READER_SUGGESTIONS_CACHED = 1000;
+export const READER_SUGGESTIONS_CACHE_BYTES = 4 * 1024 * 1024;

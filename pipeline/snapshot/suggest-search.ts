@@ -1,23 +1,32 @@
 // Suggestions as one types: names and cities by whole earlier words and the beginning of the last, mistakes tolerated.
 import type Database from 'better-sqlite3';
-import type { SuggestQuery, SuggestRows } from './reader-types.ts';
+import type { CacheFigures, SuggestQuery, SuggestRows } from './reader-types.ts';
 import { typedWords } from './search-words.ts';
 import { SELECT_PLACES_BY_ROWIDS } from './statements.ts';
 import type { WordIndex } from './word-index.ts';
 import { bestHoldersOfOneWord, MAX_WORD_LEVEL, placesWithEveryWord } from './word-scores.ts';
 import type { WordKind } from './word-postings.ts';
+import { BoundedCache } from './bounded-cache.ts';
+import { READER_SUGGESTIONS_CACHE_BYTES, READER_SUGGESTIONS_CACHED } from '../../model/limits.ts';
 
 const SUGGEST_KINDS: readonly WordKind[] = ['name', 'city'];
 /** Coordinates in places_geo are 1e-7 degree. */
 const UNIT = 1e-7;
-/** Answers kept per connection: what people type starts alike (a snapshot never changes, so they never go stale). */
-const CACHED_ANSWERS = 1000;
+type Answer = Omit<SuggestRows, 'version'>;
+
+/** An answer's bytes: its ids' and JSON's characters, V8's headers, and its scores. */
+export function answerBytes(answer: Answer): number {
+  let bytes = 64;
+  for (const row of answer.rows) bytes += 64 + row.id.length + row.json.length;
+  return bytes + answer.scores.length * 8;
+}
 
 export class SuggestSearch {
   private readonly selectRows: Database.Statement;
   /** Each rowid's coordinates in 1e-7 degree (NaN where none), read once when a suggestion first asks with near. */
   private points: { lat: Float64Array; lng: Float64Array } | null = null;
-  private readonly answers = new Map<string, Omit<SuggestRows, 'version'>>();
+  /** What people type starts alike (a snapshot never changes, so answers never go stale). */
+  private readonly answers = new BoundedCache<string, Answer>(READER_SUGGESTIONS_CACHED, READER_SUGGESTIONS_CACHE_BYTES, answerBytes);
 
   constructor(
     private readonly db: Database.Database,
@@ -27,16 +36,25 @@ export class SuggestSearch {
     this.selectRows = db.prepare(SELECT_PLACES_BY_ROWIDS).raw(true);
   }
 
+  caches(): CacheFigures {
+    return {
+      suggestions: { entries: this.answers.size, bytes: this.answers.weight },
+      suggestPoints: { entries: this.points ? this.size : 0, bytes: this.points ? this.points.lat.byteLength + this.points.lng.byteLength : 0 },
+    };
+  }
+
+  close(): void {
+    this.answers.clear();
+    this.points = null;
+  }
+
   suggest(query: SuggestQuery): Omit<SuggestRows, 'version'> {
     const key = JSON.stringify([query.q, query.limit, query.near?.latitude, query.near?.longitude]);
     let answer = this.answers.get(key);
-    if (answer) {
-      this.answers.delete(key);
-    } else {
+    if (!answer) {
       answer = this.answer(query);
-      if (this.answers.size >= CACHED_ANSWERS) this.answers.delete(this.answers.keys().next().value!);
+      this.answers.set(key, answer);
     }
-    this.answers.set(key, answer);
     return answer;
   }
 
