@@ -170,10 +170,11 @@ export const SNAPSHOT_PAGE_CACHE_KIB = 16 * 1024;
 
 /**
  * How far V8 lets a serving process's old generation grow past what the last full collection kept, in percent. V8's
- * own choice (up to 4×) let the API's heap reach 200 MB under load for some 50 MB alive; requests leave short-lived
- * garbage that 32 busy connections promote, and a smaller limit collects it sooner.
+ * own choice (up to 4×) let the API's heap reach 200 MB under load for some 50 MB alive: requests leave garbage that
+ * 32 busy connections promote, and a lower limit collects it sooner. 100 (2×) kept the API's peak RSS as low as 50 did,
+ * for a few percent of server CPU a request where 50 cost 5–10 % (docs/benchmarks.md, "API memory").
  */
-export const SERVER_HEAP_GROWING_PERCENT = 50;
+export const SERVER_HEAP_GROWING_PERCENT = 100;
 
 // A served snapshot's caches, per country and process, freed with the snapshot. A value over its cache's bytes alone is
 // not kept (its work is done again when asked again).
