@@ -59,6 +59,12 @@ export class GeoSearch {
     this.selectBoxRowids = db.prepare(SELECT_BOX_ROWIDS).pluck();
   }
 
+  /** Each rowid's point (the grid's, loaded on first use): suggestions near a point order by it too. */
+  pointsByRowid(): { lats: Int32Array; lngs: Int32Array } {
+    this.grid ??= this.loadGrid();
+    return this.grid.pointsByRowid();
+  }
+
   caches(): CacheFigures {
     return { geoGrid: { entries: this.grid?.size ?? 0, bytes: this.grid?.bytes ?? 0 } };
   }

@@ -101,7 +101,7 @@ class ReadOnlySnapshot implements SnapshotConnection {
     const words = new WordIndex(db);
     this.words = words;
     this.ordered = new OrderedSearch(db, words, size, storedKeys);
-    this.suggestions = new SuggestSearch(db, words, size);
+    this.suggestions = new SuggestSearch(db, words, size, () => this.geo.pointsByRowid());
     this.facets = new FacetCounter(db, size);
   }
 

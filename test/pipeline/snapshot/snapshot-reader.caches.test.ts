@@ -39,7 +39,7 @@ function useEveryCache(reader: SnapshotReader): void {
   reader.searchRows({ country: 'es', limit: 5, citySlug: 'madrid' });
 }
 
-const FILLED = ['postings', 'expansions', 'vocabulary', 'searches', 'suggestions', 'suggestPoints', 'facetColumns', 'facetCounts', 'geoGrid', 'citySlugs'];
+const FILLED = ['postings', 'expansions', 'vocabulary', 'searches', 'suggestions', 'facetColumns', 'facetCounts', 'geoGrid', 'citySlugs'];
 
 describe("a served snapshot's caches", () => {
   let dataDir = '';
