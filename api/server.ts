@@ -55,6 +55,8 @@ export interface RunningServer {
   stores: ConsoleStores;
   usage: UsageRecorder;
   logger: Logger;
+  /** What each served snapshot keeps in memory, by country and cache (for `npm run bench:memory`). */
+  snapshotCaches(): ReturnType<Backends['reader']['caches']>;
   /** Logs "server listening" (what log readers wait for); `lodging serve` calls it once its welcome text is out. */
   logListening(): void;
   close(): Promise<void>;
@@ -88,5 +90,6 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const logListening = () =>
     logger.info({ url, publicUrl, keyStore: keyStore.kind, redis: Boolean(redis), compiled: RUNNING_COMPILED }, 'server listening');
   const close = gracefulStop(server, closers, logger, options.shutdownGraceMs ?? 10_000);
-  return { url, publicUrl, keyStore, stores: consoleStores, usage, logger, logListening, close };
+  const snapshotCaches = () => backends.reader.caches();
+  return { url, publicUrl, keyStore, stores: consoleStores, usage, logger, logListening, snapshotCaches, close };
 }

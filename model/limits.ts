@@ -155,3 +155,45 @@ export const DEFAULT_EXPORT_DOWNLOADS_PER_DAY = 20;
  * (LODGING_QUERY_ROW_BUDGET overrides it). Searches the specification defines are planned on indexes and never cut.
  */
 export const DEFAULT_QUERY_ROW_BUDGET = 20_000;
+
+// A serving process's memory (docs/benchmarks.md, "API memory" has the split these were chosen on).
+
+/**
+ * Bytes of a served snapshot SQLite reads through a memory map. 0: pages are read into the page cache below instead, so
+ * the process's RSS does not grow with every page of the file a request ever touched (mapped pages count in RSS, up to
+ * the whole map, 256 MiB before; the 1M snapshot's file is over 1 GB).
+ */
+export const SNAPSHOT_MMAP_BYTES = 0;
+
+/** SQLite's page cache per served snapshot connection, in KiB: the indexes' upper pages and the rows read lately. */
+export const SNAPSHOT_PAGE_CACHE_KIB = 16 * 1024;
+
+/**
+ * How far V8 lets a serving process's old generation grow past what the last full collection kept, in percent. V8's
+ * own choice (up to 4×) let the API's heap reach 200 MB under load for some 50 MB alive: requests leave garbage that
+ * 32 busy connections promote, and a lower limit collects it sooner. 100 (2×) kept the API's peak RSS as low as 50 did,
+ * for a few percent of server CPU a request where 50 cost 5–10 % (docs/benchmarks.md, "API memory").
+ */
+export const SERVER_HEAP_GROWING_PERCENT = 100;
+
+// A served snapshot's caches, per country and process, freed with the snapshot. A value over its cache's bytes alone is
+// not kept (its work is done again when asked again).
+
+/**
+ * Words whose posting lists are kept, and the rowids they hold (4 bytes each: 16 MiB): the words searched for are few and
+ * their lists long. The word count bounds the words no place holds, which clients may send without end.
+ */
+export const READER_POSTINGS_CACHED = 10_000;
+export const READER_POSTINGS_CACHE_ROWIDS = 4 * 1024 * 1024;
+
+/** Typed words' expansions kept (people retype the same beginnings; a typo scan reads the whole vocabulary), and their bytes. */
+export const READER_EXPANSIONS_CACHED = 2000;
+export const READER_EXPANSIONS_CACHE_BYTES = 4 * 1024 * 1024;
+
+/** Found sets of ordered and word searches kept (the pages of a walk read them again), and their bytes (rowids, sort keys). */
+export const READER_SEARCHES_CACHED = 64;
+export const READER_SEARCHES_CACHE_BYTES = 16 * 1024 * 1024;
+
+/** Suggestion answers kept (what people type starts alike), and their bytes (the places' JSON). */
+export const READER_SUGGESTIONS_CACHED = 1000;
+export const READER_SUGGESTIONS_CACHE_BYTES = 4 * 1024 * 1024;

@@ -5,6 +5,7 @@ import { ensureDevelopmentSignIns } from '../accounts/development-account.ts';
 import { ensureDevelopmentKey } from '../keys/development-key.ts';
 import { mountMcp } from '../mcp/mcp-routes.ts';
 import { startServer } from '../server.ts';
+import { boundServerHeapGrowth } from '../server/heap-growth.ts';
 import {
   ANNOUNCE_VARIABLE,
   clusterRateLimitStores,
@@ -115,6 +116,8 @@ export async function runServeCommand(argv: string[], io: ServeIo, hooks: ServeH
   const worker = isClusterWorker();
   if (processes > 1 && !worker) return runClusterPrimary(processes, io.stderr);
   const host = values.host ?? config.host;
+  // A serving process only: the cluster's primary serves nothing, and the pipeline's commands keep V8's own sizing.
+  boundServerHeapGrowth();
   const server = await startServer(config, {
     mountAuthenticated: mountMcp,
     ...hooks.startOptions,

@@ -2,14 +2,22 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { tableToIPC, type Table } from 'apache-arrow';
-import { Compression, Table as ParquetTable, transformParquetStream, WriterPropertiesBuilder, type RecordBatch } from 'parquet-wasm';
+import type { RecordBatch } from 'parquet-wasm';
 import { geoParquetMetadata, type Bbox } from './geoparquet-metadata.ts';
 
 /** Rows per row group: a few thousand neighbouring places, so a reader can skip the groups a bbox misses. */
 export const ROW_GROUP_SIZE = 10_000;
 
+type ParquetWasm = typeof import('parquet-wasm');
+let parquetWasm: Promise<ParquetWasm> | null = null;
+/**
+ * The writer, loaded on the first file written: its WebAssembly module and memory (some 18 MB of RSS) stay out of the
+ * processes that never write one, the API's among them (it loads this module through the pipeline's index).
+ */
+const loadParquetWasm = (): Promise<ParquetWasm> => (parquetWasm ??= import('parquet-wasm'));
+
 /** The writer's settings; the "geo" metadata carries the bbox of every point in the file, known before the first row. */
-function writerProperties(box: Bbox | null, rowGroupSize: number) {
+function writerProperties({ Compression, WriterPropertiesBuilder }: ParquetWasm, box: Bbox | null, rowGroupSize: number) {
   return new WriterPropertiesBuilder()
     .setCompression(Compression.SNAPPY)
     .setMaxRowGroupSize(rowGroupSize)
@@ -22,7 +30,7 @@ function writerProperties(box: Bbox | null, rowGroupSize: number) {
 export type RowGroup = Table | Uint8Array;
 
 /** A row group's record batches in the writer's WebAssembly memory. */
-function wasmBatchesOf(group: RowGroup): RecordBatch[] {
+function wasmBatchesOf({ Table: ParquetTable }: ParquetWasm, group: RowGroup): RecordBatch[] {
   const inWasm = ParquetTable.fromIPCStream(group instanceof Uint8Array ? group : tableToIPC(group, 'stream'));
   try {
     return inWasm.recordBatches();
@@ -43,6 +51,7 @@ export async function writeGeoParquet(
   box: Bbox | null,
   rowGroupSize = ROW_GROUP_SIZE,
 ): Promise<{ bytes: number; sha256: string }> {
+  const wasm = await loadParquetWasm();
   const groups = Symbol.asyncIterator in rowGroups ? rowGroups[Symbol.asyncIterator]() : rowGroups[Symbol.iterator]();
   const batches = new ReadableStream<RecordBatch>(
     {
@@ -52,7 +61,7 @@ export async function writeGeoParquet(
         await new Promise((resolve) => setImmediate(resolve));
         const next = await groups.next();
         if (next.done) controller.close();
-        else for (const batch of wasmBatchesOf(next.value)) controller.enqueue(batch);
+        else for (const batch of wasmBatchesOf(wasm, next.value)) controller.enqueue(batch);
       },
       async cancel() {
         await groups.return?.();
@@ -60,7 +69,7 @@ export async function writeGeoParquet(
     },
     { highWaterMark: 0 },
   );
-  const output = (await transformParquetStream(batches, writerProperties(box, rowGroupSize))) as ReadableStream<Uint8Array>;
+  const output = (await wasm.transformParquetStream(batches, writerProperties(wasm, box, rowGroupSize))) as ReadableStream<Uint8Array>;
   const hash = createHash('sha256');
   let bytes = 0;
   const fd = fs.openSync(file, 'w');

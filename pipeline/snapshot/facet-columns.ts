@@ -87,6 +87,14 @@ export class FacetColumns {
     }
   }
 
+  /** About how many bytes the columns hold: the typed arrays, and the codes' strings. */
+  get bytes(): number {
+    const arrays = [this.present, this.type, this.city, this.whatsapp, this.verified, this.cityStarts];
+    let bytes = arrays.reduce((sum, array) => sum + array.byteLength, 0) + this.byCity.buffer.byteLength;
+    for (const value of [...this.types.values, ...this.cities.values]) bytes += 2 * (32 + value.length);
+    return bytes;
+  }
+
   /** The counts of these facets over the rows the filters select, read in place (no list of rows is made). */
   countSelected(facets: readonly FacetName[], filter: FacetFilter): FacetCounts {
     const type = filter.lodgingType === undefined ? -1 : this.types.find(filter.lodgingType);

@@ -1,6 +1,6 @@
 // Facet counts over a search's whole result, cached per connection: every page of a walk asks for the same counts.
 import type Database from 'better-sqlite3';
-import type { FacetCounts, FacetName } from './reader-types.ts';
+import type { CacheFigures, FacetCounts, FacetName } from './reader-types.ts';
 import { FacetColumns } from './facet-columns.ts';
 
 /** Results counted per connection (a snapshot never changes, so counts never go stale). */
@@ -34,6 +34,15 @@ export class FacetCounter {
       counts[facet] = found;
     }
     return counts;
+  }
+
+  caches(): CacheFigures {
+    let bytes = 0;
+    for (const [key, counts] of this.cache) bytes += 64 + key.length + Object.keys(counts).length * 48;
+    return {
+      facetColumns: { entries: this.loaded ? this.size : 0, bytes: this.loaded?.bytes ?? 0 },
+      facetCounts: { entries: this.cache.size, bytes },
+    };
   }
 
   /** Frees the columns and counts (the connection is closing). */

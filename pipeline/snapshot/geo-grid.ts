@@ -18,6 +18,9 @@ export function cellOrder<T extends readonly [number, number, number]>(points: r
     .map(({ point }) => point);
 }
 
+/** One cell's entry in memory, about: the map's slot and its [start, end) pair. */
+const CELL_ENTRY_BYTES = 80;
+
 /** pointsByRowid's value for a rowid without a point: beyond any latitude in 1e-7 degree. */
 export const NO_POINT = 2 ** 31 - 1;
 
@@ -75,6 +78,12 @@ export class GeoGrid {
 
   get size(): number {
     return this.rowids.length;
+  }
+
+  /** About how many bytes the grid holds: its arrays, its cells' map entries, and the points by rowid once built. */
+  get bytes(): number {
+    const byRowid = this.byRowid ? this.byRowid.lats.byteLength + this.byRowid.lngs.byteLength : 0;
+    return this.rowids.byteLength + this.lats.byteLength + this.lngs.byteLength + this.cells.size * CELL_ENTRY_BYTES + byRowid;
   }
 
   /** Each place's point by rowid, in 1e-7 degree (the R*Tree's integers); NO_POINT where a place has none. Built on first use. */

@@ -4,7 +4,7 @@
 import type Database from 'better-sqlite3';
 import type { GeoBox } from './geo-cover.ts';
 import { GeoGrid, gridFromBlobs, type RingHit } from './geo-grid.ts';
-import type { NearQuery, SearchRows, ServedRow } from './reader-types.ts';
+import type { CacheFigures, NearQuery, SearchRows, ServedRow } from './reader-types.ts';
 import type { RowBudget } from './row-budget.ts';
 import {
   geoWalkSql,
@@ -58,6 +58,21 @@ export class GeoSearch {
     this.selectByRowids = db.prepare<[string], [number, string, string]>(SELECT_PLACES_BY_ROWIDS).raw(true);
     this.selectIdByRowid = db.prepare<[number], string>(SELECT_PLACE_ID_BY_ROWID).pluck();
     this.selectBoxRowids = db.prepare(SELECT_BOX_ROWIDS).pluck();
+  }
+
+  /** Each rowid's point (the grid's, loaded on first use): suggestions near a point order by it too. */
+  pointsByRowid(): { lats: Int32Array; lngs: Int32Array } {
+    this.grid ??= this.loadGrid();
+    return this.grid.pointsByRowid();
+  }
+
+  caches(): CacheFigures {
+    return { geoGrid: { entries: this.grid?.size ?? 0, bytes: this.grid?.bytes ?? 0 } };
+  }
+
+  close(): void {
+    this.grid = undefined;
+    this.statements.clear();
   }
 
   /**

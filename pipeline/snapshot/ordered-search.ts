@@ -1,6 +1,6 @@
 // Searches in the name, rating and relevance orders and with match=words|typo: the places found, one page in (key, id) order.
 import type Database from 'better-sqlite3';
-import type { SearchQuery, SearchRows } from './reader-types.ts';
+import type { CacheFigures, SearchQuery, SearchRows } from './reader-types.ts';
 import { searchWords } from './search-words.ts';
 import { NAME_KEY_OF, RATING_KEY_OF, SELECT_PLACES_BY_ROWIDS } from './statements.ts';
 import { keyedRowidsSql, literalClause, ROWIDS_CLAUSE, rowidsSql, sortedPageSql } from './ordered-statements.ts';
@@ -10,6 +10,8 @@ import { WORD_KINDS } from './word-postings.ts';
 import { compareBinary } from './binary-order.ts';
 import { relevancePage, type RelevanceSource } from './word-relevance-walk.ts';
 import { servedPlaceJson } from '../../model/served-place-text.ts';
+import { BoundedCache } from './bounded-cache.ts';
+import { READER_SEARCHES_CACHE_BYTES, READER_SEARCHES_CACHED } from '../../model/limits.ts';
 
 export type Params = Record<string, string | number>;
 const LITERAL_ROWIDS = 'SELECT rowid FROM places_fts WHERE places_fts MATCH @match';
@@ -32,21 +34,32 @@ export interface OrderedRequest {
 export type OrderedRows = SearchRows & { resultRowids: () => ArrayLike<number> };
 
 /** Candidates of a page: rowids with their sort keys. */
-interface Candidates {
+export interface Candidates {
   rowids: Int32Array;
   keys: ArrayLike<number> | string[] | null;
 }
 
 const TRIGRAM_CHARS = 3;
-/**
- * Found sets kept per connection, by what they depend on (q, match, order, filters): the pages of a walk and repeated
- * searches read them again instead of scoring every match again. A snapshot never changes, so they never go stale.
- */
-const CACHED_SEARCHES = 64;
+
+/** A found set's bytes: 4 a rowid, 8 a numeric key, a string key's characters and V8's header and slot for it. */
+export function candidatesBytes(found: Candidates): number {
+  let bytes = 64 + found.rowids.length * 4;
+  const { keys } = found;
+  if (keys === null) return bytes;
+  for (let i = 0; i < keys.length; i += 1) {
+    const key = keys[i]!;
+    bytes += typeof key === 'string' ? 24 + key.length : 8;
+  }
+  return bytes;
+}
 
 export class OrderedSearch {
   private readonly statements = new Map<string, Database.Statement>();
-  private readonly found = new Map<string, Candidates>();
+  /**
+   * Found sets, by what they depend on (q, match, order, filters): the pages of a walk and repeated searches read them
+   * again instead of scoring every match again. A snapshot never changes, so they never go stale.
+   */
+  private readonly found = new BoundedCache<string, Candidates>(READER_SEARCHES_CACHED, READER_SEARCHES_CACHE_BYTES, candidatesBytes);
   private readonly keyColumns: { name: string; rating: string };
 
   constructor(
@@ -57,6 +70,15 @@ export class OrderedSearch {
     storedKeys: boolean,
   ) {
     this.keyColumns = storedKeys ? { name: 'p.name_key', rating: 'p.rating_key' } : { name: NAME_KEY_OF('p.place_json'), rating: RATING_KEY_OF('p.place_json') };
+  }
+
+  caches(): CacheFigures {
+    return { searches: { entries: this.found.size, bytes: this.found.weight } };
+  }
+
+  close(): void {
+    this.found.clear();
+    this.statements.clear();
   }
 
   /** The clause and parameters of a literal q (the facet counts of such a search use it too). */
@@ -142,9 +164,7 @@ export class OrderedSearch {
     const { query } = request;
     const key = JSON.stringify([request.text, query.match ?? 'literal', sort, request.where, request.params]);
     let found = this.found.get(key);
-    if (found) {
-      this.found.delete(key);
-    } else {
+    if (!found) {
       found = this.candidates(request);
       if ((sort === 'name' || sort === 'rating') && found.rowids.length > 0) {
         const rowidParams = { rowids: JSON.stringify(Array.from(found.rowids)) };
@@ -152,9 +172,8 @@ export class OrderedSearch {
         const keyOf = new Map(keyed);
         found.keys = sort === 'name' ? Array.from(found.rowids, (r) => String(keyOf.get(r) ?? '')) : Array.from(found.rowids, (r) => Number(keyOf.get(r) ?? 1));
       }
-      if (this.found.size >= CACHED_SEARCHES) this.found.delete(this.found.keys().next().value!);
+      this.found.set(key, found);
     }
-    this.found.set(key, found);
     return found;
   }
 

@@ -113,6 +113,15 @@ export interface ChangeRows {
   hasMore: boolean;
 }
 
+/** One cache of a served snapshot: what it holds (entries, places or words) and about how many bytes, estimated. */
+export interface CacheFigure {
+  entries: number;
+  bytes: number;
+}
+
+/** A served snapshot's caches by name (see SnapshotReader.caches). */
+export type CacheFigures = Record<string, CacheFigure>;
+
 export interface SnapshotReader {
   search(query: SearchQuery): SearchResult;
   /** The same page as stored JSON, without a parse and serialize round trip: what the API sends. */
@@ -144,5 +153,7 @@ export interface SnapshotReader {
   current(): Partial<Record<CountryCode, SnapshotInfo>>;
   /** Looks at the pointers and switches to newer snapshots; true when something changed. Cheap: call it often. */
   refresh(): boolean;
+  /** What each served snapshot keeps in memory, by country and cache (SQLite's page cache apart: SNAPSHOT_PAGE_CACHE_KIB bounds it). */
+  caches(): Partial<Record<CountryCode, CacheFigures>>;
   close(): void;
 }

@@ -1,9 +1,9 @@
 // One published snapshot file opened read-only: its prepared statements and how a search picks its plan.
 import type Database from 'better-sqlite3';
-import { MAX_PAGE_LIMIT } from '../../model/limits.ts';
+import { MAX_PAGE_LIMIT, SNAPSHOT_MMAP_BYTES, SNAPSHOT_PAGE_CACHE_KIB } from '../../model/limits.ts';
 import { canonicalCitySlug } from '../normalise/city-names.ts';
 import { foldSearchText } from './search-text.ts';
-import type { SearchQuery, SearchRows, SnapshotInfo, SuggestQuery, SuggestRows } from './reader-types.ts';
+import type { CacheFigures, SearchQuery, SearchRows, SnapshotInfo, SuggestQuery, SuggestRows } from './reader-types.ts';
 import { registerSortName } from './build-search-words.ts';
 import { FacetCounter } from './facet-counts.ts';
 import type { FacetFilter } from './facet-columns.ts';
@@ -24,6 +24,8 @@ export const FILTER_DRIVEN_CAP = 5000;
 const MIN_TRIGRAM_CHARS = 3;
 /** City slugs whose alias lookup a connection keeps (every slug of a country fits; past it the answers start again). */
 const ALIAS_ANSWERS_KEPT = 20_000;
+/** One kept alias answer in memory, about: the map's entry and the slug. */
+const ALIAS_ANSWER_BYTES = 64;
 
 export interface SnapshotConnection {
   readonly info: SnapshotInfo;
@@ -32,13 +34,22 @@ export interface SnapshotConnection {
   getPlaceJson(id: string): string | null;
   /** The id served for the place this unserved id is a duplicate of (same_place_duplicates), or null. */
   keptIdOf(id: string): string | null;
+  /** What this snapshot keeps in memory, by cache. */
+  caches(): CacheFigures;
+  /** Closes the file and frees every cache, so nothing of a snapshot no longer served stays reachable through it. */
   close(): void;
+}
+
+/** How a served snapshot's pages are read: through a bounded page cache, not a memory map (see SNAPSHOT_MMAP_BYTES). */
+export function applyServedPragmas(db: Database.Database): void {
+  db.pragma(`mmap_size = ${SNAPSHOT_MMAP_BYTES}`);
+  db.pragma(`cache_size = -${SNAPSHOT_PAGE_CACHE_KIB}`);
 }
 
 export function openSnapshotConnection(file: string, info: SnapshotInfo): SnapshotConnection {
   const db = openSnapshotFile(file);
   try {
-    db.pragma('mmap_size = 268435456');
+    applyServedPragmas(db);
     // A published snapshot is never written again (a new version is a new file), so this connection keeps the shared
     // lock it takes on its first read: each later query skips the lock, unlock and hot-journal/WAL checks (two fcntl
     // and two stat calls), 16 → 2 µs CPU for a lookup by id on the 200k bench snapshot. Shared locks do not stop
@@ -68,6 +79,7 @@ class ReadOnlySnapshot implements SnapshotConnection {
   private readonly ordered: OrderedSearch;
   private readonly suggestions: SuggestSearch;
   private readonly facets: FacetCounter;
+  private readonly words: WordIndex;
 
   constructor(
     private readonly db: Database.Database,
@@ -88,8 +100,9 @@ class ReadOnlySnapshot implements SnapshotConnection {
     if (!storedKeys) registerSortName(db);
     const size = ((db.prepare('SELECT max(rowid) FROM places').pluck().get() as number | null) ?? 0) + 1;
     const words = new WordIndex(db);
+    this.words = words;
     this.ordered = new OrderedSearch(db, words, size, storedKeys);
-    this.suggestions = new SuggestSearch(db, words, size);
+    this.suggestions = new SuggestSearch(db, words, size, () => this.geo.pointsByRowid());
     this.facets = new FacetCounter(db, size);
   }
 
@@ -190,8 +203,25 @@ class ReadOnlySnapshot implements SnapshotConnection {
     return this.selectKeptId?.get(id) ?? null;
   }
 
+  caches(): CacheFigures {
+    return {
+      ...this.words.caches(),
+      ...this.ordered.caches(),
+      ...this.suggestions.caches(),
+      ...this.facets.caches(),
+      ...this.geo.caches(),
+      citySlugs: { entries: this.aliasSlugs.size, bytes: this.aliasSlugs.size * ALIAS_ANSWER_BYTES },
+    };
+  }
+
   close(): void {
     this.facets.close();
+    this.words.close();
+    this.ordered.close();
+    this.suggestions.close();
+    this.geo.close();
+    this.aliasSlugs.clear();
+    this.statements.clear();
     this.db.close();
   }
 

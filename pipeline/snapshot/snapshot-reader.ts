@@ -6,7 +6,7 @@ import { snapshotPath } from './snapshot-paths.ts';
 import { pointerStamp, readPointer } from './snapshot-pointer.ts';
 import { snapshotChanges } from './snapshot-changes.ts';
 import { DiffCache } from './diff-cache.ts';
-import type { SearchQuery, SearchResult, SearchRows, SnapshotInfo, SnapshotReader, SuggestQuery, SuggestRows } from './reader-types.ts';
+import type { CacheFigures, SearchQuery, SearchResult, SearchRows, SnapshotInfo, SnapshotReader, SuggestQuery, SuggestRows } from './reader-types.ts';
 
 export interface SnapshotReaderOptions {
   /** A pointer or snapshot that could not be opened; the country keeps its previous snapshot meanwhile. */
@@ -119,6 +119,12 @@ export function openSnapshotReader(dataDir: string, options: SnapshotReaderOptio
       return infos;
     },
     refresh,
+    caches() {
+      assertOpen();
+      const figures: Partial<Record<CountryCode, CacheFigures>> = {};
+      for (const [country, slot] of slots) figures[country] = slot.connection.caches();
+      return figures;
+    },
     close(): void {
       if (closed) return;
       closed = true;

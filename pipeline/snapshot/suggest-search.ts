@@ -1,43 +1,63 @@
 // Suggestions as one types: names and cities by whole earlier words and the beginning of the last, mistakes tolerated.
 import type Database from 'better-sqlite3';
-import type { SuggestQuery, SuggestRows } from './reader-types.ts';
+import type { CacheFigures, SuggestQuery, SuggestRows } from './reader-types.ts';
 import { typedWords } from './search-words.ts';
 import { SELECT_PLACES_BY_ROWIDS } from './statements.ts';
 import type { WordIndex } from './word-index.ts';
 import { bestHoldersOfOneWord, MAX_WORD_LEVEL, placesWithEveryWord } from './word-scores.ts';
 import type { WordKind } from './word-postings.ts';
 import { servedPlaceJson } from '../../model/served-place-text.ts';
+import { BoundedCache } from './bounded-cache.ts';
+import { NO_POINT } from './geo-grid.ts';
+import { READER_SUGGESTIONS_CACHE_BYTES, READER_SUGGESTIONS_CACHED } from '../../model/limits.ts';
 
 const SUGGEST_KINDS: readonly WordKind[] = ['name', 'city'];
-/** Coordinates in places_geo are 1e-7 degree. */
+/** The grid's coordinates are 1e-7 degree. */
 const UNIT = 1e-7;
-/** Answers kept per connection: what people type starts alike (a snapshot never changes, so they never go stale). */
-const CACHED_ANSWERS = 1000;
+
+/** Each rowid's point in 1e-7 degree, NO_POINT where none (GeoGrid.pointsByRowid: the geo search's, shared). */
+export type PointsByRowid = () => { lats: Int32Array; lngs: Int32Array };
+type Answer = Omit<SuggestRows, 'version'>;
+
+/** An answer's bytes: its ids' and JSON's characters, V8's headers, and its scores. */
+export function answerBytes(answer: Answer): number {
+  let bytes = 64;
+  for (const row of answer.rows) bytes += 64 + row.id.length + row.json.length;
+  return bytes + answer.scores.length * 8;
+}
 
 export class SuggestSearch {
   private readonly selectRows: Database.Statement;
-  /** Each rowid's coordinates in 1e-7 degree (NaN where none), read once when a suggestion first asks with near. */
-  private points: { lat: Float64Array; lng: Float64Array } | null = null;
-  private readonly answers = new Map<string, Omit<SuggestRows, 'version'>>();
+  /** What people type starts alike (a snapshot never changes, so answers never go stale). */
+  private readonly answers = new BoundedCache<string, Answer>(READER_SUGGESTIONS_CACHED, READER_SUGGESTIONS_CACHE_BYTES, answerBytes);
 
   constructor(
     private readonly db: Database.Database,
     private readonly words: WordIndex,
     private readonly size: number,
+    /** Read when a suggestion first asks with near: the geo search's points, not a copy of them. */
+    private readonly points: PointsByRowid,
   ) {
     this.selectRows = db.prepare(SELECT_PLACES_BY_ROWIDS).raw(true);
+  }
+
+  caches(): CacheFigures {
+    return {
+      suggestions: { entries: this.answers.size, bytes: this.answers.weight },
+    };
+  }
+
+  close(): void {
+    this.answers.clear();
   }
 
   suggest(query: SuggestQuery): Omit<SuggestRows, 'version'> {
     const key = JSON.stringify([query.q, query.limit, query.near?.latitude, query.near?.longitude]);
     let answer = this.answers.get(key);
-    if (answer) {
-      this.answers.delete(key);
-    } else {
+    if (!answer) {
       answer = this.answer(query);
-      if (this.answers.size >= CACHED_ANSWERS) this.answers.delete(this.answers.keys().next().value!);
+      this.answers.set(key, answer);
     }
-    this.answers.set(key, answer);
     return answer;
   }
 
@@ -86,30 +106,15 @@ export class SuggestSearch {
 
   /** Squared equirectangular distance, enough to order places near one point; places without a location last. */
   private distancesFrom(near: { latitude: number; longitude: number }): (rowid: number) => number {
-    const points = this.loadPoints();
+    const { lats, lngs } = this.points();
     const scale = Math.cos((near.latitude * Math.PI) / 180);
     return (rowid) => {
-      const lat = points.lat[rowid];
-      const lng = points.lng[rowid];
-      if (lat === undefined || lng === undefined || Number.isNaN(lat)) return Number.POSITIVE_INFINITY;
+      const lat = lats[rowid];
+      const lng = lngs[rowid];
+      if (lat === undefined || lng === undefined || lat === NO_POINT) return Number.POSITIVE_INFINITY;
       const dLat = lat * UNIT - near.latitude;
       const dLng = (lng * UNIT - near.longitude) * scale;
       return dLat * dLat + dLng * dLng;
     };
-  }
-
-  private loadPoints(): { lat: Float64Array; lng: Float64Array } {
-    if (!this.points) {
-      const lat = new Float64Array(this.size).fill(Number.NaN);
-      const lng = new Float64Array(this.size).fill(Number.NaN);
-      for (const [rowid, la, ln] of this.db.prepare('SELECT id, min_lat, min_lng FROM places_geo').raw(true).iterate() as Iterable<[number, number, number]>) {
-        if (rowid > 0 && rowid < this.size) {
-          lat[rowid] = la;
-          lng[rowid] = ln;
-        }
-      }
-      this.points = { lat, lng };
-    }
-    return this.points;
   }
 }

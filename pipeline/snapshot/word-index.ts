@@ -4,6 +4,14 @@ import { allowedEdits } from './typo-distance.ts';
 import { typoMatches } from './word-typo-matches.ts';
 import { blobRowids, PostingsCollector, type WordKind } from './word-postings.ts';
 import { READ_SQL } from './statements.ts';
+import type { CacheFigures } from './reader-types.ts';
+import { BoundedCache } from './bounded-cache.ts';
+import {
+  READER_EXPANSIONS_CACHE_BYTES,
+  READER_EXPANSIONS_CACHED,
+  READER_POSTINGS_CACHE_ROWIDS,
+  READER_POSTINGS_CACHED,
+} from '../../model/limits.ts';
 
 /** How a typed word found a word of the index. */
 export type WordQuality = 'exact' | 'prefix' | 'corrected';
@@ -14,23 +22,25 @@ export interface Expansion {
 export type Postings = Record<WordKind, Int32Array>;
 
 const EMPTY: Postings = { name: new Int32Array(0), city: new Int32Array(0), label: new Int32Array(0) };
-/** Expansions kept per connection: people retype the same beginnings, and a typo scan reads the whole vocabulary. */
-const EXPANSION_CACHE = 2000;
-/**
- * Rowids of posting lists kept per connection (4 bytes each: 16 MiB), freed with the snapshot: the words people search
- * for are few and their lists long (the 200k benchmark's whole index is 1.5 M rowids); reading one again cost up to 1.5 ms.
- */
-const CACHED_ROWIDS = 4 * 1024 * 1024;
+/** What one expansion costs in memory, in bytes (its object and its slot; the word is the vocabulary's string). */
+const EXPANSION_BYTES = 48;
+const rowidsOf = (lists: Postings): number => lists.name.length + lists.city.length + lists.label.length;
 
 export class WordIndex {
   private words: string[] | null = null;
   /** Snapshots built before search_words: the index is made from the places once, in memory. */
   private built: Map<string, Postings> | null = null;
   private readonly selectPostings: Database.Statement | null;
-  private readonly expansions = new Map<string, Expansion[]>();
-  /** Posting lists read lately, least recently used first, and how many rowids they hold. */
-  private readonly read = new Map<string, Postings>();
-  private readRowids = 0;
+  private readonly expansions = new BoundedCache<string, Expansion[]>(
+    READER_EXPANSIONS_CACHED,
+    READER_EXPANSIONS_CACHE_BYTES,
+    (found) => 64 + found.length * EXPANSION_BYTES,
+  );
+  /**
+   * Posting lists read lately, by rowids held (the 200k benchmark's whole index is 1.5 M rowids); reading one again cost
+   * up to 1.5 ms.
+   */
+  private readonly read = new BoundedCache<string, Postings>(READER_POSTINGS_CACHED, READER_POSTINGS_CACHE_ROWIDS, rowidsOf);
 
   constructor(private readonly db: Database.Database) {
     const stored = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'search_words'").get() !== undefined;
@@ -43,22 +53,10 @@ export class WordIndex {
   postings(word: string): Postings {
     if (!this.selectPostings) return this.inMemory().get(word) ?? EMPTY;
     const cached = this.read.get(word);
-    if (cached) {
-      this.read.delete(word);
-      this.read.set(word, cached);
-      return cached;
-    }
+    if (cached) return cached;
     const row = this.selectPostings.get(word) as [unknown, unknown, unknown] | undefined;
     const found = row ? { name: blobRowids(row[0]), city: blobRowids(row[1]), label: blobRowids(row[2]) } : EMPTY;
-    const rowids = found.name.length + found.city.length + found.label.length;
-    if (rowids > CACHED_ROWIDS) return found;
-    this.readRowids += rowids;
     this.read.set(word, found);
-    for (const [oldest, lists] of this.read) {
-      if (this.readRowids <= CACHED_ROWIDS) break;
-      this.read.delete(oldest);
-      this.readRowids -= lists.name.length + lists.city.length + lists.label.length;
-    }
     return found;
   }
 
@@ -71,7 +69,6 @@ export class WordIndex {
     const cached = this.expansions.get(key);
     if (cached) return cached;
     const found = this.computeExpansions(typed, options);
-    if (this.expansions.size >= EXPANSION_CACHE) this.expansions.delete(this.expansions.keys().next().value!);
     this.expansions.set(key, found);
     return found;
   }
@@ -95,6 +92,28 @@ export class WordIndex {
     return found;
   }
 
+  caches(): CacheFigures {
+    const figures: CacheFigures = {
+      postings: { entries: this.read.size, bytes: this.read.weight * 4 },
+      expansions: { entries: this.expansions.size, bytes: this.expansions.weight },
+      vocabulary: { entries: this.words?.length ?? 0, bytes: this.words === null ? 0 : stringsBytes(this.words) },
+    };
+    if (this.built) {
+      let bytes = 0;
+      for (const [word, lists] of this.built) bytes += 24 + word.length + 64 + rowidsOf(lists) * 4;
+      figures.builtIndex = { entries: this.built.size, bytes };
+    }
+    return figures;
+  }
+
+  /** Frees what was read (the snapshot is no longer served). */
+  close(): void {
+    this.read.clear();
+    this.expansions.clear();
+    this.words = null;
+    this.built = null;
+  }
+
   /** Every word, in code unit order (what lowerBound compares with). */
   private vocabulary(): string[] {
     if (this.words === null) {
@@ -115,6 +134,13 @@ export class WordIndex {
     }
     return this.built;
   }
+}
+
+/** Strings in an array, about: each one's slot, V8's header and its characters. */
+function stringsBytes(strings: readonly string[]): number {
+  let bytes = 0;
+  for (const s of strings) bytes += 32 + s.length;
+  return bytes;
 }
 
 /** The first index whose word is not below `word`. */
