@@ -155,3 +155,9 @@ export const DEFAULT_EXPORT_DOWNLOADS_PER_DAY = 20;
  * (LODGING_QUERY_ROW_BUDGET overrides it). Searches the specification defines are planned on indexes and never cut.
  */
 export const DEFAULT_QUERY_ROW_BUDGET = 20_000;
+
+/**
+ * How far (km) from the point GeoNames' postal-code file gives a place a gazetteer locality of the same name and
+ * province may lie to be that place (bench/build-postal-codes.ts): the file's points are often the municipality's.
+ */
+export const POSTAL_PLACE_MATCH_KM = 15;
