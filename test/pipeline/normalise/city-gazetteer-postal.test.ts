@@ -39,6 +39,13 @@ describe('checkCity: the postal code settles the nearest town (es)', () => {
     ]);
   });
 
+  it('names the nearest of the places the gazetteer lacks that are nearer than that locality', () => {
+    const farther: UnlistedPlace = { name: 'Sant Sebastià dels Gorgs', lat: 41.3667, lng: 1.75 };
+    const detail = (unlisted: UnlistedPlace[]) => check(RV_PENEDES, '08798', ['08013'], unlisted).issues[0]?.detail;
+    expect(detail([farther, SANT_CUGAT_SESGARRIGUES])).toContain('town: Sant Cugat Sesgarrigues, a place its postal code names that the gazetteer lacks, is 0.5 km from the place');
+    expect(detail([SANT_CUGAT_SESGARRIGUES, farther])).toContain('town: Sant Cugat Sesgarrigues, a place its postal code names that the gazetteer lacks, is 0.5 km from the place');
+  });
+
   it('takes the locality when the place the gazetteer lacks is no nearer, or farther', () => {
     expect(check(RV_PENEDES, '08798', ['08013'], [{ ...SANT_CUGAT_SESGARRIGUES, lat: 41.35, lng: 1.78333 }]).city).toBe('Avinyonet del Penedès');
     expect(check(RV_PENEDES, '08798', ['08013'], [{ ...SANT_CUGAT_SESGARRIGUES, lat: 41.4, lng: 1.75 }]).city).toBe('Avinyonet del Penedès');
