@@ -2,17 +2,14 @@
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { projectFile } from '../../platform/project-files.ts';
-import { parsePostalRow, type PostalCodeRow } from './postal-code-rows.ts';
+import { parsePostalFile, type PostalCodeRow } from './postal-code-rows.ts';
+
+const SOURCE = 'data/gazetteer/es-postal-codes.tsv.gz';
 
 let loaded: ReadonlyMap<string, PostalCodeRow> | null = null;
 
 /** What a Spanish postal code names (municipalities, places the gazetteer lacks), or null when the table lacks it. */
 export function spanishPostalCode(postalCode: string): PostalCodeRow | null {
-  if (loaded === null) {
-    const source = 'data/gazetteer/es-postal-codes.tsv.gz';
-    const lines = gunzipSync(readFileSync(projectFile(source))).toString('utf8').split('\n');
-    // The first line names the columns; the last is empty (the file ends with a newline).
-    loaded = new Map(lines.slice(1).flatMap((line, index) => (line === '' ? [] : [parsePostalRow(line, index + 2, source)])).map((row) => [row.postalCode, row]));
-  }
+  loaded ??= new Map(parsePostalFile(gunzipSync(readFileSync(projectFile(SOURCE))).toString('utf8'), SOURCE).map((row) => [row.postalCode, row]));
   return loaded.get(postalCode) ?? null;
 }

@@ -35,12 +35,17 @@ export function parsePostalRow(line: string, lineNumber: number, source: string)
   };
 }
 
+/** The rows of the table's text: a header line naming the columns, then a row a line; the text ends with a newline. */
+export function parsePostalFile(text: string, source: string): PostalCodeRow[] {
+  return text.split('\n').slice(1).flatMap((line, index) => (line === '' ? [] : [parsePostalRow(line, index + 2, source)]));
+}
+
 /**
  * The forms a GeoNames postal-code place name is looked up by: as written, without a bracketed municipality
  * ("Gafares (Sorbas)" → "Gafares"), and with a trailing article put first ("Nudos, Los (Senes)" → "Los Nudos").
  */
 export function postalNameForms(name: string): string[] {
-  const bare = name.replace(/\s*\([^)]*\)\s*$/, '').trim();
+  const bare = name.replace(/\s*\([^)]*\)\s*$/, '');
   const turned = /^(.+), (\S+)$/.exec(bare);
   const forms = [name, bare, ...(turned === null ? [] : [`${turned[2]} ${turned[1]}`])];
   return [...new Set(forms)];

@@ -1,6 +1,6 @@
 // The Spanish postal-code table's rows: written and read back alike, and GeoNames' place names looked up in the gazetteer's forms.
 import { describe, expect, it } from 'vitest';
-import { formatPostalRow, parsePostalRow, postalNameForms } from '../../../pipeline/normalise/postal-code-rows.ts';
+import { formatPostalRow, parsePostalFile, parsePostalRow, postalNameForms } from '../../../pipeline/normalise/postal-code-rows.ts';
 import { spanishPostalCode } from '../../../pipeline/normalise/postal-code-files.ts';
 
 describe('postal-code rows', () => {
@@ -9,6 +9,16 @@ describe('postal-code rows', () => {
     const line = formatPostalRow(row);
     expect(line).toBe('08798\t08013|08209\tSant Cugat Sesgarrigues;41.3625;1.7520');
     expect(parsePostalRow(line, 2, 'x')).toEqual(row);
+  });
+
+  it('joins several places with a bar', () => {
+    const unlisted = [{ name: 'Alea', lat: 43.4422, lng: -5.1618 }, { name: 'Linares', lat: 43.4615, lng: -5.0595 }];
+    expect(formatPostalRow({ postalCode: '33345', municipalities: ['33056'], unlisted })).toBe('33345\t33056\tAlea;43.4422;-5.1618|Linares;43.4615;-5.0595');
+  });
+
+  it('reads a file: the header line skipped, empty lines too, a bad line named by its line number', () => {
+    expect(parsePostalFile('postalCode\tmunicipalities\tunlisted\n17256\t17124\t\n\n', 'f.tsv')).toEqual([{ postalCode: '17256', municipalities: ['17124'], unlisted: [] }]);
+    expect(() => parsePostalFile('postalCode\tmunicipalities\tunlisted\n17256\t17124\t\nbad\n', 'f.tsv')).toThrow('f.tsv:3: not a postal-code row');
   });
 
   it('reads empty lists as none', () => {
@@ -27,6 +37,13 @@ describe('postal-code rows', () => {
     expect(postalNameForms('Gafares (Sorbas)')).toEqual(['Gafares (Sorbas)', 'Gafares']);
     expect(postalNameForms('Nudos, Los (Senes)')).toEqual(['Nudos, Los (Senes)', 'Nudos, Los', 'Los Nudos']);
     expect(postalNameForms('Masos De Pals, Els')).toEqual(['Masos De Pals, Els', 'Els Masos De Pals']);
+    expect(postalNameForms('Gafares(Sorbas)')).toEqual(['Gafares(Sorbas)', 'Gafares']);
+    expect(postalNameForms('Gafares (Sorbas) ')).toEqual(['Gafares (Sorbas) ', 'Gafares']);
+  });
+
+  it('leaves a bracket or an article inside the name where it is', () => {
+    expect(postalNameForms('Rincon (El) Bajo')).toEqual(['Rincon (El) Bajo']);
+    expect(postalNameForms('Nudos, Los Altos')).toEqual(['Nudos, Los Altos']);
   });
 
   it('the committed table names the municipalities of a code and the places the gazetteer lacks', () => {
