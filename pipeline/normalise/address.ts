@@ -13,7 +13,7 @@ import { memoPerCountry } from './country-memo.ts';
 import { parseFullAddress, type FullAddressParts } from './full-address.ts';
 import { issue, type Issue, type Normalised } from './issues.ts';
 import { repairPostalCode } from './postal-code.ts';
-import { spanishPostalCode } from './postal-code-files.ts';
+import { withPostalPlaces } from './postal-code-files.ts';
 import { isTownNotStreet, tidyStreetProse } from './street-prose.ts';
 import { describeType, isMissing, normaliseText } from './scalars.ts';
 
@@ -310,7 +310,3 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** What the postal code says for the city check, with the places and municipalities it names (es: the postal-code table). */
-function withPostalPlaces(postal: CityCheckInput['postal'], postalCode: string | null): CityCheckInput['postal'] {
-  return postal === null || postalCode === null ? postal : { ...postal, places: spanishPostalCode(postalCode) };
-}

@@ -1,7 +1,7 @@
 // The Spanish postal-code table's rows: written and read back alike, and GeoNames' place names looked up in the gazetteer's forms.
 import { describe, expect, it } from 'vitest';
 import { formatPostalRow, parsePostalFile, parsePostalRow, postalNameForms } from '../../../pipeline/normalise/postal-code-rows.ts';
-import { spanishPostalCode } from '../../../pipeline/normalise/postal-code-files.ts';
+import { spanishPostalCode, withPostalPlaces } from '../../../pipeline/normalise/postal-code-files.ts';
 
 describe('postal-code rows', () => {
   it('reads back what it writes', () => {
@@ -50,5 +50,14 @@ describe('postal-code rows', () => {
     expect(spanishPostalCode('17256')?.municipalities).toEqual(['17121', '17124']);
     expect(spanishPostalCode('08798')?.unlisted.map((place) => place.name)).toEqual(['Sant Cugat Sesgarrigues']);
     expect(spanishPostalCode('00000')).toBeNull();
+  });
+
+  it('adds what the table says of a code to what the postal code tells the city check, where it tells it anything', () => {
+    const postal = { admin2: 'GI', capital: false };
+    expect(withPostalPlaces(postal, '17256')).toEqual({ admin2: 'GI', capital: false, places: spanishPostalCode('17256') });
+    expect(withPostalPlaces(postal, '17256')?.places?.municipalities).toEqual(['17121', '17124']);
+    expect(withPostalPlaces(postal, null)).toBe(postal);
+    expect(withPostalPlaces(null, '17256')).toBeNull();
+    expect(withPostalPlaces(null, null)).toBeNull();
   });
 });
