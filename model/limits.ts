@@ -197,3 +197,9 @@ export const READER_SEARCHES_CACHE_BYTES = 16 * 1024 * 1024;
 /** Suggestion answers kept (what people type starts alike), and their bytes (the places' JSON). */
 export const READER_SUGGESTIONS_CACHED = 1000;
 export const READER_SUGGESTIONS_CACHE_BYTES = 4 * 1024 * 1024;
+
+/**
+ * How far (km) from the point GeoNames' postal-code file gives a place a gazetteer locality of the same name and
+ * province may lie to be that place (bench/build-postal-codes.ts): the file's points are often the municipality's.
+ */
+export const POSTAL_PLACE_MATCH_KM = 15;

@@ -13,6 +13,7 @@ import { memoPerCountry } from './country-memo.ts';
 import { parseFullAddress, type FullAddressParts } from './full-address.ts';
 import { issue, type Issue, type Normalised } from './issues.ts';
 import { repairPostalCode } from './postal-code.ts';
+import { withPostalPlaces } from './postal-code-files.ts';
 import { isTownNotStreet, tidyStreetProse } from './street-prose.ts';
 import { describeType, isMissing, normaliseText } from './scalars.ts';
 
@@ -129,7 +130,7 @@ function gazetteerInput(
     longitude: location.longitude,
     isRegion: (name) => isRegion(name, country.code),
     isAddressText,
-    postal: postalProvince(text.postalCode, country.code),
+    postal: withPostalPlaces(postalProvince(text.postalCode, country.code), text.postalCode),
     placeName,
     street: text.street,
   };
@@ -308,3 +309,4 @@ function isRegionCode(text: string): boolean {
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+

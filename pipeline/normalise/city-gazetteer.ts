@@ -7,10 +7,11 @@ import {
   CITY_NEAREST_TIE_RATIO,
 } from '../../model/limits.ts';
 import type { CountryCode } from '../../model/place.ts';
-import type { Found, GazetteerIndex } from './gazetteer-index.ts';
+import { distanceKm, type Found, type GazetteerIndex } from './gazetteer-index.ts';
 import { citySlug } from './city-slug.ts';
 import { capitalised, type GazetteerRow } from './gazetteer-rows.ts';
 import { issue, type Issue } from './issues.ts';
+import type { PostalCodeRow } from './postal-code-rows.ts';
 
 export interface CityCheckInput {
   country: CountryCode;
@@ -28,7 +29,7 @@ export interface CityCheckInput {
    * What the postal code says (es: region-check.ts): the gazetteer's admin2 code of its province, and whether it is a
    * code of the province's capital city (third digit 0: 28042 is Madrid, 28820 Coslada). Null where it says nothing.
    */
-  postal: { admin2: string; capital: boolean; provinceNames?: readonly string[] } | null;
+  postal: { admin2: string; capital: boolean; provinceNames?: readonly string[]; places?: PostalCodeRow | null } | null;
   /** The listing's name: where two towns are about as near, the one it names is the place's ("ibis Styles Paris Bercy"). */
   placeName?: string | null;
   /** The published street: read like the name, after it ("Carr. de Guils de Cerdanya, Km. 2"). */
@@ -123,7 +124,7 @@ export function checkCity(input: CityCheckInput, gazetteer: GazetteerIndex): Cit
   if (town !== null) {
     // No city rather than a guess: a city published must be a locality the place is in.
     const [rival] = town.rivals as [Found];
-    const detail = `city: ${was}; the nearest locality, ${town.found.row.name} (${km(town.found.km)}), is not clearly the place's town: ${rival.row.name}, of another municipality, is ${km(rival.km)} from the place`;
+    const detail = `city: ${was}; ${town.how}, ${town.found.row.name} (${km(town.found.km)}), is not clearly the place's town: ${rival.row.name}, ${town.rivalIs ?? 'of another municipality'}, is ${km(rival.km)} from the place`;
     return { city: null, locality: null, outcome: 'undecided', issues: [{ ...issue('address', 'invalid-city', chosen, detail), group: 'unclear-nearest' }] };
   }
   // Nothing within reach: a province or a far capital is still never the city; anything else stays as the address gives it.
@@ -139,6 +140,8 @@ interface Town {
   /** How it was found, for the issue's detail. */
   how: string;
   rivals: readonly Found[];
+  /** What the first rival is, for the issue's detail; "of another municipality" when not given. */
+  rivalIs?: string;
 }
 
 /**
@@ -165,6 +168,11 @@ function nearestTown(input: CityCheckInput, gazetteer: GazetteerIndex): Town | n
   const reach = nearest.km * (nearest.km > CITY_NEAREST_FAR_KM ? CITY_NEAREST_FAR_RATIO : CITY_NEAREST_TIE_RATIO);
   const near = (reach <= CITY_GAZETTEER_MAX_KM ? inReach.filter((found) => found.km <= reach) : gazetteer.within(latitude, longitude, reach)).filter((found) => inProvince(found.row));
   const rivals = near.filter((found) => found.row.municipality !== nearest.row.municipality);
+  const places = postal?.places ?? null;
+  if (places != null && (rivals.length > 0 || !places.municipalities.includes(nearest.row.municipality))) {
+    const settled = townOfPostalCode(places, inReach.filter((found) => inProvince(found.row)), input);
+    if (settled !== null) return settled;
+  }
   if (rivals.length === 0) return { found: nearest, how: 'the nearest locality', rivals };
   for (const [text, what] of [[input.placeName, "the place's name"], [input.street, 'the street']] as const) {
     const slug = text == null ? null : citySlug(text);
@@ -172,6 +180,30 @@ function nearestTown(input: CityCheckInput, gazetteer: GazetteerIndex): Town | n
     if (named !== undefined) return { found: named, how: `the locality ${what} names, among localities of several municipalities about as near`, rivals: [] };
   }
   return { found: nearest, how: 'the nearest locality', rivals };
+}
+
+/**
+ * The town a Spanish postal code settles (es), when the nearest locality is of a municipality the code does not name or
+ * is not clearly the place's town: the nearest locality within reach of a municipality the code names, when no locality
+ * of another municipality the code names is about as near (the limits of nearestTown); no town (its rival given) when a
+ * place of the code that the gazetteer lacks is nearer to the point than that locality. Null when the code names no
+ * municipality with a locality within reach: it says nothing of the point.
+ */
+function townOfPostalCode(places: PostalCodeRow, inReach: readonly Found[], input: CityCheckInput): Town | null {
+  const named = inReach.filter((found) => places.municipalities.includes(found.row.municipality));
+  const [best] = named;
+  if (best === undefined) return null;
+  const unlisted = places.unlisted
+    .map((place) => ({ place, km: distanceKm(input.latitude, input.longitude, place.lat, place.lng) }))
+    .filter((found) => found.km < best.km)
+    .sort((a, b) => a.km - b.km)[0];
+  if (unlisted !== undefined) {
+    const rival: Found = { row: { ...best.row, name: unlisted.place.name, municipality: '' }, km: unlisted.km, ownName: true };
+    return { found: best, how: 'the nearest locality of a municipality its postal code names', rivals: [rival], rivalIs: 'a place its postal code names that the gazetteer lacks' };
+  }
+  const reach = best.km * (best.km > CITY_NEAREST_FAR_KM ? CITY_NEAREST_FAR_RATIO : CITY_NEAREST_TIE_RATIO);
+  const rivals = named.filter((found) => found.km <= reach && found.row.municipality !== best.row.municipality);
+  return { found: best, how: 'the nearest locality of a municipality its postal code names', rivals };
 }
 
 /**

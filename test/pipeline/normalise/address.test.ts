@@ -349,6 +349,12 @@ describe('normaliseAddress with coordinates', () => {
     expect(issues.map((found) => found.code)).toContain('city-from-gazetteer');
   });
 
+  it('takes the nearest town of a municipality the postal code names (17256: Pals, not Regencós, the nearest)', () => {
+    const { value, issues } = near({ fullAddress: 'Lloc Barri, 17256, Girona, España' }, 41.9566, 3.1595);
+    expect(value.address.city).toBe('Pals');
+    expect(issues.find((found) => found.code === 'city-from-gazetteer')?.detail).toContain('the nearest locality of a municipality its postal code names');
+  });
+
   it("publishes the gazetteer's form and keeps the register's slug as an alias", () => {
     const { value, issues } = near({ address: { city: 'Puerto de la Cruz (El)', postalCode: '38400' } }, 28.4155, -16.542);
     expect(value.address.city).toBe('Puerto de la Cruz');
