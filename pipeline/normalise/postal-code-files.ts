@@ -15,7 +15,12 @@ export function spanishPostalCode(postalCode: string): PostalCodeRow | null {
   return loaded.get(postalCode) ?? null;
 }
 
-/** What a postal code says for the city check, with what the table says of it (es: postal is null elsewhere). */
+/**
+ * What a postal code says for the city check, with what the table says of it (es: postal is null elsewhere). Written
+ * out field by field, not spread: every such object then has one shape, which the city check reads at full speed (a
+ * spread copy made normaliseAddress 40 % slower on generated listings).
+ */
 export function withPostalPlaces(postal: CityCheckInput['postal'], postalCode: string | null): CityCheckInput['postal'] {
-  return postal === null || postalCode === null ? postal : { ...postal, places: spanishPostalCode(postalCode) };
+  if (postal === null || postalCode === null) return postal;
+  return { admin2: postal.admin2, capital: postal.capital, provinceNames: postal.provinceNames, places: spanishPostalCode(postalCode) };
 }
