@@ -3,7 +3,7 @@ import { ADDRESS_FIELDS, PLACE_FIELDS, type StoredPlace } from './place.ts';
 
 /**
  * Between two values. JSON text never holds a raw control character (JSON.stringify writes U+0001 as `\u0001`), so
- * no value's JSON contains it. The keys are more than half of a place's JSON: leaving them out of every row keeps
+ * no value's JSON contains it. The keys are nearly half of a place's JSON: leaving them out of every row keeps
  * them once, here.
  */
 const SEPARATOR = '\u0001';
