@@ -16,9 +16,15 @@ export interface ExportPlan {
   bbox: Bbox | null;
 }
 
-/** The sort key of a point given as its JSON number text (SQLite's `->` keeps the text, so the number reads as JSON.parse reads it). */
-function hilbertKeyOf(longitude: string | null, latitude: string | null): number {
-  return longitude === null || latitude === null ? PLACELESS_KEY : hilbertIndex(Number(longitude), Number(latitude));
+/**
+ * A served point's degrees from places_geo's 1e-7 degree integers. Served coordinates have seven decimals, so the
+ * quotient, correctly rounded, is the very number JSON.parse reads from the place's JSON.
+ */
+const degrees = (e7: number): number => e7 / 1e7;
+
+/** The sort key of a point given in 1e-7 degree (places_geo), or of no point. */
+function hilbertKeyOf(longitudeE7: number | null, latitudeE7: number | null): number {
+  return longitudeE7 === null || latitudeE7 === null ? PLACELESS_KEY : hilbertIndex(degrees(longitudeE7), degrees(latitudeE7));
 }
 
 /** How many places the snapshot serves. */
@@ -27,25 +33,26 @@ export function placeCount(db: Database.Database): number {
 }
 
 /**
- * One pass over the places' ids and points: SQLite sorts them (its sorter spills to disk, so memory stays bounded), the
+ * One pass over the places' ids and points (places_geo): SQLite sorts them (its sorter spills to disk, so memory stays bounded), the
  * rowids are kept in file order (8 bytes a place), and the bbox is gathered on the way.
  */
 export function exportPlan(db: Database.Database): ExportPlan {
   const count = placeCount(db);
-  db.function('export_hilbert_key', { deterministic: true }, (longitude, latitude) => hilbertKeyOf(longitude as string | null, latitude as string | null));
+  db.function('export_hilbert_key', { deterministic: true }, (longitude, latitude) => hilbertKeyOf(longitude as number | null, latitude as number | null));
+  // The points from places_geo (every located place, exact): no place's JSON is read.
   const rows = db
     .prepare(
-      `SELECT rowid, j -> '$.location.longitude' AS lng, j -> '$.location.latitude' AS lat
-       FROM (SELECT rowid, id, served_json(place_json) AS j FROM places LIMIT -1) ORDER BY export_hilbert_key(lng, lat), id`,
+      `SELECT p.rowid, g.min_lng AS lng, g.min_lat AS lat FROM places AS p LEFT JOIN places_geo AS g ON g.id = p.rowid
+       ORDER BY export_hilbert_key(lng, lat), p.id`,
     )
     .raw(true)
-    .iterate() as IterableIterator<[number, string | null, string | null]>;
+    .iterate() as IterableIterator<[number, number | null, number | null]>;
   const rowids = new Float64Array(count);
   let bbox: Bbox | null = null;
   let index = 0;
   for (const [rowid, longitude, latitude] of rows) {
     rowids[index++] = rowid;
-    if (longitude !== null && latitude !== null) bbox = extendBbox(bbox, Number(longitude), Number(latitude));
+    if (longitude !== null && latitude !== null) bbox = extendBbox(bbox, degrees(longitude), degrees(latitude));
   }
   return { rowids: index === count ? rowids : rowids.subarray(0, index), bbox };
 }

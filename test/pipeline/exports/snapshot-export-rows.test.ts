@@ -31,9 +31,17 @@ const placeOf = (id: string, location: (typeof ROWS)[number][1]) =>
 function placesDb(text: (place: StoredPlace) => string): Database.Database {
   const made = new Database(':memory:');
   registerPlaceTextFunctions(made);
+  // The places and, as the builder writes them, their points in 1e-7 degree (what the file order is read from).
   made.exec('CREATE TABLE places (id TEXT NOT NULL, place_json TEXT NOT NULL)');
+  made.exec('CREATE VIRTUAL TABLE places_geo USING rtree_i32(id, min_lat, max_lat, min_lng, max_lng)');
   const insert = made.prepare('INSERT INTO places (id, place_json) VALUES (?, ?)');
-  for (const [id, location] of ROWS) insert.run(id, text(placeOf(id, location)));
+  const insertPoint = made.prepare('INSERT INTO places_geo VALUES (?, ?, ?, ?, ?)');
+  for (const [id, location] of ROWS) {
+    const { lastInsertRowid } = insert.run(id, text(placeOf(id, location)));
+    if (location === null) continue;
+    const [lat, lng] = [Math.round(location.latitude * 1e7), Math.round(location.longitude * 1e7)];
+    insertPoint.run(lastInsertRowid, lat, lat, lng, lng);
+  }
   return made;
 }
 
