@@ -5,7 +5,9 @@
 //    and checks it before the pointer moves, then swaps) and rollback / roll-forward between two kept snapshots (the
 //    file is local: swapped). For publishes also the announcement → all serving: download, check, wait, swap.
 // 2. autocannon (get by id) on one replica at rest, then while a pointer move reaches it: req/s and the worst latency.
-// Env: BENCH_NATS_LISTINGS (200000), BENCH_NATS_PUBLISHES (2), BENCH_NATS_ROUNDS (6 rollback / roll-forward moves),
+//    A publish of the same export again (its places' rows as the replicas' served file holds them) and of an export
+//    with one listing in BENCH_NATS_CHANGE_EVERY renamed (10: a replica checks those rows only) are timed apart.
+// Env: BENCH_NATS_LISTINGS (200000), BENCH_NATS_PUBLISHES (2), BENCH_NATS_CHANGE_EVERY (10), BENCH_NATS_ROUNDS (6 rollback / roll-forward moves),
 // BENCH_NATS_SECONDS (5: autocannon at rest, and the least a swap window lasts), BENCH_NATS_CONNECTIONS (32),
 // BENCH_NATS_POLL_MS (25), BENCH_NATS_DEADLINE_S (300 per move). Figures are printed, never asserted.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -39,6 +41,7 @@ const SECONDS = Number(process.env.BENCH_NATS_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_NATS_CONNECTIONS ?? 32);
 const POLL_MS = Number(process.env.BENCH_NATS_POLL_MS ?? 25);
 const DEADLINE_MS = Number(process.env.BENCH_NATS_DEADLINE_S ?? 300) * 1000;
+const CHANGE_EVERY = Number(process.env.BENCH_NATS_CHANGE_EVERY ?? 10);
 const REPLICAS = 3;
 /** Goal: pointer move → every replica serving, on a 2-core machine. */
 const TARGET_MOVE_MS = 2000;
@@ -243,7 +246,7 @@ async function servingTimes(replicas: Replica[], version: string): Promise<numbe
 }
 
 interface MoveResult {
-  kind: 'cold' | 'publish' | 'rollback';
+  kind: 'cold' | 'publish' | 'changed' | 'rollback';
   version: string;
   /** When the pointer moved (ms since the epoch), to read beside the replicas' logs. */
   at: number;
@@ -445,11 +448,15 @@ function rowsOf(moves: MoveResult[], loads: SwapLoad[]): Row[] {
     const announced = cold.fromAnnouncementMs === null ? '' : `; ${(cold.fromAnnouncementMs / 1000).toFixed(2)} s from its announcement`;
     rows.push({ figure: 'first publish → 3 empty replicas serving', value: `${(cold.allMs / 1000).toFixed(2)} s after the move${announced}`, target: '', met: null });
   }
-  for (const kind of ['publish', 'rollback'] as const) {
+  for (const kind of ['publish', 'changed', 'rollback'] as const) {
     const list = moves.filter((m) => m.kind === kind);
     if (list.length === 0) continue;
     const all = list.map((m) => m.allMs);
-    const what = kind === 'publish' ? 'publish (fetched ahead: swap)' : 'rollback / roll-forward (local file)';
+    const what = {
+      publish: 'publish of the same export (fetched ahead: swap)',
+      changed: `publish, 1 listing in ${CHANGE_EVERY} renamed (fetched ahead: swap)`,
+      rollback: 'rollback / roll-forward (local file)',
+    }[kind];
     rows.push({ figure: `pointer move → all 3 serving: ${what}, ${list.length} moves`, value: seconds(all), target: `≤ ${TARGET_MOVE_MS / 1000} s`, met: median(all) <= TARGET_MOVE_MS });
     for (let i = 0; i < REPLICAS; i += 1) {
       rows.push({ figure: `  replica ${i + 1}`, value: seconds(list.map((m) => m.perReplicaMs[i]!)), target: '', met: null });
@@ -477,6 +484,22 @@ function rowsOf(moves: MoveResult[], loads: SwapLoad[]): Row[] {
     rows.push({ figure: `  whole window around it`, value: `${Math.round(l.windowRps)} req/s, max ${l.windowMaxMs.toFixed(0)} ms; non-200 ${l.non200}, errors ${l.errors}`, target: '', met: null });
   }
   return rows;
+}
+
+/** The export with one listing in `every` renamed (written once beside it): a new version whose other places are unchanged. */
+async function changedExport(file: string, every: number): Promise<string> {
+  const out = file.replace(/\.jsonl$/, `-renamed-1-in-${every}.jsonl`);
+  if (await fs.stat(out).then(() => true, () => false)) return out;
+  const lines = (await fs.readFile(file, 'utf8')).split('\n');
+  const renamed = lines.map((line, i) => {
+    if (i % every !== 0 || line.trim() === '') return line;
+    const listing = JSON.parse(line) as { name?: unknown };
+    if (typeof listing.name === 'string') listing.name = `${listing.name} Centro`;
+    return JSON.stringify(listing);
+  });
+  await fs.writeFile(`${out}.tmp`, renamed.join('\n'));
+  await fs.rename(`${out}.tmp`, out);
+  return out;
 }
 
 // ---- the run -------------------------------------------------------------------------------------------------------
@@ -529,6 +552,9 @@ async function main(): Promise<void> {
     log(`publish ${i}/${PUBLISHES}: lodging import again (a new version)…`);
     note(await timeMove('publish', watch, replicas, importOnce));
   }
+  const changed = await changedExport(file, CHANGE_EVERY);
+  log(`publish of an export with 1 listing in ${CHANGE_EVERY} renamed…`);
+  note(await timeMove('changed', watch, replicas, () => lodging(['import', '--country', 'es', changed], publisherEnv)));
   if (moves.length < 2) {
     log('one more import, so a rollback has somewhere to go…');
     const before = watch.lastRevision();

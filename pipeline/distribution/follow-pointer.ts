@@ -30,6 +30,17 @@ export function holdsSnapshotFile(dataDir: string, stored: StoredSnapshot): bool
 }
 
 /**
+ * The file this directory serves for the country now, when it checked or built it (its digest remembered, the file
+ * untouched since): a fetched version's rows that are the same as its rows are not checked again.
+ */
+export function checkedFileOf(dataDir: string, country: StoredSnapshot['entry']['country']): string | null {
+  const current = readPointer(dataDir, country);
+  if (!current) return null;
+  const file = snapshotPath(dataDir, country, current.version);
+  return rememberedDigest(file) === null ? null : file;
+}
+
+/**
  * The snapshot's file in this data directory, fetched if missing, its digest and contents checked (the digest then
  * remembered beside it): what a replica does ahead of a publish (staging) and on a pointer move. The download stops
  * at the record's size; the contents check (checkSnapshotFile) runs once per file, never per request. Nothing is
@@ -43,7 +54,8 @@ export async function fetchSnapshotFile(dataDir: string, stored: StoredSnapshot,
   const remembered = known === stored.sha256;
   const present = remembered || (known === null && fs.existsSync(file) && (await sha256OfFile(file)) === stored.sha256);
   // A file of this directory not remembered as checked (one an earlier version fetched) is checked as a fetched one is.
-  if (present && !remembered) await checkSnapshotFile(file, entry.country, entry.version);
+  const checkedBefore = checkedFileOf(dataDir, entry.country);
+  if (present && !remembered) await checkSnapshotFile(file, entry.country, entry.version, { checkedBefore });
   if (!present) {
     fs.mkdirSync(countryDir(dataDir, entry.country), { recursive: true });
     const temp = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.download`;
@@ -51,7 +63,7 @@ export async function fetchSnapshotFile(dataDir: string, stored: StoredSnapshot,
       await fetch(objectOf(stored), temp, stored.encoding, stored.size);
       const actual = await sha256OfFile(temp);
       if (actual !== stored.sha256) throw new DigestMismatchError(entry.version, stored.sha256, actual);
-      await checkSnapshotFile(temp, entry.country, entry.version);
+      await checkSnapshotFile(temp, entry.country, entry.version, { checkedBefore });
       fs.renameSync(temp, file);
     } finally {
       fs.rmSync(temp, { force: true });

@@ -103,12 +103,42 @@ function recordsInside(db: Database.Database): boolean {
   }
 }
 
+/** What a contents check read: the file's places, and how many of them were checked (the rest were a checked file's rows). */
+export interface SnapshotFileCheck {
+  places: number;
+  checkedRows: number;
+}
+
+/**
+ * The next slice of rows to check: those of rowid in (after, upto], but the ones a file checked before holds with the
+ * same id and the same stored text (`checked`, attached when given: the check is a function of the id and the text, so
+ * such a row passed it already). SQLite compares the texts byte for byte (BINARY, as the schema check made sure).
+ */
+const SLICE_SQL = 'SELECT rowid, id, place_json FROM main.places AS n WHERE rowid > ? AND rowid <= ? ORDER BY rowid';
+const UNCHECKED_SLICE_SQL =
+  'SELECT rowid, id, place_json FROM main.places AS n WHERE rowid > ? AND rowid <= ? ' +
+  'AND NOT EXISTS (SELECT 1 FROM checked.places AS o WHERE o.id = n.id AND o.place_json = n.place_json) ORDER BY rowid';
+
+/** Attaches the file checked before, read-only as the connection is; false when it cannot be read as one (then every row is checked). */
+function attachChecked(db: Database.Database, checkedBefore: string | null | undefined): boolean {
+  if (!checkedBefore) return false;
+  try {
+    db.prepare('ATTACH ? AS checked').run(checkedBefore);
+    db.prepare(UNCHECKED_SLICE_SQL);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Throws SnapshotFileRefusedError unless the file is servable as `version` of `country`: its schema version and
  * schema are this code's, and every row of `places` passes servedRowProblem. Opened read-only with trusted_schema off;
- * yields to the event loop between slices of rows.
+ * yields to the event loop between slices of rows. `checkedBefore`: a snapshot file of the same country that this
+ * data directory checked or built (its digest remembered): a row it holds with the same id and text is not checked
+ * again, so a new version costs what it changed.
  */
-export async function checkSnapshotFile(file: string, country: CountryCode, version: string): Promise<void> {
+export async function checkSnapshotFile(file: string, country: CountryCode, version: string, options: { checkedBefore?: string | null } = {}): Promise<SnapshotFileCheck> {
   const refuse = (reason: string): never => {
     throw new SnapshotFileRefusedError(version, reason);
   };
@@ -134,18 +164,27 @@ export async function checkSnapshotFile(file: string, country: CountryCode, vers
     }
     if (meta.get('version') !== version) refuse(`the file holds the version ${JSON.stringify(meta.get('version') ?? null)}`);
     if (meta.get('country') !== country) refuse(`the file is of the country ${JSON.stringify(meta.get('country'))}`);
-    const slice = db.prepare<[number, number]>('SELECT rowid, id, place_json FROM places WHERE rowid > ? ORDER BY rowid LIMIT ?').raw(true);
-    for (let after = 0; ; ) {
-      const rows = slice.all(after, ROWS_PER_TURN) as [number, unknown, unknown][];
-      for (const [rowid, id, json] of rows) {
+    const slice = db.prepare<[number, number]>(attachChecked(db, options.checkedBefore) ? UNCHECKED_SLICE_SQL : SLICE_SQL).raw(true);
+    // The slices' bounds walk the rowids themselves (never a fixed stride: a file's rowids may be far apart).
+    const sliceEnd = db.prepare<[number]>(`SELECT rowid FROM places WHERE rowid > ? ORDER BY rowid LIMIT 1 OFFSET ${ROWS_PER_TURN - 1}`).pluck();
+    // Every row is reached from rowid 0 up, in JavaScript numbers: a row below or beyond would be served unchecked.
+    const [firstRowid, maxRowid] = db.prepare('SELECT min(rowid), max(rowid) FROM places').raw(true).safeIntegers(true).get() as [bigint | null, bigint | null];
+    if (firstRowid !== null && (firstRowid < 1n || maxRowid! > BigInt(Number.MAX_SAFE_INTEGER))) refuse('its places have rowids below 1 or beyond 2^53');
+    const lastRowid = maxRowid === null ? 0 : Number(maxRowid);
+    const places = db.prepare('SELECT count(*) FROM places').pluck().get() as number;
+    let checkedRows = 0;
+    for (let after = 0; after < lastRowid; ) {
+      const upto = (sliceEnd.get(after) as number | undefined) ?? lastRowid;
+      for (const [rowid, id, json] of slice.all(after, upto) as [number, unknown, unknown][]) {
         if (typeof id !== 'string' || typeof json !== 'string') refuse(`the place at row ${rowid} is not text`);
         const problem = servedRowProblem(id as string, json as string, country);
         if (problem) refuse(problem);
-        after = rowid;
+        checkedRows += 1;
       }
-      if (rows.length < ROWS_PER_TURN) break;
-      await nextTurn();
+      after = upto;
+      if (after < lastRowid) await nextTurn();
     }
+    return { places, checkedRows };
   } finally {
     db.close();
   }

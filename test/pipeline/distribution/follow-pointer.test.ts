@@ -2,12 +2,13 @@
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { fetchSnapshotFile, type FetchObject } from '../../../pipeline/distribution/follow-pointer.ts';
+import { checkedFileOf, fetchSnapshotFile, type FetchObject } from '../../../pipeline/distribution/follow-pointer.ts';
 import { sha256OfFile, type StoredSnapshot } from '../../../pipeline/distribution/stored-snapshot.ts';
 import { rememberedDigest } from '../../../pipeline/distribution/verified-digest.ts';
 import { readCatalog } from '../../../pipeline/snapshot/snapshot-catalog.ts';
 import { SnapshotFileRefusedError } from '../../../pipeline/snapshot/snapshot-file-check.ts';
 import { countryDir, snapshotPath } from '../../../pipeline/snapshot/snapshot-paths.ts';
+import { writePointer } from '../../../pipeline/snapshot/snapshot-pointer.ts';
 import { makeListing } from '../snapshot/support/make-listing.ts';
 import { publishListings, tempDataDir } from '../snapshot/support/snapshot-test-kit.ts';
 
@@ -45,5 +46,16 @@ describe('a snapshot file present but never checked here', () => {
     const { dataDir, stored, file } = await heldUnchecked((db) => db.exec('ALTER TABLE places ADD COLUMN secret TEXT'));
     await expect(fetchSnapshotFile(dataDir, stored, noFetch)).rejects.toBeInstanceOf(SnapshotFileRefusedError);
     expect(rememberedDigest(file)).toBeNull();
+  });
+
+  it('once checked and served, is the file whose rows the next version need not check again; touched, it is not', async () => {
+    const { dataDir, stored, file } = await heldUnchecked();
+    expect(checkedFileOf(dataDir, 'es')).toBeNull();
+    await fetchSnapshotFile(dataDir, stored, noFetch);
+    const { entry } = stored;
+    writePointer(dataDir, { country: 'es', version: entry.version, file: entry.file, publishedAt: entry.publishedAt, runId: entry.runId, publishedCount: entry.publishedCount });
+    expect(checkedFileOf(dataDir, 'es')).toBe(file);
+    fs.utimesSync(file, new Date(), new Date(Date.now() + 5_000));
+    expect(checkedFileOf(dataDir, 'es')).toBeNull();
   });
 });

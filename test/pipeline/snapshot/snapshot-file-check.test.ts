@@ -58,6 +58,46 @@ const refusal = async (file: string, version: string, country: 'es' | 'pt' = 'es
   return null;
 };
 
+/** Adds `count` valid places to the file, each a copy of the first under a new id, at rowids 7 apart from 10 on. */
+function grow(file: string, count: number): void {
+  const db = new Database(file);
+  try {
+    const columns = (db.prepare("SELECT name FROM pragma_table_info('places')").pluck().all() as string[]).filter((c) => c !== 'id' && c !== 'place_json');
+    const [id] = db.prepare('SELECT id FROM places ORDER BY rowid LIMIT 1').raw(true).get() as [string];
+    const insert = db.prepare(
+      `INSERT INTO places (rowid, id, place_json, ${columns.join(', ')}) SELECT ?, ?, replace(place_json, ?, ?), ${columns.join(', ')} FROM places WHERE id = ?`,
+    );
+    db.transaction(() => {
+      for (let k = 0; k < count; k += 1) insert.run(10 + 7 * k, `${id}-${k}`, JSON.stringify(id), JSON.stringify(`${id}-${k}`), id);
+    })();
+  } finally {
+    db.close();
+  }
+}
+
+/** The id and stored text of the row at `rowid`, or of the last row. */
+function rowAt(file: string, rowid?: number): [string, string] {
+  const db = new Database(file, { readonly: true });
+  try {
+    const sql = rowid === undefined ? 'SELECT id, place_json FROM places ORDER BY rowid DESC LIMIT 1' : 'SELECT id, place_json FROM places WHERE rowid = ?';
+    return (rowid === undefined ? db.prepare(sql).raw(true).get() : db.prepare(sql).raw(true).get(rowid)) as [string, string];
+  } finally {
+    db.close();
+  }
+}
+const lastRow = (file: string) => rowAt(file);
+
+/** The refusal's message of a check, or null when it passes. */
+const refusalOf = async (check: () => Promise<unknown>) => {
+  try {
+    await check();
+  } catch (error) {
+    expect(error).toBeInstanceOf(SnapshotFileRefusedError);
+    return (error as Error).message;
+  }
+  return null;
+};
+
 describe('checking a snapshot file before it is served', () => {
   it('passes a snapshot as the builder wrote it', async () => {
     const { info, file } = published();
@@ -149,6 +189,48 @@ describe('checking a snapshot file before it is served', () => {
       expect(createHash('sha256').update(JSON.stringify(objects)).digest('hex')).toBe('eed07d886b317b6c744bf9d07367b91982ff5053b918c4b12dc52dea9e6acfdd');
     } finally {
       db.close();
+    }
+  });
+
+  it('checks every row across slices of far-apart rowids, and refuses a bad one at the very end', async () => {
+    const { info, copy, tamper } = published();
+    grow(copy, 1200);
+    expect(await checkSnapshotFile(copy, 'es', info.version)).toEqual({ places: 1203, checkedRows: 1203 });
+    const [id, stored] = lastRow(copy);
+    tamper('UPDATE places SET place_json = ? WHERE id = ?', `${stored},"<script>":"alert(1)"`, id);
+    expect(await refusal(copy, info.version)).toMatch(new RegExp(`place "${id}" is not a public Place`));
+  });
+
+  it('does not check again the rows a checked file holds with the same id and text, and checks every other', async () => {
+    const { info, copy, tamper } = published();
+    grow(copy, 1200);
+    const checked = `${copy}.checked`;
+    fs.copyFileSync(copy, checked);
+    const check = () => checkSnapshotFile(copy, 'es', info.version, { checkedBefore: checked });
+    expect(await check()).toEqual({ places: 1203, checkedRows: 0 });
+    // A row changed, as a new import changes it: checked.
+    const [id, stored] = lastRow(copy);
+    const values = stored.split('\u0001');
+    tamper('UPDATE places SET place_json = ? WHERE id = ?', [values[0], '"Renamed"', ...values.slice(2)].join('\u0001'), id);
+    expect(await check()).toEqual({ places: 1203, checkedRows: 1 });
+    // Another row's text under this id: the same text, but not the same id, so checked, and refused.
+    const [, firstStored] = rowAt(copy, 1);
+    tamper('UPDATE places SET place_json = ? WHERE id = ?', firstStored, id);
+    expect(await refusalOf(check)).toMatch(new RegExp(`place "${id}" holds the id`));
+    // A file that cannot be read as a snapshot is no help: every row is checked.
+    tamper('UPDATE places SET place_json = ? WHERE id = ?', stored, id);
+    const junk = `${copy}.junk`;
+    fs.writeFileSync(junk, 'not a database at all '.repeat(100));
+    expect(await checkSnapshotFile(copy, 'es', info.version, { checkedBefore: junk })).toEqual({ places: 1203, checkedRows: 1203 });
+    expect(await checkSnapshotFile(copy, 'es', info.version, { checkedBefore: `${copy}.missing` })).toEqual({ places: 1203, checkedRows: 1203 });
+    expect(fs.existsSync(`${copy}.missing`)).toBe(false);
+  });
+
+  it('refuses places at a rowid below 1 or beyond 2^53, which a walk from rowid 0 in JavaScript numbers would not reach', async () => {
+    for (const rowid of [0n, -5n, 9007199254740993n]) {
+      const { info, copy, tamper } = published();
+      tamper('UPDATE places SET rowid = ? WHERE rowid = 2', rowid);
+      expect(await refusal(copy, info.version), String(rowid)).toMatch(/rowids below 1 or beyond 2\^53/);
     }
   });
 
