@@ -493,8 +493,14 @@ async function changedExport(file: string, every: number): Promise<string> {
   const lines = (await fs.readFile(file, 'utf8')).split('\n');
   const renamed = lines.map((line, i) => {
     if (i % every !== 0 || line.trim() === '') return line;
-    const listing = JSON.parse(line) as { name?: unknown };
-    if (typeof listing.name === 'string') listing.name = `${listing.name} Centro`;
+    let listing: { name?: unknown };
+    try {
+      listing = JSON.parse(line) as { name?: unknown };
+    } catch {
+      return line; // the generator's deliberately broken lines stay as they are
+    }
+    if (typeof listing?.name !== 'string') return line;
+    listing.name = `${listing.name} Centro`;
     return JSON.stringify(listing);
   });
   await fs.writeFile(`${out}.tmp`, renamed.join('\n'));
