@@ -13,8 +13,6 @@ import { createErrorHandler, createNotFoundHandler } from './http/problem-respon
 import { createAuthFailureLimiter, createPerKeyLimiter } from './http/rate-limit.ts';
 import { createRequestLogger } from './http/request-logger.ts';
 import type { KeyAuthenticator } from './keys/authenticate-key.ts';
-import { withApiExtensions } from './openapi/extensions.ts';
-import { buildOpenApiDocument } from './openapi/openapi-document.ts';
 import type { LandingLink } from './pages/landing-page.ts';
 import { createPageRoutes } from './pages/page-routes.ts';
 import { createProfileLimiters, DEFAULT_PROFILE_LIMITS, type ProfileLimits, type ProfileLimitStores } from './pages/profile-limits.ts';
@@ -97,10 +95,13 @@ export function createApp(deps: AppDeps): Express {
   if (deps.exports) app.use('/api/v1/exports', createExportRoutes({ ...deps.exports, query: deps.query, publicUrl: deps.publicUrl, guards }));
   app.use('/api/v1', createApiRoutes({ query: deps.query, guards }));
 
-  const openApiJson = JSON.stringify(withApiExtensions(buildOpenApiDocument(deps.publicUrl)));
-  app.get('/openapi.json', (_req, res) => {
+  // Built on the first request (its schemas and zod-to-json-schema stay unloaded until then), then kept.
+  let openApiJson: Promise<string> | undefined;
+  app.get('/openapi.json', async (_req, res) => {
+    openApiJson ??= import('./openapi/openapi-json.ts').then(({ openApiJsonOf }) => openApiJsonOf(deps.publicUrl));
+    const json = await openApiJson;
     res.setHeader('Cache-Control', 'public, max-age=300');
-    res.type('application/json').send(openApiJson);
+    res.type('application/json').send(json);
   });
   app.use(createHealthRoutes(deps.query, deps.publicUrl, deps.distribution));
   app.use(createDocsRoutes());

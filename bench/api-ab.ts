@@ -3,7 +3,8 @@
 // (order alternating by round), so each pair of figures is a few seconds apart on a shared machine. Prints server CPU
 // µs per request (steadier than req/s when neighbours take the cores) and req/s, median of the rounds, and B/A.
 // Make DIST_A with `cp -r dist /somewhere/dist-a` before an edit. Env: BENCH_API_LISTINGS (200000), BENCH_AB_ROUNDS (5),
-// BENCH_AB_SECONDS (4), BENCH_API_CONNECTIONS (32), BENCH_AB_ENV_A / BENCH_AB_ENV_B (extra env, "K=V,K=V").
+// BENCH_AB_SECONDS (4), BENCH_API_CONNECTIONS (32), BENCH_AB_ENV_A / BENCH_AB_ENV_B (extra env, "K=V,K=V"), BENCH_AB_PORTS
+// ("3171,3173": other ports when another benchmark holds those). Memory is printed idle (after start, before any request) and after.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -76,12 +77,22 @@ async function load(url: string, pid: number, list: string[]): Promise<{ cpu: nu
   return { cpu: (cpuUsOf(pid) - before) / result.requests.total, rps: result.requests.average, p50: result.latency.p50, bad: result.non2xx + result.errors };
 }
 
-const a = await start(distA, 3171, 'a', envOf(process.env.BENCH_AB_ENV_A));
-const b = await start(distB, 3173, 'b', envOf(process.env.BENCH_AB_ENV_B)).catch((error: unknown) => {
+const [portA, portB] = (process.env.BENCH_AB_PORTS ?? '3171,3173').split(',').map(Number) as [number, number];
+const a = await start(distA, portA, 'a', envOf(process.env.BENCH_AB_ENV_A));
+const b = await start(distB, portB, 'b', envOf(process.env.BENCH_AB_ENV_B)).catch((error: unknown) => {
   a.child.kill('SIGTERM');
   throw error;
 });
+const memory = (pid: number) => {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const mb = (field: string) => (Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024).toFixed(0);
+  return `RSS ${mb('VmRSS')} MB (peak ${mb('VmHWM')}, anonymous ${mb('RssAnon')}, file ${mb('RssFile')})`;
+};
 try {
+  // Idle: both started and settled, before the first request.
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const idle = [`A idle ${memory(a.child.pid!)}`, `B idle ${memory(b.child.pid!)}`];
+  log(idle.join('\n'));
   const vocabulary = vocabularyFor('es');
   const random = createRandom(42);
   const ids: string[] = [];
@@ -133,12 +144,7 @@ try {
         `(${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})   req/s A ${median(f.ra).toFixed(0)} B ${median(f.rb).toFixed(0)}   p50 ms A ${median(f.pa)} B ${median(f.pb)}`,
     );
   }
-  const memory = (pid: number) => {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const mb = (field: string) => (Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024).toFixed(0);
-    return `RSS ${mb('VmRSS')} MB (peak ${mb('VmHWM')}, anonymous ${mb('RssAnon')}, file ${mb('RssFile')})`;
-  };
-  lines.push(`A ${memory(a.child.pid!)}`, `B ${memory(b.child.pid!)}`);
+  lines.push(...idle, `A after ${memory(a.child.pid!)}`, `B after ${memory(b.child.pid!)}`);
   process.stdout.write(`${lines.join('\n')}\n`);
 } finally {
   a.child.kill('SIGTERM');

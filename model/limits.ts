@@ -176,6 +176,14 @@ export const SNAPSHOT_PAGE_CACHE_KIB = 16 * 1024;
  */
 export const SERVER_HEAP_GROWING_PERCENT = 100;
 
+/**
+ * A forked serving process's young generation: each of its two semi-spaces at most this many MiB (V8's default, 16).
+ * 8 MiB: some 20 MB less RSS under load at 1M, for no server CPU a request beyond the noise (docs/benchmarks.md, "API
+ * memory", 7 Dec 2026). V8 reads it only when a process starts: the cluster's primary gives it to the processes it
+ * forks; a single serving process (`--processes 1`) takes it from NODE_OPTIONS when the deployment sets it.
+ */
+export const SERVER_SEMI_SPACE_MIB = 8;
+
 // A served snapshot's caches, per country and process, freed with the snapshot. A value over its cache's bytes alone is
 // not kept (its work is done again when asked again).
 

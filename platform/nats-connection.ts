@@ -1,8 +1,14 @@
 // The one NATS connection module: servers and credentials from LODGING_SNAPSHOT_STORE, reconnecting forever, never logging a password.
 import fs from 'node:fs';
-import { connect, credsAuthenticator, type ConnectionOptions, type NatsConnection } from 'nats';
+import type { ConnectionOptions, NatsConnection } from 'nats';
 import type { NatsStoreConfig } from './environment.ts';
 import { AppError } from './errors/app-error.ts';
+
+/**
+ * The NATS client (some 2.4 MB of heap), loaded on the first connection: a process whose snapshots stay in its data
+ * directory never loads it.
+ */
+const loadNats = () => import('nats');
 
 /** The servers with any user:password replaced by ***: what logs and errors may show. */
 export function redactNatsServers(servers: string): string {
@@ -13,7 +19,7 @@ export function redactNatsServers(servers: string): string {
 }
 
 /** Connection options: credentials taken out of the URLs (the client is given them apart), files read now. */
-export function natsConnectionOptions(config: NatsStoreConfig, name: string): ConnectionOptions {
+export async function natsConnectionOptions(config: NatsStoreConfig, name: string): Promise<ConnectionOptions> {
   let user: string | undefined;
   let pass: string | undefined;
   const servers = config.servers.split(',').map((raw) => {
@@ -34,7 +40,7 @@ export function natsConnectionOptions(config: NatsStoreConfig, name: string): Co
     pingInterval: 5_000,
     timeout: 5_000,
     ...(user !== undefined ? { user, ...(pass !== undefined ? { pass } : {}) } : {}),
-    ...(config.credsFile ? { authenticator: credsAuthenticator(new Uint8Array(fs.readFileSync(config.credsFile))) } : {}),
+    ...(config.credsFile ? { authenticator: (await loadNats()).credsAuthenticator(new Uint8Array(fs.readFileSync(config.credsFile))) } : {}),
     ...(config.tlsCaFile ? { tls: { caFile: config.tlsCaFile } } : {}),
   };
 }
@@ -42,7 +48,8 @@ export function natsConnectionOptions(config: NatsStoreConfig, name: string): Co
 /** Connects, or throws an error that names the servers without their credentials. */
 export async function connectNats(config: NatsStoreConfig, name = 'lodging'): Promise<NatsConnection> {
   try {
-    return await connect(natsConnectionOptions(config, name));
+    const { connect } = await loadNats();
+    return await connect(await natsConnectionOptions(config, name));
   } catch (error) {
     const reason = error instanceof Error ? error.message.replaceAll(config.servers, redactNatsServers(config.servers)) : String(error);
     // Expected while NATS is down: one line on the command line, a 503 on a page (whose text names no host).

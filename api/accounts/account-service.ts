@@ -9,10 +9,15 @@ import { cleanText } from './input-hygiene.ts';
 import type { Actor } from './audit.ts';
 import { attemptPassword } from './password-attempts.ts';
 import { HashingQueueFullError } from './hashing-queue.ts';
-import { newPasswordProblem } from './password-policy.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
 export const INVITATION_TTL_MS = 24 * 3_600_000;
+/**
+ * The new-password rules, loaded on the first password set: their strength estimator and its dictionaries (some 3 MB
+ * of heap) stay out of a server whose accounts set none.
+ */
+const loadPasswordPolicy = () => import('./password-policy.ts');
+
 /** Invitation tokens look like our other secrets (lds_…), so log redaction and secret scanners treat them alike. */
 const INVITATION_PREFIX = 'lds_inv_';
 const EMAIL = /^[^\s@<>"'(),;:\\[\]]{1,64}@[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?)+$/;
@@ -129,7 +134,7 @@ export async function invitationAccount(accounts: AccountStore, token: string): 
 export async function acceptInvitation(accounts: AccountStore, token: string, password: string, by: Omit<Actor, 'actor'>): Promise<Account | null> {
   const pending = await invitationAccount(accounts, token);
   if (!pending) return null;
-  const problem = newPasswordProblem(password, pending);
+  const problem = (await loadPasswordPolicy()).newPasswordProblem(password, pending);
   if (problem) throw new AccountInputError(problem);
   const invitation = await accounts.takeInvitation(tokenHash(token), Date.now());
   if (!invitation) return null;
@@ -162,7 +167,7 @@ export async function changePassword(
   const waitS = outcome.checked ? outcome.lockedForS : outcome.retryAfterS;
   if (waitS !== null) throw new AccountInputError(`Too many wrong passwords. Try again in ${Math.ceil(waitS / 60)} minutes.`);
   if (!outcome.checked || !outcome.ok) throw new AccountInputError('The current password is not right.');
-  const problem = newPasswordProblem(next, account);
+  const problem = (await loadPasswordPolicy()).newPasswordProblem(next, account);
   if (problem) throw new AccountInputError(problem);
   await accounts.updateAccount(accountId, { passwordHash: await hashPassword(next), passwordChangedAt: new Date().toISOString() });
   await audit(accounts, accountId, 'password-changed', by);

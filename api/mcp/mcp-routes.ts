@@ -1,30 +1,32 @@
 // mountMcp: POST /mcp, stateless Streamable HTTP (a new server and transport per request) behind REST's key and rate-limit guards.
 import express from 'express';
-import type { ErrorRequestHandler, Express, RequestHandler, Response } from 'express';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { CallToolRequestSchema, InitializeRequestSchema, ListToolsRequestSchema, PingRequestSchema, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { ErrorRequestHandler, Express, RequestHandler } from 'express';
 import type { AuthenticatedContext } from '../app.ts';
 import { ApiError } from '../errors.ts';
-import { requestLogger } from '../http/request-logger.ts';
-import { quoteClientValue, safeErrorText } from '../http/safe-error-text.ts';
-import { createMcpServer } from './mcp-server.ts';
+import { INVALID_REQUEST, KEY_REFUSED, PARSE_ERROR, SERVER_ERROR, sendJsonRpcError } from './json-rpc-error.ts';
 
 export const MCP_PATH = '/mcp';
 
 /** Two tool calls' arguments fit in a few hundred bytes; anything near this is not a real client. */
 const MAX_BODY_BYTES = 64 * 1024;
 
-/** JSON-RPC error codes the transport itself uses. */
-const PARSE_ERROR = -32700;
-const INVALID_REQUEST = -32600;
-const SERVER_ERROR = -32000;
-const INTERNAL_ERROR = -32603;
-/** Implementation-defined server error (JSON-RPC reserves -32000..-32099): the key was refused. */
-const KEY_REFUSED = -32001;
+type McpHandlerModule = typeof import('./mcp-handler.ts');
+let mcpHandlerModule: Promise<McpHandlerModule> | undefined;
 
-function sendJsonRpcError(res: Response, status: number, code: number, message: string): void {
-  res.status(status).type('application/json').send(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+/**
+ * A step that needs the MCP SDK, loaded on the first request to /mcp: a server nobody asks over MCP never loads the SDK
+ * and its schemas (some 7 MB of heap). After the first load the step runs directly; a failed load reaches the error
+ * handlers as any other error.
+ */
+function onFirstUse(pick: (handlers: McpHandlerModule) => RequestHandler): RequestHandler {
+  let step: RequestHandler | undefined;
+  return (req, res, next) => {
+    if (step) return step(req, res, next);
+    return (mcpHandlerModule ??= import('./mcp-handler.ts')).then((handlers) => {
+      step ??= pick(handlers);
+      return step(req, res, next);
+    });
+  };
 }
 
 const noStore: RequestHandler = (_req, res, next) => {
@@ -56,93 +58,6 @@ const rejectBatches: RequestHandler = (req, res, next) => {
   }
   next();
 };
-
-const INVALID_PARAMS = -32602;
-
-/** Requests the server answers, by method: a malformed one is the client's error (-32602), not an internal one. */
-const REQUEST_SCHEMAS: Record<string, { safeParse(value: unknown): { success: boolean } }> = {
-  'tools/call': CallToolRequestSchema,
-  'tools/list': ListToolsRequestSchema,
-  initialize: InitializeRequestSchema,
-  ping: PingRequestSchema,
-};
-
-/**
- * The SDK answers a known request whose params do not match its schema with -32603 "internal error" (and the
- * schema's complaint). Checked here first, so the client hears that its request was invalid.
- */
-const checkRequestShape: RequestHandler = (req, res, next) => {
-  const body = (Array.isArray(req.body) ? req.body[0] : req.body) as { method?: unknown; id?: unknown } | undefined;
-  if (!body || typeof body !== 'object' || typeof body.method !== 'string' || body.id === undefined) return next();
-  const schema = Object.hasOwn(REQUEST_SCHEMAS, body.method) ? REQUEST_SCHEMAS[body.method] : undefined;
-  if (!schema || schema.safeParse(body).success) return next();
-  const id = typeof body.id === 'string' || typeof body.id === 'number' ? body.id : null;
-  res
-    .status(200)
-    .type('application/json')
-    .send(JSON.stringify({ jsonrpc: '2.0', id, error: { code: INVALID_PARAMS, message: `Invalid params for ${quoteClientValue(body.method)}: see the MCP specification for its shape` } }));
-};
-
-/** The SDK would repeat an unsupported header value verbatim; answer it here, quoted safely. */
-const checkProtocolVersion: RequestHandler = (req, res, next) => {
-  const version = req.get('mcp-protocol-version');
-  if (version === undefined || SUPPORTED_PROTOCOL_VERSIONS.includes(version)) return next();
-  sendJsonRpcError(
-    res,
-    400,
-    SERVER_ERROR,
-    `Bad Request: Unsupported protocol version: ${quoteClientValue(version)} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`,
-  );
-};
-
-/**
- * Every error the server sends (a JSON-RPC error, or a tool's isError result) may quote client input: a tool or
- * argument name, a value. Masked and cut on the way out, whichever layer (ours or the SDK's) wrote it.
- */
-export function withSafeErrorTexts(message: JSONRPCMessage): JSONRPCMessage {
-  if ('error' in message && message.error) {
-    return { ...message, error: { ...message.error, message: safeErrorText(message.error.message) } };
-  }
-  if ('result' in message && message.result && (message.result as { isError?: unknown }).isError === true) {
-    const result = message.result as { content?: unknown };
-    if (!Array.isArray(result.content)) return message;
-    const content = result.content.map((item: { type?: unknown; text?: unknown }) =>
-      item && item.type === 'text' && typeof item.text === 'string' ? { ...item, text: safeErrorText(item.text) } : item,
-    );
-    return { ...message, result: { ...message.result, content } } as JSONRPCMessage;
-  }
-  return message;
-}
-
-/** The own argument names of a tools/call body as express.json parsed it (JSON.parse keeps `__proto__` as a name). */
-function sentArgumentNamesOf(body: unknown): string[] {
-  const message = (Array.isArray(body) ? body[0] : body) as { method?: unknown; params?: { arguments?: unknown } } | undefined;
-  if (!message || typeof message !== 'object' || message.method !== 'tools/call') return [];
-  const args = message.params?.arguments;
-  return args && typeof args === 'object' && !Array.isArray(args) ? Object.keys(args) : [];
-}
-
-/** Stateless: nothing outlives the request, so any replica can answer any request and nothing needs cleaning up. */
-function createMcpHandler(context: AuthenticatedContext): RequestHandler {
-  return async (req, res) => {
-    const logger = requestLogger(res, context.logger);
-    const server = createMcpServer({ query: context.query, logger, sentArgumentNames: sentArgumentNamesOf(req.body) });
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    const send = transport.send.bind(transport);
-    transport.send = (message, options) => send(withSafeErrorTexts(message), options);
-    res.on('close', () => {
-      void transport.close();
-      void server.close();
-    });
-    try {
-      await server.connect(transport);
-      await transport.handleRequest(req, res, req.body);
-    } catch (error) {
-      logger.error({ err: error }, 'mcp request failed');
-      if (!res.headersSent) sendJsonRpcError(res, 500, INTERNAL_ERROR, 'Internal server error');
-    }
-  };
-}
 
 /** Stateless servers open no GET stream and have no session to DELETE; answered before auth, as nothing is served. */
 const methodNotAllowed: RequestHandler = (_req, res) => {
@@ -179,11 +94,11 @@ export function mountMcp(app: Express, context: AuthenticatedContext): void {
     MCP_PATH,
     ...context.guards,
     noStore,
-    checkProtocolVersion,
+    onFirstUse((handlers) => handlers.checkProtocolVersion),
     createJsonBodyReader(),
     rejectBatches,
-    checkRequestShape,
-    createMcpHandler(context),
+    onFirstUse((handlers) => handlers.checkRequestShape),
+    onFirstUse((handlers) => handlers.createMcpHandler(context)),
     answerRefusedKey,
   );
   app.all(MCP_PATH, methodNotAllowed);

@@ -5,9 +5,8 @@ import type { Logger } from 'pino';
 import { openSnapshotReader } from '../../pipeline/snapshot/snapshot-reader.ts';
 import { startReplicaFor, type SnapshotReplica } from '../../pipeline/index.ts';
 import type { Config } from '../../platform/environment.ts';
-import { connectRedis, closeConnection } from '../../platform/redis-connection.ts';
 import { openConsoleStores, type ConsoleStores } from '../accounts/console-stores.ts';
-import { createRateLimitStores, type RateLimitStores } from '../http/rate-limit-store.ts';
+import type { RateLimitStores } from '../http/rate-limit-store.ts';
 import type { KeyStore } from '../keys/key-store.ts';
 import { openKeyStore } from '../keys/open-key-store.ts';
 import { createRedisRevocationFeed } from '../keys/redis-revocation-feed.ts';
@@ -41,7 +40,11 @@ export async function openBackends(config: Config, logger: Logger, closers: Clos
   const replica = startReplicaFor(config, () => reader.refresh(), logger);
   if (replica) closers.add(() => replica.close());
   let redis: Redis | null = null;
+  // The Redis client and the rate-limit stores over it (ioredis, some 2 MB of heap) load only when REDIS_URL is set.
+  let redisStores: typeof import('../http/rate-limit-store.ts') | null = null;
   if (config.redisUrl) {
+    const { connectRedis, closeConnection } = await import('../../platform/redis-connection.ts');
+    redisStores = await import('../http/rate-limit-store.ts');
     const connection = await connectRedis(config.redisUrl, { onError: (error) => logger.warn({ err: error }, 'redis unavailable') });
     redis = connection;
     closers.add(() => closeConnection(connection));
@@ -67,6 +70,6 @@ export async function openBackends(config: Config, logger: Logger, closers: Clos
     revocations,
     cursors: createCursorCodec(serverSecret),
     browserKey: createHmac('sha256', serverSecret).update('lodging console known browsers').digest(),
-    rateLimitStores: redis ? createRateLimitStores(redis, prefix) : (rateLimitStores ?? null),
+    rateLimitStores: redis && redisStores ? redisStores.createRateLimitStores(redis, prefix) : (rateLimitStores ?? null),
   };
 }

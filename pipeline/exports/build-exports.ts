@@ -18,7 +18,6 @@ import {
   type ExportSettings,
 } from './export-manifest.ts';
 import { GEOMETRY_COLUMN } from './geoparquet-metadata.ts';
-import { placeArrowTable } from './place-arrow-table.ts';
 import { ROW_GROUP_THREADS, RowGroupEncoders } from './row-group-encoders.ts';
 import { exportPlan, placeCount, placesByRowid, servedJsonLines, type ExportPlan } from './snapshot-export-rows.ts';
 import { ROW_GROUP_SIZE, writeGeoParquet, type RowGroup } from './write-geoparquet.ts';
@@ -55,8 +54,10 @@ export interface BuildOptions {
  * the worker threads side by side, a few groups asked for ahead and each given in order as it is taken.
  */
 async function* rowGroupsOf(db: Database.Database, plan: ExportPlan, publicUrl: string, size: number, encoders: RowGroupEncoders | null): AsyncGenerator<RowGroup> {
-  if (plan.rowids.length === 0) yield placeArrowTable([]);
-  if (!encoders) {
+  if (plan.rowids.length === 0 || !encoders) {
+    // Apache Arrow loads with the first table built on this thread: a process that builds none (a serving one) never loads it.
+    const { placeArrowTable } = await import('./place-arrow-table.ts');
+    if (plan.rowids.length === 0) yield placeArrowTable([]);
     for (let start = 0; start < plan.rowids.length; start += size) yield placeArrowTable(placesByRowid(db, plan.rowids.subarray(start, start + size), publicUrl));
     return;
   }

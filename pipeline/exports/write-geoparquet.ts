@@ -1,7 +1,7 @@
 // Writes the GeoParquet export a row group at a time: places in Hilbert order of their point (placeless ones last), typed columns, WKB geometry.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import { tableToIPC, type Table } from 'apache-arrow';
+import type { Table } from 'apache-arrow';
 import type { RecordBatch } from 'parquet-wasm';
 import { geoParquetMetadata, type Bbox } from './geoparquet-metadata.ts';
 
@@ -15,6 +15,10 @@ let parquetWasm: Promise<ParquetWasm> | null = null;
  * processes that never write one, the API's among them (it loads this module through the pipeline's index).
  */
 const loadParquetWasm = (): Promise<ParquetWasm> => (parquetWasm ??= import('parquet-wasm'));
+/** Apache Arrow (some 3 MB of heap), loaded on the first row group given as a table: a serving process never needs it. */
+let arrow: Promise<typeof import('apache-arrow')> | null = null;
+const ipcStreamOf = async (group: RowGroup): Promise<Uint8Array> =>
+  group instanceof Uint8Array ? group : (await (arrow ??= import('apache-arrow'))).tableToIPC(group, 'stream');
 
 /** The writer's settings; the "geo" metadata carries the bbox of every point in the file, known before the first row. */
 function writerProperties({ Compression, WriterPropertiesBuilder }: ParquetWasm, box: Bbox | null, rowGroupSize: number) {
@@ -30,8 +34,8 @@ function writerProperties({ Compression, WriterPropertiesBuilder }: ParquetWasm,
 export type RowGroup = Table | Uint8Array;
 
 /** A row group's record batches in the writer's WebAssembly memory. */
-function wasmBatchesOf({ Table: ParquetTable }: ParquetWasm, group: RowGroup): RecordBatch[] {
-  const inWasm = ParquetTable.fromIPCStream(group instanceof Uint8Array ? group : tableToIPC(group, 'stream'));
+function wasmBatchesOf({ Table: ParquetTable }: ParquetWasm, ipcStream: Uint8Array): RecordBatch[] {
+  const inWasm = ParquetTable.fromIPCStream(ipcStream);
   try {
     return inWasm.recordBatches();
   } finally {
@@ -61,7 +65,7 @@ export async function writeGeoParquet(
         await new Promise((resolve) => setImmediate(resolve));
         const next = await groups.next();
         if (next.done) controller.close();
-        else for (const batch of wasmBatchesOf(wasm, next.value)) controller.enqueue(batch);
+        else for (const batch of wasmBatchesOf(wasm, await ipcStreamOf(next.value))) controller.enqueue(batch);
       },
       async cancel() {
         await groups.return?.();

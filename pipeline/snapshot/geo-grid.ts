@@ -29,8 +29,9 @@ export type RingHit = [number, number];
 
 export class GeoGrid {
   private readonly rowids: Int32Array;
-  private readonly lats: Float64Array;
-  private readonly lngs: Float64Array;
+  /** In 1e-7 degree, as the snapshot stores them (8 bytes a point less than doubles); degrees are int / 1e7 where read. */
+  private readonly lats: Int32Array;
+  private readonly lngs: Int32Array;
   /** Cell key → [start, end) into the arrays, which are sorted by cell. */
   private readonly cells = new Map<number, [number, number]>();
   private byRowid: { lats: Int32Array; lngs: Int32Array } | undefined;
@@ -50,8 +51,8 @@ export class GeoGrid {
       start = i;
     }
     this.rowids = Int32Array.from(order, (i) => rowids[i]!);
-    this.lats = Float64Array.from(order, (i) => lats[i]! / 1e7);
-    this.lngs = Float64Array.from(order, (i) => lngs[i]! / 1e7);
+    this.lats = Int32Array.from(order, (i) => lats[i]!);
+    this.lngs = Int32Array.from(order, (i) => lngs[i]!);
   }
 
   /** The first index from `start` to `end` whose latitude is at least `lat` (the cell is sorted by latitude). */
@@ -60,7 +61,7 @@ export class GeoGrid {
     let hi = end;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (this.lats[mid]! < lat) lo = mid + 1;
+      if (this.lats[mid]! / 1e7 < lat) lo = mid + 1;
       else hi = mid;
     }
     return lo;
@@ -94,9 +95,8 @@ export class GeoGrid {
     const lats = new Int32Array(top + 1).fill(NO_POINT);
     const lngs = new Int32Array(top + 1).fill(NO_POINT);
     for (let i = 0; i < this.rowids.length; i += 1) {
-      // Degrees held as int / 1e7: times 1e7 and rounded gives the integer back exactly.
-      lats[this.rowids[i]!] = Math.round(this.lats[i]! * 1e7);
-      lngs[this.rowids[i]!] = Math.round(this.lngs[i]! * 1e7);
+      lats[this.rowids[i]!] = this.lats[i]!;
+      lngs[this.rowids[i]!] = this.lngs[i]!;
     }
     this.byRowid = { lats, lngs };
     return this.byRowid;
@@ -162,12 +162,16 @@ export class GeoGrid {
   /** The points from `start` (up to `end`, while their latitude is at most `maxLat`) that fall in the ring. */
   private take(scan: Scan, start: number, end: number, maxLat: number): void {
     const { lats, lngs } = this;
-    for (let i = start; i < end && lats[i]! <= maxLat; i += 1) {
-      const dy = (lats[i]! - scan.lat0) * scan.y;
-      const dx = (lngs[i]! - scan.lng0) * scan.x;
+    for (let i = start; i < end; i += 1) {
+      // The same doubles as degrees kept as such: int / 1e7.
+      const lat = lats[i]! / 1e7;
+      if (lat > maxLat) break;
+      const lng = lngs[i]! / 1e7;
+      const dy = (lat - scan.lat0) * scan.y;
+      const dx = (lng - scan.lng0) * scan.x;
       const flat2 = dx * dx + dy * dy;
       if (flat2 > scan.high2 || flat2 < scan.low2) continue;
-      const distance = distanceFrom(scan.lat0, scan.lng0, scan.cosLat0, lats[i]!, lngs[i]!);
+      const distance = distanceFrom(scan.lat0, scan.lng0, scan.cosLat0, lat, lng);
       if (distance >= scan.inner && distance <= scan.outer) scan.hits.push([this.rowids[i]!, distance]);
     }
   }

@@ -5,16 +5,9 @@ import { cleanText } from '../../model/typed-text.ts';
 import { COUNTRY_CODES, type CountryCode } from '../../model/place.ts';
 import { registrableDomain } from '../normalise/public-host.ts';
 import type { SuppressionKind } from '../normalise/suppression.ts';
-
-export const MAX_SUPPRESSION_VALUE = 300;
+import { MAX_SUPPRESSION_VALUE } from './suppression-text.ts';
 
 export type CanonicalValue = { ok: true; value: string } | { ok: false; message: string };
-
-/** The checks every value and note pass (the typed-text rule of every console input): no control or bidi characters, at most `max`. */
-export function checkSuppressionText(text: string, what: string, max: number): string | null {
-  const checked = cleanText(text, what, { min: 0, max });
-  return checked.ok ? null : checked.problem;
-}
 
 /** `https://www.Hotel.es/x`, `www.hotel.es`, `HOTEL.es.` → `hotel.es`; null when no public registrable domain is in it. */
 export function domainOfTyped(value: string): string | null {

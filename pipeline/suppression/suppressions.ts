@@ -10,7 +10,13 @@ import {
 import { actorOf } from '../runs/actor.ts';
 import type { CountryCode } from '../../model/place.ts';
 import { isKnownPlaceId } from './known-place-id.ts';
-import { canonicalSuppressionValue, checkSuppressionText, MAX_SUPPRESSION_VALUE } from './suppression-value.ts';
+import { checkSuppressionText, MAX_SUPPRESSION_VALUE } from './suppression-text.ts';
+
+/**
+ * The canonical forms (a phone's with libphonenumber, a domain's with the public-suffix list: tldts, 1 MB of heap),
+ * loaded on the first suppression added or removed: a server whose operators never do stays without the list.
+ */
+const loadCanonicalForms = () => import('./suppression-value.ts');
 
 export { SUPPRESSION_KINDS, type SuppressionEntry, type SuppressionKind };
 
@@ -40,7 +46,7 @@ export { MAX_SUPPRESSION_VALUE };
 export const MAX_SUPPRESSION_NOTE = 500;
 
 /** The checks of `lodging suppress` and the console: one kind, the value in its canonical form, and (when adding) a note. */
-export function checkSuppression(request: SuppressionRequest, needsNote: boolean): { kind: SuppressionKind; value: string; note: string } {
+export async function checkSuppression(request: SuppressionRequest, needsNote: boolean): Promise<{ kind: SuppressionKind; value: string; note: string }> {
   if (!SUPPRESSION_KINDS.includes(request.kind as SuppressionKind)) {
     throw new SuppressionInputError('kind', `kind must be one of ${SUPPRESSION_KINDS.join(', ')}`);
   }
@@ -48,7 +54,7 @@ export function checkSuppression(request: SuppressionRequest, needsNote: boolean
   if (kind === 'domain' && request.value.trim() !== '' && !/[\p{L}\p{N}]/u.test(request.value)) {
     throw new SuppressionInputError('value', 'The domain has no letters: a domain needs a name, such as example.com');
   }
-  const canonical = canonicalSuppressionValue(kind, request.value, request.country ?? null);
+  const canonical = (await loadCanonicalForms()).canonicalSuppressionValue(kind, request.value, request.country ?? null);
   if (!canonical.ok) throw new SuppressionInputError('value', canonical.message);
   const note = (request.note ?? '').replace(/[\r\n\t]+/g, ' ').trim();
   if (needsNote && note === '') throw new SuppressionInputError('note', 'a note is required: say who asked and when, for the review');
@@ -81,7 +87,7 @@ export interface SuppressionAdded {
 }
 
 export async function addSuppression(dataDir: string, request: SuppressionRequest): Promise<SuppressionAdded> {
-  const { kind, value, note } = checkSuppression(request, true);
+  const { kind, value, note } = await checkSuppression(request, true);
   const by = actorOf(request.by).replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu, '').slice(0, 200);
   const at = `${new Date().toISOString().slice(0, 19)}Z`;
   const result = await appendSuppressionEntry(dataDir, kind, value, note, { at, by });
@@ -102,7 +108,7 @@ export async function removeSuppression(dataDir: string, request: SuppressionReq
   const problem = checkSuppressionText(typed, `The ${kind}`, MAX_SUPPRESSION_VALUE);
   if (problem) throw new SuppressionInputError('value', problem);
   if (typed === '') throw new SuppressionInputError('value', `A ${kind} is needed`);
-  const canonical = canonicalSuppressionValue(kind, typed, request.country ?? null);
+  const canonical = (await loadCanonicalForms()).canonicalSuppressionValue(kind, typed, request.country ?? null);
   const result = await removeSuppressionEntry(dataDir, kind, canonical.ok ? [canonical.value, typed] : [typed]);
   return { ...result, file: suppressionFilePath(dataDir) };
 }

@@ -8,8 +8,8 @@ describe('NATS connection settings', () => {
     expect(redactNatsServers('nats://ops:s3cret@n1:4222,nats://n2:4222')).toBe('nats://***@n1:4222,nats://n2:4222');
   });
 
-  it('gives the client the credentials apart and the servers without them', () => {
-    const options = natsConnectionOptions({ servers: 'nats://ops:s3cret@n1:4222, nats://n2:4222', prefix: 'lodging', credsFile: null, tlsCaFile: null }, 'test');
+  it('gives the client the credentials apart and the servers without them', async () => {
+    const options = await natsConnectionOptions({ servers: 'nats://ops:s3cret@n1:4222, nats://n2:4222', prefix: 'lodging', credsFile: null, tlsCaFile: null }, 'test');
     expect(options.servers).toEqual(['nats://n1:4222', 'nats://n2:4222']);
     expect(options).toMatchObject({ user: 'ops', pass: 's3cret' });
   });

@@ -19,7 +19,8 @@ import { runPages } from './run-pages.ts';
 import { snapshotPages } from './snapshot-pages.ts';
 import { mountOpsStatic } from './ops-static.ts';
 import { OPS, type OpsContext, type OpsPlugin } from './ops-kit.ts';
-import { createQueueBoard, queuePages, type QueueBoard } from './queue-pages.ts';
+import type { QueueBoard } from './queue-board.ts';
+import { loadQueueBoard, queuePages } from './queue-pages.ts';
 import { suppressionPages } from './suppression-pages.ts';
 
 /** Held candidates waiting for a decision, for the badge beside "Held" in the navigation (none shown while the run history cannot be read). */
@@ -59,8 +60,8 @@ export function createOperatorConsole(config: Config, logger: Logger, redis: Red
       ? openRedisImportJobStore(redis, config.redisPrefix)
       : openSqliteImportJobStore(consoleImportsPath(config.dataDir));
   const launcher = createImportLauncher({ env, dataDir: config.dataDir, queue: Boolean(config.redisUrl), store });
-  const board: QueueBoard | null = config.redisUrl
-    ? createQueueBoard(config.redisUrl, queuePrefixOf(config.redisPrefix), `${OPS}/queues/board`, (error) => logger.warn({ err: error }, 'queue dashboard: redis unavailable'))
+  const board: Promise<QueueBoard> | null = config.redisUrl
+    ? loadQueueBoard(config.redisUrl, queuePrefixOf(config.redisPrefix), `${OPS}/queues/board`, (error) => logger.warn({ err: error }, 'queue dashboard: redis unavailable'))
     : null;
   const snapshots = lazySnapshotStore(config, 'lodging-console');
   const ops: OpsContext = {
@@ -106,7 +107,7 @@ export function createOperatorConsole(config: Config, logger: Logger, redis: Red
     async close() {
       await launcher.close();
       await store.close();
-      await board?.close();
+      await board?.then((loaded) => loaded.close(), () => undefined);
       await ops.snapshots.close();
     },
   };

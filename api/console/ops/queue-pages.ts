@@ -1,44 +1,26 @@
 // Queues page: Bull Board over the import queue, inside the console behind operator sign-in (read-only); without REDIS_URL, how to turn queue mode on.
-import { createBullBoard } from '@bull-board/api';
-import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
-import { ExpressAdapter } from '@bull-board/express';
-import { Queue } from 'bullmq';
 import type { RequestHandler } from 'express';
 import { IMPORT_QUEUE_NAME } from '../../../pipeline/index.ts';
-import { closeConnection, createWorkerConnection } from '../../../platform/redis-connection.ts';
 import { html } from '../../../platform/html/index.ts';
 import { OPS, operatorOnly, type OpsPlugin, sendOps } from './ops-kit.ts';
+import type { QueueBoard } from './queue-board.ts';
 
 /** Bull Board is a script application: its own policy, still no other site, no framing, no inline script. */
 const BOARD_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src 'self'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
-export interface QueueBoard {
-  router: RequestHandler;
-  close(): Promise<void>;
+/**
+ * The dashboard with BullMQ and Bull Board behind a dynamic import: a server without REDIS_URL never loads them (some
+ * 10 MB of heap). Created at once (its Redis connection opens at start, as before); a failed load answers the
+ * dashboard's requests with the error and is otherwise ignored.
+ */
+export function loadQueueBoard(...args: Parameters<typeof import('./queue-board.ts').createQueueBoard>): Promise<QueueBoard> {
+  const board = import('./queue-board.ts').then(({ createQueueBoard }) => createQueueBoard(...args));
+  board.catch(() => undefined);
+  return board;
 }
 
-/** `queuePrefix`: BullMQ's prefix, queuePrefixOf(LODGING_REDIS_PREFIX) as the importer and the workers use. */
-export function createQueueBoard(redisUrl: string, queuePrefix: string, basePath: string, onError: (error: Error) => void): QueueBoard {
-  const connection = createWorkerConnection(redisUrl, onError, 'lodging-console-board');
-  const queue = new Queue(IMPORT_QUEUE_NAME, { connection, prefix: queuePrefix });
-  queue.on('error', () => undefined);
-  const serverAdapter = new ExpressAdapter();
-  serverAdapter.setBasePath(basePath);
-  // @bull-board/express pins its own copy of @bull-board/api: same shapes, distinct private fields.
-  const board = serverAdapter as unknown as Parameters<typeof createBullBoard>[0]['serverAdapter'];
-  // Read-only: a retry or clean from the board would change state without the console's CSRF token and audit trail.
-  createBullBoard({ queues: [new BullMQAdapter(queue, { readOnlyMode: true })], serverAdapter: board, options: { uiConfig: { boardTitle: 'Lodging imports' } } });
-  return {
-    router: serverAdapter.getRouter() as RequestHandler,
-    async close() {
-      await queue.close().catch(() => undefined);
-      await closeConnection(connection);
-    },
-  };
-}
-
-export const queuePages = (board: QueueBoard | null): OpsPlugin => (router, kit, ops) => {
+export const queuePages = (board: Promise<QueueBoard> | null): OpsPlugin => (router, kit, ops) => {
   const guard = operatorOnly(kit);
   router.get(`/ops/queues`, ...guard, async (req, res) => {
     await sendOps(kit, req, res, {
@@ -60,7 +42,8 @@ export const queuePages = (board: QueueBoard | null): OpsPlugin => (router, kit,
       res.setHeader('Content-Security-Policy', BOARD_CSP);
       next();
     };
-    router.use(`/ops/queues/board`, ...guard, csp, board.router);
+    const dashboard: RequestHandler = async (req, res, next) => (await board).router(req, res, next);
+    router.use(`/ops/queues/board`, ...guard, csp, dashboard);
   } else {
     router.use(`/ops/queues/board`, ...guard, (_req, res) => res.redirect(303, `${OPS}/queues`));
   }

@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { SuppressionInputError, checkSuppression } from '../../../pipeline/suppression/suppressions.ts';
 
-function refusal(request: { kind: string; value: string; note?: string }): { field: string; message: string } | null {
+async function refusal(request: { kind: string; value: string; note?: string }): Promise<{ field: string; message: string } | null> {
   try {
-    checkSuppression(request, true);
+    await checkSuppression(request, true);
     return null;
   } catch (error) {
     if (!(error instanceof SuppressionInputError)) throw error;
@@ -24,24 +24,24 @@ describe('checkSuppression', () => {
     ['a bidi override in the note', { kind: 'id', value: 'es-a', note: 'owner \u202e' }, 'note', /control or text-direction/],
     ['a note of 501 characters', { kind: 'id', value: 'es-a', note: 'n'.repeat(501) }, 'note', /0 to 500/],
     ['a domain of only a dot', { kind: 'domain', value: '.', note: 'n' }, 'value', /needs a name/],
-  ])('refuses %s, naming the field', (_what, request, field, message) => {
-    const refused = refusal(request);
+  ])('refuses %s, naming the field', async (_what, request, field, message) => {
+    const refused = await refusal(request);
     expect(refused?.field).toBe(field);
     expect(refused?.message).toMatch(message);
   });
 
-  it('keeps a value of exactly 300 characters, NFC-normalised and trimmed; a note line break becomes a space', () => {
+  it('keeps a value of exactly 300 characters, NFC-normalised and trimmed; a note line break becomes a space', async () => {
     const long = `es-${'a'.repeat(297)}`;
-    expect(checkSuppression({ kind: 'id', value: ` ${long} `, note: 'n' }, true).value).toBe(long);
-    expect(checkSuppression({ kind: 'id', value: 'es-cafe\u0301', note: 'first\r\nsecond\tthird' }, true)).toEqual({
+    expect((await checkSuppression({ kind: 'id', value: ` ${long} `, note: 'n' }, true)).value).toBe(long);
+    expect(await checkSuppression({ kind: 'id', value: 'es-cafe\u0301', note: 'first\r\nsecond\tthird' }, true)).toEqual({
       kind: 'id',
       value: 'es-caf\u00e9',
       note: 'first second third',
     });
   });
 
-  it('still asks for a note when adding, and not when removing', () => {
-    expect(refusal({ kind: 'id', value: 'es-a', note: '  ' })).toMatchObject({ field: 'note', message: /note is required/ });
-    expect(checkSuppression({ kind: 'id', value: 'es-a' }, false)).toEqual({ kind: 'id', value: 'es-a', note: '' });
+  it('still asks for a note when adding, and not when removing', async () => {
+    expect(await refusal({ kind: 'id', value: 'es-a', note: '  ' })).toMatchObject({ field: 'note', message: /note is required/ });
+    expect(await checkSuppression({ kind: 'id', value: 'es-a' }, false)).toEqual({ kind: 'id', value: 'es-a', note: '' });
   });
 });
