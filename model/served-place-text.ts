@@ -37,6 +37,48 @@ export function storedPlaceText(place: StoredPlace): string {
 }
 
 /**
+ * storedPlaceText(JSON.parse(json)) for a served place's JSON as JSON.stringify wrote it, without parsing it: each key's
+ * text is checked where it must stand and each value is cut at its end. JSON.stringify's text is its own
+ * JSON.stringify(JSON.parse(…)), so the values are the same bytes; any other shape (a key missing or out of order, an
+ * address that is null, spaces) is parsed as before.
+ */
+export function storedTextOfJson(json: string): string {
+  let text = '';
+  let at = 0;
+  for (let i = 0; i < KEY_TEXTS.length; i++) {
+    const key = KEY_TEXTS[i]!;
+    if (!json.startsWith(key, at)) return storedPlaceText(JSON.parse(json) as StoredPlace);
+    at += key.length;
+    const end = valueEnd(json, at);
+    if (end < 0) return storedPlaceText(JSON.parse(json) as StoredPlace);
+    text += i === 0 ? json.slice(at, end) : SEPARATOR + json.slice(at, end);
+    at = end;
+  }
+  return at === json.length - 1 && json.charCodeAt(at) === 125 ? text : storedPlaceText(JSON.parse(json) as StoredPlace);
+}
+
+/** Where the JSON value starting at `from` ends (exclusive) in JSON.stringify's text (no spaces), or -1. */
+function valueEnd(json: string, from: number): number {
+  let depth = 0;
+  for (let i = from; i < json.length; i++) {
+    const c = json.charCodeAt(i);
+    if (c === 34) {
+      // A string: a backslash escapes the next character, so only an unescaped quote ends it.
+      i += 1;
+      while (i < json.length && json.charCodeAt(i) !== 34) i += json.charCodeAt(i) === 92 ? 2 : 1;
+      if (i >= json.length) return -1;
+      if (depth === 0) return i + 1;
+    } else if (c === 123 || c === 91) depth += 1;
+    else if (c === 125 || c === 93) {
+      if (depth === 0) return i === from ? -1 : i;
+      depth -= 1;
+      if (depth === 0) return i + 1;
+    } else if (c === 44 && depth === 0) return i === from ? -1 : i;
+  }
+  return -1;
+}
+
+/**
  * The served place's JSON, exactly as JSON.stringify writes it, from its stored text. A row of a file built before
  * rows were stored this way is that JSON already (it opens with `{`; a stored text opens with the id's quote).
  */

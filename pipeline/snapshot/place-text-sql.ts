@@ -1,7 +1,6 @@
 // The SQL functions that turn a served place's stored text (model/served-place-text.ts) into its JSON and back, for SQL that reads places.
 import type Database from 'better-sqlite3';
-import { servedPlaceJson, storedPlaceText } from '../../model/served-place-text.ts';
-import type { StoredPlace } from '../../model/place.ts';
+import { servedPlaceJson, storedTextOfJson } from '../../model/served-place-text.ts';
 
 /**
  * `served_json(place_json)`: the place's JSON (a row of a file built before stored texts is returned as it is);
@@ -10,5 +9,5 @@ import type { StoredPlace } from '../../model/place.ts';
  */
 export function registerPlaceTextFunctions(db: Database.Database): void {
   db.function('served_json', { deterministic: true }, (text) => (typeof text === 'string' ? servedPlaceJson(text) : text));
-  db.function('stored_place_text', { deterministic: true }, (json) => storedPlaceText(JSON.parse(String(json)) as StoredPlace));
+  db.function('stored_place_text', { deterministic: true }, (json) => storedTextOfJson(String(json)));
 }

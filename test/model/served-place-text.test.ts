@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { StoredPlace } from '../../model/place.ts';
 import { toServedPlace } from '../../model/served-place.ts';
-import { servedPlaceJson, storedPlaceText } from '../../model/served-place-text.ts';
+import { servedPlaceJson, storedPlaceText, storedTextOfJson } from '../../model/served-place-text.ts';
 
 const served = (extra: Record<string, unknown> = {}): StoredPlace =>
   toServedPlace({
@@ -77,8 +77,28 @@ describe('storedPlaceText and servedPlaceJson', () => {
           const place = served(extra);
           const stored = storedPlaceText(place);
           expect(servedPlaceJson(stored)).toBe(JSON.stringify(place));
+          expect(storedTextOfJson(JSON.stringify(place))).toBe(stored);
         },
       ),
+      { numRuns: 300 },
     );
+  });
+
+  it('cuts the values out of the JSON text as storedPlaceText writes them, and parses any other shape', () => {
+    for (const extra of [
+      {},
+      { location: null, phone: null, phoneType: null, additionalPhones: [], openingHours: null, rating: null },
+      { name: 'Casa "La \u0001 Torre"\n\t\\', address: { street: '},"city":', city: 'A Coruña', state: null, postalCode: null, country: 'es' } },
+      { name: 'x\\', legalName: '","legalName":"', openingHours: { '"name":{': [{ open: ']}', close: '[{' }] } },
+      { rating: -0, reviewCount: 1e21 },
+    ]) {
+      const place = served(extra);
+      expect(storedTextOfJson(JSON.stringify(place))).toBe(storedPlaceText(place));
+    }
+    const place = served();
+    expect(storedTextOfJson(JSON.stringify({ ...place, address: null }))).toBe(storedPlaceText({ ...place, address: null } as unknown as StoredPlace));
+    expect(storedTextOfJson(JSON.stringify(place, null, 1))).toBe(storedPlaceText(place));
+    const { name: _name, ...withoutName } = place;
+    expect(storedTextOfJson(JSON.stringify(withoutName))).toBe(storedPlaceText(withoutName as unknown as StoredPlace));
   });
 });
