@@ -1,0 +1,51 @@
+// Read API answers kept by request URL for the snapshot version that gave them: a published version never changes, nor do they.
+import { SERVED_ANSWERS_BYTES, SERVED_ANSWERS_KEPT } from '../../model/limits.ts';
+import type { CountryCode } from '../../model/place.ts';
+import { BoundedCache } from '../../pipeline/index.ts';
+import type { Answer } from './conditional-response.ts';
+
+/** What the country's snapshot of `version` answered to the URL. */
+interface KeptAnswer {
+  url: string;
+  country: CountryCode;
+  version: string;
+  answer: Answer;
+}
+
+/** An entry's bytes besides its body: the URL (two bytes a character), the tag, the version and the objects, about. */
+const ENTRY_BYTES = 256;
+
+/**
+ * The same URL asks the same thing of the same snapshot: its parameters, validation, query, serialisation and tag
+ * come out the same, so a kept answer is sent as it was made (the body as bytes, the tag as text). Only 200 answers
+ * of a version are kept, and one is sent only while its country's snapshot in use is still that version.
+ */
+export class AnswerCache {
+  private readonly kept = new BoundedCache<string, KeptAnswer>(
+    SERVED_ANSWERS_KEPT,
+    SERVED_ANSWERS_BYTES,
+    (entry) => entry.answer.body.length + entry.url.length * 2 + ENTRY_BYTES,
+  );
+
+  /** `currentVersion`: the version that would answer the country now (the query service's, refreshed when due). */
+  constructor(private readonly currentVersion: (country: CountryCode) => string | null) {}
+
+  /** The answer kept for this URL, when the snapshot that gave it still answers its country. */
+  get(url: string): Answer | undefined {
+    const entry = this.kept.get(url);
+    if (entry === undefined) return undefined;
+    if (this.currentVersion(entry.country) === entry.version) return entry.answer;
+    this.kept.delete(url);
+    return undefined;
+  }
+
+  /** Keeps an answer a country's published snapshot gave (one with no version is not kept). */
+  keep(url: string, country: CountryCode | null, answer: Answer): void {
+    if (country === null || answer.version === null) return;
+    this.kept.set(url, { url, country, version: answer.version, answer });
+  }
+
+  get size(): number {
+    return this.kept.size;
+  }
+}
