@@ -8,6 +8,7 @@ import { createApiRoutes, inSequence } from './http/api-routes.ts';
 import { createExportRoutes, type ExportRoutesOptions } from './exports/export-routes.ts';
 import { createDocsRoutes } from './http/docs-routes.ts';
 import { createHealthRoutes } from './http/health-routes.ts';
+import { createHotPath } from './http/hot-path.ts';
 import { createPlaceHandlers } from './http/place-handlers.ts';
 import type { ReplicaStatus } from '../pipeline/index.ts';
 import { createErrorHandler, createNotFoundHandler } from './http/problem-response.ts';
@@ -93,9 +94,11 @@ export function createApp(deps: AppDeps): Express {
     createApiKeyAuth({ authenticator: deps.authenticator, failureLimiter, logger: deps.logger }),
     createPerKeyLimiter(deps.rateLimit, deps.logger),
   ];
-  // First: the hot path should not be matched against every public route before its own. Exports go before the rest
-  // of /api/v1, whose router answers 404 to any path it does not know.
+  // First: the hot path should not be matched against every public route before its own; its plainest searches and
+  // lookups not even against the routers (hot-path.ts). Exports go before the rest of /api/v1, whose router answers
+  // 404 to any path it does not know.
   const handlers = createPlaceHandlers(deps.query);
+  app.use(createHotPath(guards, handlers));
   if (deps.exports) app.use('/api/v1/exports', createExportRoutes({ ...deps.exports, query: deps.query, publicUrl: deps.publicUrl, guards }));
   app.use('/api/v1', createApiRoutes({ query: deps.query, guards, handlers }));
 

@@ -66,6 +66,16 @@ describe('a kept answer over HTTP', () => {
     }
   });
 
+  it('a spelling the routers take (an encoded id, another case) gets the same answer as the plain one', async () => {
+    const plain = await comparable(await api.get(`/api/v1/places/${IDS.mint}`));
+    const encoded = await comparable(await api.get(`/api/v1/places/${encodeURIComponent(IDS.mint).replace('-', '%2D')}`));
+    const upper = await comparable(await api.get(`/API/v1/places/${IDS.mint}`));
+    expect(encoded).toEqual(plain);
+    expect(upper).toEqual(plain);
+    const search = await comparable(await api.get('/api/v1/places?country=es&limit=2'));
+    expect(await comparable(await api.get('/api/V1/places?country=es&limit=2'))).toEqual(search);
+  });
+
   it('is not sent once a new snapshot answers: the same URL gets the new version and its places', async () => {
     const url = '/api/v1/places?country=es&city=madrid&limit=50';
     const before = await api.get(url);
