@@ -17,14 +17,14 @@ const ENTRY_BYTES = 256;
 
 /**
  * The same URL asks the same thing of the same snapshot: its parameters, validation, query, serialisation and tag
- * come out the same, so a kept answer is sent as it was made (the body as bytes, the tag as text). Only 200 answers
+ * come out the same, so a kept answer is sent as it was made. Only 200 answers
  * of a version are kept, and one is sent only while its country's snapshot in use is still that version.
  */
 export class AnswerCache {
   private readonly kept = new BoundedCache<string, KeptAnswer>(
     SERVED_ANSWERS_KEPT,
     SERVED_ANSWERS_BYTES,
-    (entry) => entry.answer.body.length + entry.url.length * 2 + ENTRY_BYTES,
+    (entry) => entry.answer.length + entry.url.length * 2 + ENTRY_BYTES,
   );
 
   /** `currentVersion`: the version that would answer the country now (the query service's, refreshed when due). */
@@ -34,9 +34,14 @@ export class AnswerCache {
   get(url: string): Answer | undefined {
     const entry = this.kept.get(url);
     if (entry === undefined) return undefined;
-    if (this.currentVersion(entry.country) === entry.version) return entry.answer;
-    this.kept.delete(url);
-    return undefined;
+    if (this.currentVersion(entry.country) !== entry.version) {
+      this.kept.delete(url);
+      return undefined;
+    }
+    // Asked for again: from now on its bytes are sent, not encoded again each time (an answer asked for once costs
+    // no copy; its weight was its byte length from the start).
+    if (typeof entry.answer.body === 'string') entry.answer = { ...entry.answer, body: Buffer.from(entry.answer.body) };
+    return entry.answer;
   }
 
   /** Keeps an answer a country's published snapshot gave (one with no version is not kept). */

@@ -29,9 +29,9 @@ function matches(header: string | undefined, tag: string): boolean {
  * characters or more into a Buffer, so the header goes out as a write of its own, and looks for a 304 a second time).
  * A HEAD request gets the headers only (node drops the body).
  */
-function sendJson(res: Response, json: string | Buffer): void {
+function sendJson(res: Response, json: string | Buffer, length = typeof json === 'string' ? Buffer.byteLength(json) : json.length): void {
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', typeof json === 'string' ? Buffer.byteLength(json) : json.length);
+  res.setHeader('Content-Length', length);
   res.end(json);
 }
 
@@ -41,16 +41,19 @@ export type Validator = { requestForm: string } | 'body' | null;
 const tagOf = (served: Served, validator: Validator): string | null =>
   validator === null ? null : validator === 'body' ? bodyTag(served.json) : entityTag(served.version, validator.requestForm);
 
-/** A 200 as it is sent: the body's UTF-8 bytes, the snapshot version that gave it and its ETag (null: none). */
+/** A 200 as it is sent: its body, the snapshot version that gave it and its ETag (null: none). */
 export interface Answer {
-  body: Buffer;
+  /** The JSON text, or its UTF-8 bytes (what answer-cache.ts turns an answer asked for again into). */
+  body: string | Buffer;
+  /** The body's length in UTF-8 bytes (Content-Length). */
+  length: number;
   version: string | null;
   tag: string | null;
 }
 
-/** The answer a served body makes, its tag computed once (what answer-cache.ts keeps). */
+/** The answer a served body makes, its tag and length computed once (what answer-cache.ts keeps). */
 export function answerOf(served: Served, validator: Validator): Answer {
-  return { body: Buffer.from(served.json), version: served.version, tag: tagOf(served, validator) };
+  return { body: served.json, length: Buffer.byteLength(served.json), version: served.version, tag: tagOf(served, validator) };
 }
 
 /** Headers common to a 200 and its 304; true when the client holds the same tag (then a 304 is sent). */
@@ -66,7 +69,7 @@ function sentNotModified(req: Request, res: Response, version: string | null, ta
 
 /** 200 with the answer's body, or 304 without one when the client holds the same tag (rate limit headers already set). */
 export function sendAnswer(req: Request, res: Response, answer: Answer): void {
-  if (!sentNotModified(req, res, answer.version, answer.tag)) sendJson(res, answer.body);
+  if (!sentNotModified(req, res, answer.version, answer.tag)) sendJson(res, answer.body, answer.length);
 }
 
 /** 200 with the body, or 304 without one when the client holds the same tag (rate limit headers already set). */
