@@ -200,7 +200,8 @@ export const READER_SUGGESTIONS_CACHE_BYTES = 4 * 1024 * 1024;
 
 /**
  * Read API answers (a search page, a place) kept per process by request URL for the snapshot version that gave them,
- * and their bytes (body, URL and tag): a page of 25 places is about 16 KB, a place under 1 KB. An answer of an older
+ * and their bytes (body, URL and tag): a page of 25 places is about 16 KB, a place under 1 KB. An answer is kept the
+ * second time its URL is answered (the URLs answered once take an eighth of these bytes more); one of an older
  * version is never sent: it waits to be replaced or pushed out.
  */
 export const SERVED_ANSWERS_KEPT = 4096;

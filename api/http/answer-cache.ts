@@ -27,6 +27,13 @@ export class AnswerCache {
     (entry) => entry.answer.length + entry.url.length * 2 + ENTRY_BYTES,
   );
 
+  /**
+   * URLs answered once and not kept: an answer is kept the second time its URL is answered, so URLs asked only once
+   * (a walk's later pages, lookups of places nobody asks for twice) never push out the ones asked again, nor cost a
+   * long-lived copy each.
+   */
+  private readonly askedOnce = new BoundedCache<string, string>(SERVED_ANSWERS_KEPT, SERVED_ANSWERS_BYTES / 8, (url) => url.length * 2 + ENTRY_BYTES);
+
   /** `currentVersion`: the version that would answer the country now (the query service's, refreshed when due). */
   constructor(private readonly currentVersion: (country: CountryCode) => string | null) {}
 
@@ -44,9 +51,14 @@ export class AnswerCache {
     return entry.answer;
   }
 
-  /** Keeps an answer a country's published snapshot gave (one with no version is not kept). */
+  /** Keeps an answer a country's published snapshot gave to a URL answered before (one with no version is not kept). */
   keep(url: string, country: CountryCode | null, answer: Answer): void {
     if (country === null || answer.version === null) return;
+    if (this.askedOnce.get(url) === undefined) {
+      this.askedOnce.set(url, url);
+      return;
+    }
+    this.askedOnce.delete(url);
     this.kept.set(url, { url, country, version: answer.version, answer });
   }
 
