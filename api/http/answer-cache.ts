@@ -17,8 +17,8 @@ const ENTRY_BYTES = 256;
 
 /**
  * The same URL asks the same thing of the same snapshot: its parameters, validation, query, serialisation and tag
- * come out the same, so a kept answer is sent as it was made. Only 200 answers
- * of a version are kept, and one is sent only while its country's snapshot in use is still that version.
+ * come out the same, so a kept answer is sent as it was made. Only answers with a body (200) are kept, and one is
+ * sent only while its country's snapshot in use is still the version that gave it.
  */
 export class AnswerCache {
   private readonly kept = new BoundedCache<string, KeptAnswer>(
