@@ -8,6 +8,8 @@ import { createApiRoutes, inSequence } from './http/api-routes.ts';
 import { createExportRoutes, type ExportRoutesOptions } from './exports/export-routes.ts';
 import { createDocsRoutes } from './http/docs-routes.ts';
 import { createHealthRoutes } from './http/health-routes.ts';
+import { createHotPath } from './http/hot-path.ts';
+import { createPlaceHandlers } from './http/place-handlers.ts';
 import type { ReplicaStatus } from '../pipeline/index.ts';
 import { createErrorHandler, createNotFoundHandler } from './http/problem-response.ts';
 import { createAuthFailureLimiter, createPerKeyLimiter } from './http/rate-limit.ts';
@@ -81,19 +83,20 @@ export function createApp(deps: AppDeps): Express {
   // Routes read the raw query string themselves (query-string.ts) to catch unknown, repeated and empty parameters.
   app.set('query parser', false);
 
-  // One router layer for both: every request runs them, and each layer costs a match and a dispatch.
-  app.use(inSequence([createRequestLogger(deps.logger), securityHeaders(deps.publicUrl)]));
-
   const failureLimiter = createAuthFailureLimiter(deps.authFailureLimit ?? { limit: 30, windowS: 60 }, deps.logger);
   const guards = [
     ...(deps.usageCounter ? [deps.usageCounter] : []),
     createApiKeyAuth({ authenticator: deps.authenticator, failureLimiter, logger: deps.logger }),
     createPerKeyLimiter(deps.rateLimit, deps.logger),
   ];
-  // First: the hot path should not be matched against every public route before its own. Exports go before the rest
-  // of /api/v1, whose router answers 404 to any path it does not know.
+  // One router layer for the access log, the security headers and the plainest searches and lookups (hot-path.ts):
+  // every request runs the first two, and each layer costs a match and a dispatch. Then the hot path should not be
+  // matched against every public route before its own. Exports go before the rest of /api/v1, whose router answers
+  // 404 to any path it does not know.
+  const handlers = createPlaceHandlers(deps.query);
+  app.use(inSequence([createRequestLogger(deps.logger), securityHeaders(deps.publicUrl), createHotPath(guards, handlers)]));
   if (deps.exports) app.use('/api/v1/exports', createExportRoutes({ ...deps.exports, query: deps.query, publicUrl: deps.publicUrl, guards }));
-  app.use('/api/v1', createApiRoutes({ query: deps.query, guards }));
+  app.use('/api/v1', createApiRoutes({ query: deps.query, guards, handlers }));
 
   // Built on the first request (its schemas and zod-to-json-schema stay unloaded until then), then kept.
   let openApiJson: Promise<string> | undefined;

@@ -5,6 +5,7 @@
 // Make DIST_A with `cp -r dist /somewhere/dist-a` before an edit. Env: BENCH_API_LISTINGS (200000), BENCH_AB_ROUNDS (5),
 // BENCH_AB_SECONDS (4), BENCH_API_CONNECTIONS (32), BENCH_AB_ENV_A / BENCH_AB_ENV_B (extra env, "K=V,K=V"), BENCH_AB_PORTS
 // ("3171,3173": other ports when another benchmark holds those). Memory is printed idle (after start, before any request) and after.
+// Scenarios getcold and searchcold (only when named) ask more distinct URLs than the API keeps answers for.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -27,7 +28,8 @@ const dataDir = path.join(outDir, `api-data-es-${listings}-seed1`);
 if (!existsSync(path.join(dataDir, 'bench-stamp.json'))) throw new Error(`${dataDir} has no snapshot: run npm run bench:api once first`);
 const [distA, ...rest] = process.argv.slice(2);
 if (!distA) throw new Error('usage: api-ab.ts DIST_A [DIST_B] [scenario…]');
-const distB = rest[0] && !['get', 'search', 'q', 'page1', 'page200'].includes(rest[0]) ? rest.shift()! : fileURLToPath(new URL('../dist', import.meta.url));
+const KNOWN_SCENARIOS = ['get', 'search', 'q', 'page1', 'page200', 'getcold', 'searchcold'];
+const distB = rest[0] && !KNOWN_SCENARIOS.includes(rest[0]) ? rest.shift()! : fileURLToPath(new URL('../dist', import.meta.url));
 const scenarios = rest.length > 0 ? rest : ['get', 'search', 'q', 'page1', 'page200'];
 const log = (text: string) => process.stderr.write(`${text}\n`);
 /** "K=V,K=V"; a value may hold "=" (e.g. NODE_OPTIONS=--max-old-space-size=64): each pair splits at its first "=". */
@@ -102,6 +104,14 @@ try {
     await res.arrayBuffer();
     if (res.status === 200) ids.push(id);
   }
+  // getcold and searchcold (asked for by name): more distinct URLs than the API keeps answers for (SERVED_ANSWERS_KEPT),
+  // each asked again only after all the others, so every request misses that cache.
+  const coldIds: string[] = [];
+  while (scenarios.includes('getcold') && coldIds.length < 6000) {
+    const batch = Array.from({ length: 64 }, () => `es-${providerIdFor(vocabulary, 1, random.int(listings))}`);
+    const found = await Promise.all(batch.map((id) => fetch(`${a.url}/api/v1/places/${encodeURIComponent(id)}`, { headers }).then(async (res) => (await res.arrayBuffer(), res.status === 200 ? id : null))));
+    coldIds.push(...new Set(found.filter((id): id is string => id !== null && !coldIds.includes(id))));
+  }
   const deepQuery = 'country=es&lodgingType=hotel';
   let cursor = '';
   for (let i = 1; i < 200; i += 1) {
@@ -115,6 +125,12 @@ try {
     q: ['playa', 'sol', 'real', 'mar', 'boutique', 'camping', 'rural', 'centro'].map((w) => `/api/v1/places?country=es&q=${w}`),
     page1: [`/api/v1/places?${deepQuery}`],
     page200: [`/api/v1/places?${deepQuery}&cursor=${encodeURIComponent(cursor)}`],
+    getcold: coldIds.map((id) => `/api/v1/places/${encodeURIComponent(id)}`),
+    searchcold: vocabulary.cities.flatMap((c) =>
+      ['hotel', 'guesthouse', 'apartment', 'ruralHouse'].flatMap((t) =>
+        Array.from({ length: 41 }, (_, i) => `/api/v1/places?country=es&city=${citySlug(c.city)!}&lodgingType=${t}&limit=${10 + i}`),
+      ),
+    ),
   };
   const figures: Record<string, { a: number[]; b: number[]; ra: number[]; rb: number[]; pa: number[]; pb: number[] }> = {};
   const loads: number[] = [];

@@ -207,6 +207,15 @@ export const READER_SUGGESTIONS_CACHED = 1000;
 export const READER_SUGGESTIONS_CACHE_BYTES = 4 * 1024 * 1024;
 
 /**
+ * Read API answers (a search page, a place) kept per process by request URL for the snapshot version that gave them,
+ * and their bytes (body, URL and tag): a page of 25 places is about 16 KB, a place under 1 KB. An answer is kept the
+ * second time its URL is answered (the URLs answered once take an eighth of these bytes more); one of an older
+ * version is never sent: it waits to be replaced or pushed out.
+ */
+export const SERVED_ANSWERS_KEPT = 4096;
+export const SERVED_ANSWERS_BYTES = 8 * 1024 * 1024;
+
+/**
  * How far (km) from the point GeoNames' postal-code file gives a place a gazetteer locality of the same name and
  * province may lie to be that place (bench/build-postal-codes.ts): the file's points are often the municipality's.
  */

@@ -30,6 +30,7 @@ export { rollback, listSnapshots, type RollbackResult, type SnapshotListing } fr
 export { moveDirection, MOVED, MOVE_NOUN, type MoveDirection } from './publish/move-direction.ts';
 export { countryOverview, previewRollback, type CountryOverview, type RollbackPreview } from './publish/country-overview.ts';
 export { removeOrphanSnapshots } from './snapshot/clean-orphan-snapshots.ts';
+export { BoundedCache } from './snapshot/bounded-cache.ts';
 
 // Where published snapshots live (this data directory, or NATS shared by every machine) and a serve process's follower.
 export { lazySnapshotStore, openSnapshotStore, SigningRefusal, startReplicaFor } from './distribution/open-snapshot-store.ts';

@@ -6,19 +6,21 @@ import { toApiKey } from '../keys/key-store.ts';
 import type { QueryService } from '../query/query-service.ts';
 import { authenticatedKey } from './api-key-auth.ts';
 import { sendServed } from './conditional-response.ts';
-import { placeForm, searchForm } from './request-forms.ts';
-import { parseChangesRequest, parseGetRequest, parseSearchRequest, parseSuggestRequest, rejectAnyQuery } from './search-request.ts';
+import type { PlaceHandlers } from './place-handlers.ts';
+import { parseChangesRequest, parseSuggestRequest, rejectAnyQuery } from './search-request.ts';
 
 export interface ApiRoutesOptions {
   query: QueryService;
   /** API key auth, then the per-key limiter: every response after them carries RateLimit headers. */
   guards: RequestHandler[];
+  /** The search and place answers (the same ones hot-path.ts runs for their plainest URLs). */
+  handlers: PlaceHandlers;
 }
 
 const onlyGet: RequestHandler = (_req, _res, next) => next(methodNotAllowed(['GET', 'HEAD']));
 
 /** Answers depend on the key (rate limit headers) and change with each snapshot. */
-const noStore: RequestHandler = (_req, res, next) => {
+export const noStore: RequestHandler = (_req, res, next) => {
   res.setHeader('Cache-Control', 'no-store');
   next();
 };
@@ -47,7 +49,7 @@ export function inSequence(handlers: readonly RequestHandler[]): RequestHandler 
 }
 
 export function createApiRoutes(options: ApiRoutesOptions): Router {
-  const { query } = options;
+  const { query, handlers } = options;
   const router = Router({ strict: true });
   router.use(inSequence([...options.guards, noStore]));
 
@@ -56,27 +58,13 @@ export function createApiRoutes(options: ApiRoutesOptions): Router {
     res.json({ key: toApiKey(authenticatedKey(res)) });
   });
 
-  router.get('/places', (req, res) => {
-    const params = parseSearchRequest(req.originalUrl);
-    sendServed(req, res, query.searchServed(params), { requestForm: searchForm(params) });
-  });
+  router.get('/places', (req, res) => handlers.search(req, res));
 
   router.get('/places/suggest', (req, res) => {
     sendServed(req, res, query.suggestServed(parseSuggestRequest(req.originalUrl)), 'body');
   });
 
-  router.get('/places/:placeId', (req, res) => {
-    const fields = parseGetRequest(req.originalUrl);
-    const served = query.getPlaceServed(req.params.placeId, fields);
-    if (served === null) {
-      // A duplicate of a place served under another id: still 404 (not published), with the kept id's link.
-      const kept = query.keptPlaceOf(req.params.placeId);
-      if (kept === null) throw new ApiError('not-found', 'No published place has this id.');
-      res.setHeader('Link', `<${kept.apiUrl}>; rel="canonical"`);
-      throw new ApiError('not-found', `No published place has this id: it is the same place as ${kept.id}, published under that id.`);
-    }
-    sendServed(req, res, served, { requestForm: placeForm(req.params.placeId, fields) });
-  });
+  router.get('/places/:placeId', (req, res) => handlers.place(req, res, req.params.placeId));
 
   router.get('/changes', (req, res) => {
     sendServed(req, res, query.changes(parseChangesRequest(req.originalUrl)), null);

@@ -36,6 +36,10 @@ export interface QueryService {
   changes(params: ChangesParams): Served;
   /** Snapshots in use, by country. */
   snapshots(): Partial<Record<CountryCode, SnapshotInfo>>;
+  /** The country whose snapshot would hold this id (from its prefix), or null. */
+  countryOfId(placeId: string): CountryCode | null;
+  /** The version of the country's snapshot that would answer now (after a refresh when one is due), or null. */
+  currentVersion(country: CountryCode): string | null;
 }
 
 export interface KeptPlace {
@@ -141,8 +145,7 @@ export function createQueryService(options: QueryServiceOptions): QueryService {
     const json = reader.getPlaceJson(id);
     return json === null ? null : placeJson({ id, json }, publicUrl, fields);
   };
-  const versionOf = (country: CountryCode | null): string | null =>
-    country === null ? null : (reader.current()[country]?.version ?? null);
+  const versionOf = (country: CountryCode | null): string | null => (country === null ? null : reader.versionOf(country));
 
   // One path for REST and MCP: the parsed forms are the very text REST sends.
   return {
@@ -175,6 +178,11 @@ export function createQueryService(options: QueryServiceOptions): QueryService {
     snapshots() {
       refreshIfDue();
       return reader.current();
+    },
+    countryOfId: (placeId) => reader.countryOfId(placeId),
+    currentVersion(country) {
+      refreshIfDue();
+      return reader.versionOf(country);
     },
   };
 }

@@ -151,6 +151,8 @@ export interface SnapshotReader {
   countryOfId(id: string): CountryCode | null;
   /** Snapshots in use, by country (absent where a country has none yet). */
   current(): Partial<Record<CountryCode, SnapshotInfo>>;
+  /** The version of the country's snapshot in use (current()'s, without building the whole map), or null. */
+  versionOf(country: CountryCode): string | null;
   /** Looks at the pointers and switches to newer snapshots; true when something changed. Cheap: call it often. */
   refresh(): boolean;
   /** What each served snapshot keeps in memory, by country and cache (SQLite's page cache apart: SNAPSHOT_PAGE_CACHE_KIB bounds it). */

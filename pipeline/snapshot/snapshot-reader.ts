@@ -118,6 +118,10 @@ export function openSnapshotReader(dataDir: string, options: SnapshotReaderOptio
       for (const [country, slot] of slots) infos[country] = slot.connection.info;
       return infos;
     },
+    versionOf(country: CountryCode): string | null {
+      assertOpen();
+      return slots.get(country)?.connection.info.version ?? null;
+    },
     refresh,
     caches() {
       assertOpen();
