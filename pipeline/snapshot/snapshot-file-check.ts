@@ -119,16 +119,20 @@ const UNCHECKED_SLICE_SQL =
   'SELECT rowid, id, place_json FROM main.places AS n WHERE rowid > ? AND rowid <= ? ' +
   'AND NOT EXISTS (SELECT 1 FROM checked.places AS o WHERE o.id = n.id AND o.place_json = n.place_json) ORDER BY rowid';
 
-/** Attaches the file checked before, read-only as the connection is; false when it cannot be read as one (then every row is checked). */
-function attachChecked(db: Database.Database, checkedBefore: string | null | undefined): boolean {
-  if (!checkedBefore) return false;
-  try {
-    db.prepare('ATTACH ? AS checked').run(checkedBefore);
-    db.prepare(UNCHECKED_SLICE_SQL);
-    return true;
-  } catch {
-    return false;
+/**
+ * The statement that reads a slice of rows to check: with the file checked before attached (read-only, as the
+ * connection is), the rows it does not hold; every row when there is none or it cannot be read as a snapshot.
+ */
+function sliceStatement(db: Database.Database, checkedBefore: string | null | undefined): Database.Statement<[number, number]> {
+  if (checkedBefore) {
+    try {
+      db.prepare('ATTACH ? AS checked').run(checkedBefore);
+      return db.prepare<[number, number]>(UNCHECKED_SLICE_SQL);
+    } catch {
+      // Not a snapshot file this code reads: every row is checked.
+    }
   }
+  return db.prepare<[number, number]>(SLICE_SQL);
 }
 
 /**
@@ -164,7 +168,7 @@ export async function checkSnapshotFile(file: string, country: CountryCode, vers
     }
     if (meta.get('version') !== version) refuse(`the file holds the version ${JSON.stringify(meta.get('version') ?? null)}`);
     if (meta.get('country') !== country) refuse(`the file is of the country ${JSON.stringify(meta.get('country'))}`);
-    const slice = db.prepare<[number, number]>(attachChecked(db, options.checkedBefore) ? UNCHECKED_SLICE_SQL : SLICE_SQL).raw(true);
+    const slice = sliceStatement(db, options.checkedBefore).raw(true);
     // The slices' bounds walk the rowids themselves (never a fixed stride: a file's rowids may be far apart).
     const sliceEnd = db.prepare<[number]>(`SELECT rowid FROM places WHERE rowid > ? ORDER BY rowid LIMIT 1 OFFSET ${ROWS_PER_TURN - 1}`).pluck();
     // Every row is reached from rowid 0 up, in JavaScript numbers: a row below or beyond would be served unchecked.
