@@ -1,4 +1,4 @@
-// `npm run bench:records`: a generated import's served snapshot and records file, plain and as stored (brotli, quality 1), per 1M listings, with the import's time split.
+// `npm run bench:records`: a generated import's served snapshot and records file, plain and as stored (brotli, at the NATS stores' qualities), per 1M listings, with the import's time split.
 // Env: BENCH_SIZE (200000), BENCH_SEED (1). Argument: a data directory to measure (an import already done there) instead of importing.
 import fs from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -10,19 +10,20 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { ensureBenchExport } from './support/bench-files.ts';
 import { importWithCli } from './support/cli-import.ts';
+import { RECORDS_BROTLI_QUALITY, SNAPSHOT_BROTLI_QUALITY } from '../pipeline/distribution/compressed-stream.ts';
 
 const COUNTRY = 'es';
 const outDir = fileURLToPath(new URL('./out/', import.meta.url));
 const log = (text: string) => process.stderr.write(`${text}\n`);
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
 
-/** Bytes of the file as the object store keeps it: brotli at quality 1, as the NATS stores compress. */
-async function brotliBytes(file: string): Promise<number> {
+/** Bytes of the file as the object store keeps it: brotli at the NATS stores' quality for such a file. */
+async function brotliBytes(file: string, quality: number): Promise<number> {
   let bytes = 0;
   const size = fs.statSync(file).size;
   const brotli = zlib.createBrotliCompress({
     chunkSize: 1 << 20,
-    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size },
+    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size },
   });
   const count = new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -34,9 +35,9 @@ async function brotliBytes(file: string): Promise<number> {
   return bytes;
 }
 
-async function sizes(file: string | null) {
+async function sizes(file: string | null, quality: number) {
   if (file === null || !fs.existsSync(file)) return { bytes: 0, brotliBytes: 0 };
-  return { bytes: fs.statSync(file).size, brotliBytes: await brotliBytes(file) };
+  return { bytes: fs.statSync(file).size, brotliBytes: await brotliBytes(file, quality) };
 }
 
 /** The records an import stored (its records file, or the served file of a layout that kept them inside). */
@@ -64,7 +65,7 @@ async function main(): Promise<void> {
   const served = path.join(dataDir, 'snapshots', pointer.file);
   const records = served.replace(/\.sqlite$/, '.records.sqlite');
   const listings = importFigures?.listings ?? countListings(fs.existsSync(records) ? records : served);
-  const [servedSize, recordsSize] = [await sizes(served), await sizes(fs.existsSync(records) ? records : null)];
+  const [servedSize, recordsSize] = [await sizes(served, SNAPSHOT_BROTLI_QUALITY), await sizes(fs.existsSync(records) ? records : null, RECORDS_BROTLI_QUALITY)];
   const perMillion = (bytes: number) => (listings ? Math.round((bytes * 1e6) / listings) : null);
   const result = {
     date: new Date().toISOString(),

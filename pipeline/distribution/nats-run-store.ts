@@ -7,7 +7,7 @@ import type { KV, ObjectStore } from 'nats';
 import { isRevisionConflict } from '../../platform/nats-connection.ts';
 import type { DownloadObject } from './nats-object-download.ts';
 import { recordsPath, snapshotsDir } from '../snapshot/snapshot-paths.ts';
-import { compressedStream } from './compressed-stream.ts';
+import { compressedStream, RECORDS_BROTLI_QUALITY } from './compressed-stream.ts';
 import { sha256OfFile } from './stored-snapshot.ts';
 import { holdCandidate } from '../runs/held-candidates.ts';
 import type { RunRecord } from '../runs/run-record.ts';
@@ -83,8 +83,8 @@ export function natsRunStore({ records, files, download }: NatsRunBuckets, dataD
     const sha256 = await sha256OfFile(local);
     const kept = await records.get(recordsObject(runId));
     if (kept?.operation === 'PUT' && kept.json<string>() === sha256) return;
-    // Brotli as snapshots are stored (about a fifth of the file); the digest of the plain file, checked on fetch.
-    await files.put({ name: recordsObject(runId) }, compressedStream(local, fs.statSync(local).size));
+    // Brotli at quality 1 (about a fifth of the file); the digest of the plain file, checked on fetch.
+    await files.put({ name: recordsObject(runId) }, compressedStream(local, fs.statSync(local).size, RECORDS_BROTLI_QUALITY));
     await records.put(recordsObject(runId), encode(sha256));
   };
 

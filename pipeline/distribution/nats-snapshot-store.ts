@@ -8,7 +8,7 @@ import { objectDownloader } from './nats-object-download.ts';
 import { actorOf } from '../runs/actor.ts';
 import { acquireCountryLock } from '../runs/country-lock.ts';
 import { natsRunStore, type NatsRunBuckets } from './nats-run-store.ts';
-import { compressedStream } from './compressed-stream.ts';
+import { compressedStream, SNAPSHOT_BROTLI_QUALITY } from './compressed-stream.ts';
 import { UnknownRunError, type RunStore } from '../runs/run-store.ts';
 import { makeRunId } from '../jobs/prepare-import.ts';
 import { followPointer, type FetchObject } from './follow-pointer.ts';
@@ -204,7 +204,7 @@ function natsStore(
       const size = fs.statSync(file).size;
       const name = objectNameOf(sha256, 'br');
       const existing = await os.info(name);
-      if (!existing || existing.deleted) await os.put({ name }, compressedStream(file, size));
+      if (!existing || existing.deleted) await os.put({ name }, compressedStream(file, size, SNAPSHOT_BROTLI_QUALITY));
       const before = await pointer(sealed.country);
       const revision = options.basis ?? before.revision;
       const entry: PublishedSnapshotEntry = {

@@ -12,7 +12,7 @@ export interface StoredSnapshot {
   sha256: string;
   /** The sealed file's size. */
   size: number;
-  /** How the object holds the file: 'br' brotli-compressed (about a fifth of the size); absent, as it is. */
+  /** How the object holds the file: 'br' brotli-compressed (quality 4 for a snapshot: about 27 % of its size); absent, as it is. */
   encoding?: ObjectEncoding;
   /** The version's export files in the same object store (each under its SHA-256, as it is); absent on older records. */
   exports?: StoredExportFile[];
