@@ -258,15 +258,29 @@ interface MoveResult {
   /** Announcement → the pointer move (the wait for every replica to fetch it), and → every replica serving; ms. */
   waitMs: number | null;
   fromAnnouncementMs: number | null;
+  /** CPU seconds (user + system) each replica spent from the command's start until it served the version. */
+  replicaCpuS: number[];
+}
+
+/** A process's CPU seconds so far (user + system), from /proc; 0 where /proc is not there. */
+function cpuSecondsOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
 }
 
 /** Runs the command that moves the pointer, then times the move until every replica serves the new version. */
 async function timeMove(kind: MoveResult['kind'], watch: Watch, replicas: Replica[], move: () => Promise<unknown>): Promise<MoveResult> {
   const before = watch.lastRevision();
   const started = Date.now();
+  const cpuBefore = replicas.map((r) => cpuSecondsOf(r.child.pid!));
   const command = move();
   const moved = await Promise.race([watch.after(before), command.then(() => watch.after(before))]);
   const served = await servingTimes(replicas, moved.version);
+  const replicaCpuS = replicas.map((r, i) => cpuSecondsOf(r.child.pid!) - cpuBefore[i]!);
   await command;
   const perReplicaMs = served.map((t) => t - moved.at);
   // Only an announcement this command made (a rollback announces nothing; its version's was an earlier publish's).
@@ -280,6 +294,7 @@ async function timeMove(kind: MoveResult['kind'], watch: Watch, replicas: Replic
     heardMs: moved.heardAt - moved.at,
     waitMs: announcedAt === null ? null : moved.at - announcedAt,
     fromAnnouncementMs: announcedAt === null ? null : Math.max(...served) - announcedAt,
+    replicaCpuS,
   };
 }
 
@@ -447,6 +462,7 @@ function rowsOf(moves: MoveResult[], loads: SwapLoad[]): Row[] {
   if (cold) {
     const announced = cold.fromAnnouncementMs === null ? '' : `; ${(cold.fromAnnouncementMs / 1000).toFixed(2)} s from its announcement`;
     rows.push({ figure: 'first publish → 3 empty replicas serving', value: `${(cold.allMs / 1000).toFixed(2)} s after the move${announced}`, target: '', met: null });
+    rows.push({ figure: "  replicas' CPU until serving (each)", value: cold.replicaCpuS.map((s) => `${s.toFixed(2)} s`).join(', '), target: '', met: null });
   }
   for (const kind of ['publish', 'changed', 'rollback'] as const) {
     const list = moves.filter((m) => m.kind === kind);
@@ -465,6 +481,8 @@ function rowsOf(moves: MoveResult[], loads: SwapLoad[]): Row[] {
     if (staged.length > 0) {
       rows.push({ figure: `  announcement → pointer move (the replicas fetch and check)`, value: seconds(staged.map((m) => m.waitMs!)), target: '', met: null });
       rows.push({ figure: `  announcement → all 3 serving`, value: seconds(staged.map((m) => m.fromAnnouncementMs!)), target: '', met: null });
+      const cpu = staged.map((m) => m.replicaCpuS.reduce((a, b) => a + b, 0) * 1000);
+      rows.push({ figure: `  replicas' CPU until serving (the three together)`, value: seconds(cpu), target: '', met: null });
     }
   }
   for (const l of loads) {
@@ -544,7 +562,11 @@ async function main(): Promise<void> {
   const moves: MoveResult[] = [];
   const note = (m: MoveResult) => {
     moves.push(m);
-    log(`  ${m.kind} → ${m.version}: all ${(m.allMs / 1000).toFixed(2)} s (${m.perReplicaMs.map((ms) => (ms / 1000).toFixed(2)).join(', ')}; watch heard it after ${m.heardMs} ms)`);
+    const fromAnnouncement = m.fromAnnouncementMs === null ? '' : `; ${(m.fromAnnouncementMs / 1000).toFixed(2)} s from its announcement`;
+    log(
+      `  ${m.kind} → ${m.version}: all ${(m.allMs / 1000).toFixed(2)} s (${m.perReplicaMs.map((ms) => (ms / 1000).toFixed(2)).join(', ')}; watch heard it after ${m.heardMs} ms)` +
+        `${fromAnnouncement}; replicas' CPU ${m.replicaCpuS.map((s) => s.toFixed(2)).join(', ')} s`,
+    );
   };
 
   log(`import of ${sizeLabel(LISTINGS)} listings, published to the three empty replicas…`);
