@@ -176,6 +176,9 @@ interface Move {
   heardAt: number;
 }
 
+/** Called when the watch hears an announcement (`stage.es`): timeMove reads the replicas' CPU then. */
+let onAnnounce: (() => void) | null = null;
+
 function watchPointer(store: NatsSnapshotStore) {
   const moves: Move[] = [];
   /** When JetStream stored each announcement (`stage.es`), by version. */
@@ -190,7 +193,10 @@ function watchPointer(store: NatsSnapshotStore) {
       for await (const entry of watched as AsyncIterable<KvEntry>) {
         if (entry.operation !== 'PUT') continue;
         const value = entry.json<{ entry: { version: string } }>();
-        if (entry.key === 'stage.es') announced.set(value.entry.version, entry.created.getTime());
+        if (entry.key === 'stage.es') {
+          announced.set(value.entry.version, entry.created.getTime());
+          onAnnounce?.();
+        }
         if (entry.key !== 'current.es') continue;
         moves.push({ version: value.entry.version, revision: entry.revision, at: entry.created.getTime(), heardAt: Date.now() });
         waiter.wake?.();
@@ -258,7 +264,7 @@ interface MoveResult {
   /** Announcement → the pointer move (the wait for every replica to fetch it), and → every replica serving; ms. */
   waitMs: number | null;
   fromAnnouncementMs: number | null;
-  /** CPU seconds (user + system) each replica spent from the command's start until it served the version. */
+  /** CPU seconds (user + system) each replica spent from the announcement (or, without one, the command's start) until it served the version. */
   replicaCpuS: number[];
 }
 
@@ -276,11 +282,16 @@ function cpuSecondsOf(pid: number): number {
 async function timeMove(kind: MoveResult['kind'], watch: Watch, replicas: Replica[], move: () => Promise<unknown>): Promise<MoveResult> {
   const before = watch.lastRevision();
   const started = Date.now();
-  const cpuBefore = replicas.map((r) => cpuSecondsOf(r.child.pid!));
+  let cpuBefore = replicas.map((r) => cpuSecondsOf(r.child.pid!));
+  onAnnounce = () => {
+    cpuBefore = replicas.map((r) => cpuSecondsOf(r.child.pid!));
+    onAnnounce = null;
+  };
   const command = move();
   const moved = await Promise.race([watch.after(before), command.then(() => watch.after(before))]);
   const served = await servingTimes(replicas, moved.version);
   const replicaCpuS = replicas.map((r, i) => cpuSecondsOf(r.child.pid!) - cpuBefore[i]!);
+  onAnnounce = null;
   await command;
   const perReplicaMs = served.map((t) => t - moved.at);
   // Only an announcement this command made (a rollback announces nothing; its version's was an earlier publish's).
@@ -462,7 +473,7 @@ function rowsOf(moves: MoveResult[], loads: SwapLoad[]): Row[] {
   if (cold) {
     const announced = cold.fromAnnouncementMs === null ? '' : `; ${(cold.fromAnnouncementMs / 1000).toFixed(2)} s from its announcement`;
     rows.push({ figure: 'first publish → 3 empty replicas serving', value: `${(cold.allMs / 1000).toFixed(2)} s after the move${announced}`, target: '', met: null });
-    rows.push({ figure: "  replicas' CPU until serving (each)", value: cold.replicaCpuS.map((s) => `${s.toFixed(2)} s`).join(', '), target: '', met: null });
+    rows.push({ figure: "  replicas' CPU, announcement → serving (each)", value: cold.replicaCpuS.map((s) => `${s.toFixed(2)} s`).join(', '), target: '', met: null });
   }
   for (const kind of ['publish', 'changed', 'rollback'] as const) {
     const list = moves.filter((m) => m.kind === kind);
@@ -482,7 +493,7 @@ function rowsOf(moves: MoveResult[], loads: SwapLoad[]): Row[] {
       rows.push({ figure: `  announcement → pointer move (the replicas fetch and check)`, value: seconds(staged.map((m) => m.waitMs!)), target: '', met: null });
       rows.push({ figure: `  announcement → all 3 serving`, value: seconds(staged.map((m) => m.fromAnnouncementMs!)), target: '', met: null });
       const cpu = staged.map((m) => m.replicaCpuS.reduce((a, b) => a + b, 0) * 1000);
-      rows.push({ figure: `  replicas' CPU until serving (the three together)`, value: seconds(cpu), target: '', met: null });
+      rows.push({ figure: `  replicas' CPU, announcement → serving (the three together)`, value: seconds(cpu), target: '', met: null });
     }
   }
   for (const l of loads) {
