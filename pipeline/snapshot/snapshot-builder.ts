@@ -245,8 +245,7 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
     db.prepare(BUILD_SQL.fillPlacesFts).run();
     db.prepare(BUILD_SQL.fillPlacesGeo).run();
     meta.run(SEARCH_WORDS_KEY, String(buildSearchWords(db)));
-    const points = db.prepare(SELECT_GEO_POINTS).raw(true).all() as [number, number, number][];
-    db.prepare(BUILD_SQL.insertGeoGrid).run(...gridBlobs(points));
+    db.prepare(BUILD_SQL.insertGeoGrid).run(...gridBlobs(db.prepare(SELECT_GEO_POINTS).raw(true).iterate() as Iterable<[number, number, number]>));
     db.function('content_hash', { deterministic: true }, (json) => contentHash(String(json)));
     db.prepare(BUILD_SQL.fillPlaceHashes).run();
     const publishedCount = db.prepare(BUILD_SQL.countPlaces).pluck().get() as number;
