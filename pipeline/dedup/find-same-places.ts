@@ -1,5 +1,6 @@
 // Finds the listings of one import that are one place: candidate pairs by block (same name near by, shared phone), the matcher, one kept id per place.
 import type { PlaceMatchKey } from './place-match-key.ts';
+import { MatchKeyTable } from './match-key-table.ts';
 import { samePlace, type MatchSignal } from './same-place.ts';
 import { distinctPairKey, type DistinctPlaces } from './distinct-places.ts';
 
@@ -7,6 +8,8 @@ import { distinctPairKey, type DistinctPlaces } from './distinct-places.ts';
 const CELL_DEGREES = 0.02;
 /** A phone shared by more listings than this is a booking centre's, not a place's: it proposes no pairs. */
 export const MAX_PHONE_SHARERS = 20;
+/** Match keys made from the table and kept for the pairs of one block (cleared when this many). */
+const KEYS_MADE_AT_ONCE = 4096;
 
 export interface SamePlaceDuplicate {
   /** The id no longer published. */
@@ -35,24 +38,44 @@ interface Link {
 
 /**
  * Calls visit(i, j) for each candidate pair, always with i < j: same name in neighbouring cells or the same city, or a
- * shared phone. A pair may come twice.
+ * shared phone. A pair may come twice. The blocks come in the order of their first listing, name blocks first, their
+ * members in listing order; they are found by sorting row numbers, not by a map holding every listing's name and phones.
  */
-export function forEachCandidatePair(keys: readonly PlaceMatchKey[], visit: (i: number, j: number) => void): void {
-  const byName = new Map<string, number[]>();
-  const byPhone = new Map<string, number[]>();
-  keys.forEach((key, index) => {
-    if (key.words.length > 0) push(byName, `${key.words.join(' ')}|${key.numbering.join(' ')}`, index);
-    for (const phone of key.phones) push(byPhone, phone, index);
-  });
-  for (const members of byName.values()) if (members.length > 1) pairsInNameBlock(keys, members, visit);
-  for (const members of byPhone.values()) {
-    if (members.length < 2 || members.length > MAX_PHONE_SHARERS) continue;
+export function forEachCandidatePair(keys: readonly PlaceMatchKey[] | MatchKeyTable, visit: (i: number, j: number) => void): void {
+  const table = tableOf(keys);
+  const named: number[] = [];
+  for (let row = 0; row < table.length; row++) if (table.hasWords(row)) named.push(row);
+  const byName = Int32Array.from(named).sort((a, b) => table.compareNames(a, b) || a - b);
+  for (const [start, end] of blocksInFirstOrder(byName, (x, y) => table.compareNames(byName[x]!, byName[y]!) === 0, (x) => byName[x]!)) {
+    if (end - start > 1) pairsInNameBlock(table, Array.from(byName.subarray(start, end)), visit);
+  }
+  const phones = table.phoneEntries();
+  const byPhone = new Int32Array(phones.values.length).map((_, at) => at).sort((a, b) => phones.values[a]! - phones.values[b]! || a - b);
+  for (const [start, end] of blocksInFirstOrder(byPhone, (x, y) => phones.values[byPhone[x]!] === phones.values[byPhone[y]!], (x) => byPhone[x]!)) {
+    if (end - start < 2 || end - start > MAX_PHONE_SHARERS) continue;
+    const members = Array.from(byPhone.subarray(start, end), (at) => phones.rows[at]!);
     for (let x = 0; x < members.length; x++) for (let y = x + 1; y < members.length; y++) visit(members[x]!, members[y]!);
   }
 }
 
+/** The runs of equal neighbours in a sorted array ([start, end) positions), ordered by their first element's `order`. */
+function blocksInFirstOrder(sorted: Int32Array, same: (x: number, y: number) => boolean, order: (x: number) => number): Array<[number, number]> {
+  const runs: Array<[number, number]> = [];
+  for (let start = 0; start < sorted.length; ) {
+    let end = start + 1;
+    while (end < sorted.length && same(start, end)) end++;
+    if (end - start > 1) runs.push([start, end]);
+    start = end;
+  }
+  return runs.sort((a, b) => order(a[0]) - order(b[0]));
+}
+
+function tableOf(keys: readonly PlaceMatchKey[] | MatchKeyTable): MatchKeyTable {
+  return keys instanceof MatchKeyTable ? keys : MatchKeyTable.of(keys);
+}
+
 /** The candidate pairs (i < j), each once, in the order first met. */
-export function candidatePairs(keys: readonly PlaceMatchKey[]): Array<[number, number]> {
+export function candidatePairs(keys: readonly PlaceMatchKey[] | MatchKeyTable): Array<[number, number]> {
   const seen = new Set<string>();
   const pairs: Array<[number, number]> = [];
   forEachCandidatePair(keys, (i, j) => {
@@ -63,16 +86,17 @@ export function candidatePairs(keys: readonly PlaceMatchKey[]): Array<[number, n
   return pairs;
 }
 
-function pairsInNameBlock(keys: readonly PlaceMatchKey[], members: number[], add: (i: number, j: number) => void): void {
+function pairsInNameBlock(keys: MatchKeyTable, members: number[], add: (i: number, j: number) => void): void {
   const cells = new Map<number, number[]>();
   let unlocated = 0;
   for (const index of members) {
-    const key = keys[index]!;
-    if (key.lat === null || key.lng === null) {
+    const lat = keys.latOf(index);
+    const lng = keys.lngOf(index);
+    if (lat === null || lng === null) {
       unlocated += 1;
       continue;
     }
-    const cell = cellOf(key.lat, key.lng);
+    const cell = cellOf(lat, lng);
     for (const step of NEIGHBOURS) {
       const others = cells.get(cell + step);
       if (others) for (const other of others) add(other, index);
@@ -82,12 +106,15 @@ function pairsInNameBlock(keys: readonly PlaceMatchKey[], members: number[], add
   if (unlocated === 0) return;
   // Without a point on both sides, the city decides: an unlocated listing meets every other of its city (none without one).
   const byCity = new Map<string, number[]>();
-  for (const index of members) if (keys[index]!.citySlug !== null) push(byCity, keys[index]!.citySlug!, index);
+  for (const index of members) {
+    const city = keys.citySlugOf(index);
+    if (city !== null) push(byCity, city, index);
+  }
   for (const city of byCity.values()) {
     for (let x = 0; x < city.length; x++) {
-      const a = keys[city[x]!]!;
+      const a = keys.latOf(city[x]!);
       for (let y = x + 1; y < city.length; y++) {
-        if (a.lat === null || keys[city[y]!]!.lat === null) add(city[x]!, city[y]!);
+        if (a === null || keys.latOf(city[y]!) === null) add(city[x]!, city[y]!);
       }
     }
   }
@@ -112,12 +139,24 @@ function push<K>(map: Map<K, number[]>, key: K, index: number): void {
  * (the smallest of them), else the smallest id. Two listings an operator marked as different places never end up in
  * one place, not even through a third.
  */
-export function findSamePlaces(keys: readonly PlaceMatchKey[], options: FindSamePlacesOptions = {}): SamePlaceDuplicate[] {
+export function findSamePlaces(keys: readonly PlaceMatchKey[] | MatchKeyTable, options: FindSamePlacesOptions = {}): SamePlaceDuplicate[] {
   // Pairs are judged as the blocks propose them (no list of every pair): only the matches are kept, each once.
+  const table = tableOf(keys);
   const links: Link[] = [];
   const linked = new Set<string>();
-  forEachCandidatePair(keys, (a, b) => {
-    const verdict = samePlace(keys[a]!, keys[b]!);
+  // A block's pairs come together: its members' keys are made once while it lasts.
+  const made = new Map<number, PlaceMatchKey>();
+  const keyOf = (row: number): PlaceMatchKey => {
+    let key = made.get(row);
+    if (key === undefined) {
+      if (made.size >= KEYS_MADE_AT_ONCE) made.clear();
+      key = table.key(row);
+      made.set(row, key);
+    }
+    return key;
+  };
+  forEachCandidatePair(table, (a, b) => {
+    const verdict = samePlace(keyOf(a), keyOf(b));
     if (!verdict.same || linked.has(`${a} ${b}`)) return;
     linked.add(`${a} ${b}`);
     links.push({ a, b, signals: verdict.signals, metres: verdict.metres });
@@ -138,7 +177,7 @@ export function findSamePlaces(keys: readonly PlaceMatchKey[], options: FindSame
     }
     const left = groups.get(rootA) ?? [link.a];
     const right = groups.get(rootB) ?? [link.b];
-    if (options.distinct && left.some((x) => right.some((y) => options.distinct!.has(distinctPairKey(keys[x]!.id, keys[y]!.id))))) continue;
+    if (options.distinct && left.some((x) => right.some((y) => options.distinct!.has(distinctPairKey(table.id(x), table.id(y)))))) continue;
     const merged = [...left, ...right];
     for (const index of merged) groupOf.set(index, rootA);
     groups.delete(rootB);
@@ -147,14 +186,14 @@ export function findSamePlaces(keys: readonly PlaceMatchKey[], options: FindSame
   }
   const duplicates: SamePlaceDuplicate[] = [];
   for (const group of groups.values()) {
-    const ids = group.map((index) => keys[index]!.id).sort();
+    const ids = group.map((index) => table.id(index)).sort();
     const served = options.isServed ? ids.filter((id) => options.isServed!(id)) : [];
     const keptId = served[0] ?? ids[0]!;
     for (const index of group) {
-      const id = keys[index]!.id;
+      const id = table.id(index);
       if (id === keptId) continue;
       // The match with the kept listing itself when there is one, else its first match.
-      const other = (l: Link) => keys[l.a === index ? l.b : l.a]!.id;
+      const other = (l: Link) => table.id(l.a === index ? l.b : l.a);
       const own = linksOf.get(index)!;
       const link = own.find((l) => other(l) === keptId) ?? own[0]!;
       const matched = other(link);

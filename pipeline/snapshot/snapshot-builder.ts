@@ -9,6 +9,7 @@ import { recordsSchemaSql } from './records-file.ts';
 import { activateSnapshot } from './activate-snapshot.ts';
 import type { AddOutcome, SamePlaceRecord, SnapshotBuilder, SnapshotBuilderOptions } from './snapshot-types.ts';
 import type { PlaceMatchKey } from '../dedup/place-match-key.ts';
+import { MatchKeyTable } from '../dedup/match-key-table.ts';
 import { findSamePlaces } from '../dedup/find-same-places.ts';
 import { openServedIds } from './served-ids.ts';
 import { dropPortalWebsites, NO_PORTAL_WEBSITES, type PortalWebsites } from './portal-websites.ts';
@@ -60,8 +61,8 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
   private stored = 0;
   /** The published records' field fill, counted as they are stored; null once it cannot be (see countFill). */
   private fillCounter: FieldFillCounter | null = new FieldFillCounter();
-  /** The match keys of the published listings, by id: the same-place pass reads them at seal. */
-  private readonly matchKeys = new Map<string, string>();
+  /** The match keys of the published listings, in compact columns: the same-place pass reads them at seal. */
+  private matchKeys = new MatchKeyTable();
   private merged: SamePlaceRecord[] = [];
   private portal: PortalWebsites = NO_PORTAL_WEBSITES;
   private rejectedKept = 0;
@@ -150,7 +151,7 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
       this.stored += 1;
       if (record.summary.status === 'published') this.countFill(record);
       this.addCityAliases(record);
-      if (record.match) this.matchKeys.set(record.id, record.match);
+      if (record.match) this.matchKeys.add(JSON.parse(record.match) as PlaceMatchKey);
       return ADDED;
     }
     return this.resolveDuplicate(record, row);
@@ -212,8 +213,7 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
       this.sql.replaceListing.run(row);
       this.sql.deleteCityAliases.run(id);
       this.addCityAliases(record);
-      if (record.match) this.matchKeys.set(id, record.match);
-      else this.matchKeys.delete(id);
+      this.matchKeys.set(id, record.match ? (JSON.parse(record.match) as PlaceMatchKey) : null);
     }
     this.sql.insertRejectedLine.run(loser.file, loser.fileIndex, loser.line, DUPLICATE_REASON, `first at ${winner.file}:${winner.line}`);
     if (newcomerWins) return { kind: 'displaced', loser: JSON.parse(holder.summary) as ListingSummary };
@@ -245,8 +245,7 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
     db.prepare(BUILD_SQL.fillPlacesFts).run();
     db.prepare(BUILD_SQL.fillPlacesGeo).run();
     meta.run(SEARCH_WORDS_KEY, String(buildSearchWords(db)));
-    const points = db.prepare(SELECT_GEO_POINTS).raw(true).all() as [number, number, number][];
-    db.prepare(BUILD_SQL.insertGeoGrid).run(...gridBlobs(points));
+    db.prepare(BUILD_SQL.insertGeoGrid).run(...gridBlobs(db.prepare(SELECT_GEO_POINTS).raw(true).iterate() as Iterable<[number, number, number]>));
     db.function('content_hash', { deterministic: true }, (json) => contentHash(String(json)));
     db.prepare(BUILD_SQL.fillPlaceHashes).run();
     const publishedCount = db.prepare(BUILD_SQL.countPlaces).pluck().get() as number;
@@ -272,11 +271,11 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
   private recordSamePlaces(): void {
     const served = openServedIds(this.options.dataDir, this.country);
     try {
-      const keys = [...this.matchKeys.values()].map((json) => JSON.parse(json) as PlaceMatchKey);
+      const keys = this.matchKeys.compacted();
+      this.matchKeys = new MatchKeyTable();
       const found = findSamePlaces(keys, { isServed: (id) => served.has(id), ...(this.options.distinct ? { distinct: this.options.distinct } : {}) });
-      this.matchKeys.clear();
       // Portal hosts found in the import (pipeline/dedup/portal-hosts.ts): their pages leave the rows before the served tables are filled.
-      this.portal = dropPortalWebsites(this.db, keys, new Set(found.map((d) => d.id)));
+      this.portal = dropPortalWebsites(this.db, keys.sharedHostKeys(), new Set(found.map((d) => d.id)));
       if (this.portal.dropped.length > 0) this.fillCounter = null;
       const insert = this.db.prepare(BUILD_SQL.insertSamePlaceDuplicate);
       const nameOf = this.db.prepare(BUILD_SQL.selectListingName).pluck();

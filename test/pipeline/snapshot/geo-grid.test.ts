@@ -1,7 +1,7 @@
 // The in-memory grid's rings hold exactly the points a brute-force haversine puts in them, far from and near the hard places.
 import { describe, expect, it } from 'vitest';
 import { distanceMeters } from '../../../pipeline/snapshot/geo-cover.ts';
-import { GeoGrid } from '../../../pipeline/snapshot/geo-grid.ts';
+import { cellOrder, GeoGrid, gridBlobs } from '../../../pipeline/snapshot/geo-grid.ts';
 import { createRandom } from '../../../pipeline/generate/prng.ts';
 
 /** Points scattered within about `spread` degrees of a centre, in 1e-7 degree units as places_geo holds them. */
@@ -36,5 +36,15 @@ describe('GeoGrid.ring', () => {
       .map(([rowid]) => rowid);
     expect(expected.length).toBeGreaterThan(10);
     expect(got).toEqual(expected);
+  });
+});
+
+describe('gridBlobs', () => {
+  it('stores the points in cellOrder, points of one cell as they came', () => {
+    const points = scatter(11, { latitude: 40.4168, longitude: -3.7038 }, 0.05, 5000);
+    const ordered = cellOrder(points);
+    const blob = (column: 0 | 1 | 2) => Buffer.from(Int32Array.from(ordered, (point) => point[column]).buffer);
+    expect(gridBlobs(points)).toEqual([blob(0), blob(1), blob(2)]);
+    expect(gridBlobs([])).toEqual([Buffer.alloc(0), Buffer.alloc(0), Buffer.alloc(0)]);
   });
 });

@@ -1,0 +1,109 @@
+// MatchKeyTable: keys read back as added, a Map's order when an id is set again or deleted, and the blocks' visiting order of a map of every name and phone.
+import { describe, expect, it } from 'vitest';
+import { MatchKeyTable } from '../../../pipeline/dedup/match-key-table.ts';
+import { findSamePlaces, forEachCandidatePair, MAX_PHONE_SHARERS } from '../../../pipeline/dedup/find-same-places.ts';
+import { nameWords, type PlaceMatchKey } from '../../../pipeline/dedup/place-match-key.ts';
+
+const key = (id: string, name: string, extra: Partial<PlaceMatchKey> = {}): PlaceMatchKey => ({
+  id,
+  ...nameWords(name),
+  lat: 42.158,
+  lng: 2.5156,
+  phones: [],
+  host: null,
+  citySlug: 'olot',
+  ...extra,
+});
+
+const keysOf = (table: MatchKeyTable) => Array.from({ length: table.length }, (_, row) => table.key(row));
+
+/** A small random import with many repeated names, phones, cities and hosts (a seeded LCG: the same every run). */
+function randomKeys(count: number, seed: number): PlaceMatchKey[] {
+  let state = seed;
+  const next = (n: number) => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state % n;
+  };
+  const names = ['Hotel Sol', 'Casa Azul', 'Fageda II', 'Camping Lete', 'Hostal Mar 2', 'Hotel', 'Sol Mar', 'Apartamentos Sol 02'];
+  return Array.from({ length: count }, (_, i) =>
+    key(`es-${String(next(1_000_000)).padStart(6, '0')}-${i}`, names[next(names.length)]!, {
+      lat: next(5) === 0 ? null : 40 + next(40) * 0.011,
+      lng: next(7) === 0 ? null : 1 + next(40) * 0.011,
+      phones: [...new Set(Array.from({ length: next(3) }, () => (next(4) === 0 ? `0${next(30)}` : `+3497200${String(next(60)).padStart(4, '0')}`)))],
+      host: next(3) === 0 ? null : `h${next(20)}.example`,
+      citySlug: next(6) === 0 ? null : `city-${next(4)}`,
+    }),
+  );
+}
+
+/** The blocks as a map of every listing's name and phones made them: the visiting order the table's sorted blocks keep. */
+function pairsByMaps(keys: readonly PlaceMatchKey[]): Array<[number, number]> {
+  const table = MatchKeyTable.of(keys);
+  const byName = new Map<string, number[]>();
+  const byPhone = new Map<string, number[]>();
+  const push = (map: Map<string, number[]>, k: string, index: number) => map.set(k, [...(map.get(k) ?? []), index]);
+  keys.forEach((k, index) => {
+    if (k.words.length > 0) push(byName, `${k.words.join(' ')}|${k.numbering.join(' ')}`, index);
+    for (const phone of k.phones) push(byPhone, phone, index);
+  });
+  const pairs: Array<[number, number]> = [];
+  // A name block alone goes through the table (its cells are the same code): only the blocks' order is at stake here.
+  for (const members of byName.values()) {
+    if (members.length < 2) continue;
+    const block = members.map((index) => keys[index]!);
+    forEachCandidatePair(block.map((k) => ({ ...k, phones: [] })), (i, j) => pairs.push([members[i]!, members[j]!]));
+  }
+  for (const members of byPhone.values()) {
+    if (members.length < 2 || members.length > MAX_PHONE_SHARERS) continue;
+    for (let x = 0; x < members.length; x++) for (let y = x + 1; y < members.length; y++) pairs.push([members[x]!, members[y]!]);
+  }
+  expect(table.length).toBe(keys.length);
+  return pairs;
+}
+
+describe('MatchKeyTable', () => {
+  it('reads every key back as added: no point, a latitude alone, phones not in E.164, no host or city', () => {
+    const keys = [
+      key('a', 'Càmping La Fageda II', { phones: ['+34972271239', '+999999999999999', '0800 123'], host: 'fageda.example' }),
+      key('b', 'Hotel', { lat: null, lng: null, citySlug: null }),
+      key('c', 'Sol 02', { lat: 0, lng: null, phones: ['0800 123'] }),
+    ];
+    expect(keysOf(MatchKeyTable.of(keys))).toEqual(keys);
+  });
+
+  it('keeps an id set again in its place, and adds one set after it was deleted last, as a Map does', () => {
+    const table = MatchKeyTable.of([key('a', 'Fageda'), key('b', 'Roure'), key('c', 'Sol')]);
+    table.set('a', key('a', 'Fageda Nova', { phones: ['+34972000001'] }));
+    table.set('b', null);
+    table.set('x', null);
+    table.set('b', key('b', 'Roure Vell'));
+    table.add(key('d', 'Mar'));
+    const compacted = table.compacted();
+    expect(keysOf(compacted)).toEqual([key('a', 'Fageda Nova', { phones: ['+34972000001'] }), key('c', 'Sol'), key('b', 'Roure Vell'), key('d', 'Mar')]);
+  });
+
+  it('gives the portal pass the keys of the hosts two rows share, in row order', () => {
+    const table = MatchKeyTable.of([key('a', 'Fageda', { host: 'p.example' }), key('b', 'Roure', { host: 'own.example' }), key('c', 'Sol', { host: 'p.example' })]);
+    expect(table.sharedHostKeys()).toEqual([
+      { id: 'a', words: ['fageda'], host: 'p.example' },
+      { id: 'c', words: ['sol'], host: 'p.example' },
+    ]);
+  });
+});
+
+describe('the candidate pairs from the table', () => {
+  it.each([1, 2, 3])('come in the order of a map of every name and phone (seed %i)', (seed) => {
+    const keys = randomKeys(300, seed);
+    const pairs: Array<[number, number]> = [];
+    forEachCandidatePair(keys, (i, j) => pairs.push([i, j]));
+    expect(pairs.length).toBeGreaterThan(100);
+    expect(pairs).toEqual(pairsByMaps(keys));
+  });
+
+  it('find the same places from the table as from the keys', () => {
+    const keys = randomKeys(300, 7);
+    const found = findSamePlaces(keys);
+    expect(found.length).toBeGreaterThan(10);
+    expect(findSamePlaces(MatchKeyTable.of(keys))).toEqual(found);
+  });
+});
