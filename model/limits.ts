@@ -177,10 +177,11 @@ export const SNAPSHOT_PAGE_CACHE_KIB = 16 * 1024;
 export const SERVER_HEAP_GROWING_PERCENT = 100;
 
 /**
- * A forked serving process's young generation: each of its two semi-spaces at most this many MiB (V8's default, 16).
+ * A serving process's young generation: each of its two semi-spaces at most this many MiB (V8's default, 16).
  * 8 MiB: some 20 MB less RSS under load at 1M, for no server CPU a request beyond the noise (docs/benchmarks.md, "API
- * memory", 7 Dec 2026). V8 reads it only when a process starts: the cluster's primary gives it to the processes it
- * forks; a single serving process (`--processes 1`) takes it from NODE_OPTIONS when the deployment sets it.
+ * memory", 7 Dec 2026). V8 reads the size only when a process starts: the cluster's primary gives it to the processes
+ * it forks; a single serving process (`--processes 1`) started without it stops the young generation's growth there
+ * (api/server/young-generation.ts), unless Node's options set a size of their own.
  */
 export const SERVER_SEMI_SPACE_MIB = 8;
 
