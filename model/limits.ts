@@ -165,8 +165,13 @@ export const DEFAULT_QUERY_ROW_BUDGET = 20_000;
  */
 export const SNAPSHOT_MMAP_BYTES = 0;
 
-/** SQLite's page cache per served snapshot connection, in KiB: the indexes' upper pages and the rows read lately. */
-export const SNAPSHOT_PAGE_CACHE_KIB = 16 * 1024;
+/**
+ * SQLite's page cache per served snapshot connection, in KiB: the indexes' upper pages and the rows read lately. A page
+ * it misses is read from the kernel's page cache (the file's pages stay there, shared): 4 MiB cost a cold search or
+ * lookup no CPU beyond the noise against 16 (SQLite's default here), and hold 12 MB less (docs/benchmarks.md, "The
+ * API at 1M under 150 MB").
+ */
+export const SNAPSHOT_PAGE_CACHE_KIB = 4 * 1024;
 
 /**
  * How far V8 lets a serving process's old generation grow past what the last full collection kept, in percent. V8's
