@@ -190,6 +190,14 @@ export const SERVER_HEAP_GROWING_PERCENT = 100;
  */
 export const SERVER_SEMI_SPACE_MIB = 8;
 
+/**
+ * A forked serving process's malloc arenas (glibc's MALLOC_ARENA_MAX; its default is 8 a core). V8's and libuv's
+ * threads each take an arena of their own, and each keeps what it grew to: 2 held some 12 MB less RSS after a load at
+ * 1M, for no server CPU a request beyond the noise (docs/benchmarks.md, "The API at 1M under 150 MB"). Read only at a
+ * process's start: the cluster's primary gives it to the processes it forks.
+ */
+export const SERVER_MALLOC_ARENAS = 2;
+
 // A served snapshot's caches, per country and process, freed with the snapshot. A value over its cache's bytes alone is
 // not kept (its work is done again when asked again).
 
