@@ -165,8 +165,13 @@ export const DEFAULT_QUERY_ROW_BUDGET = 20_000;
  */
 export const SNAPSHOT_MMAP_BYTES = 0;
 
-/** SQLite's page cache per served snapshot connection, in KiB: the indexes' upper pages and the rows read lately. */
-export const SNAPSHOT_PAGE_CACHE_KIB = 16 * 1024;
+/**
+ * SQLite's page cache per served snapshot connection, in KiB: the indexes' upper pages and the rows read lately. A page
+ * it misses is read from the kernel's page cache (the file's pages stay there, shared): 4 MiB cost a cold search or
+ * lookup no CPU beyond the noise against 16 (SQLite's default here), and hold 12 MB less (docs/benchmarks.md, "The
+ * API at 1M under 150 MB").
+ */
+export const SNAPSHOT_PAGE_CACHE_KIB = 4 * 1024;
 
 /**
  * How far V8 lets a serving process's old generation grow past what the last full collection kept, in percent. V8's
@@ -177,12 +182,21 @@ export const SNAPSHOT_PAGE_CACHE_KIB = 16 * 1024;
 export const SERVER_HEAP_GROWING_PERCENT = 100;
 
 /**
- * A forked serving process's young generation: each of its two semi-spaces at most this many MiB (V8's default, 16).
+ * A serving process's young generation: each of its two semi-spaces at most this many MiB (V8's default, 16).
  * 8 MiB: some 20 MB less RSS under load at 1M, for no server CPU a request beyond the noise (docs/benchmarks.md, "API
- * memory", 7 Dec 2026). V8 reads it only when a process starts: the cluster's primary gives it to the processes it
- * forks; a single serving process (`--processes 1`) takes it from NODE_OPTIONS when the deployment sets it.
+ * memory", 7 Dec 2026). V8 reads the size only when a process starts: the cluster's primary gives it to the processes
+ * it forks; a single serving process (`--processes 1`) started without it stops the young generation's growth there
+ * (api/server/young-generation.ts), unless Node's options set a size of their own.
  */
 export const SERVER_SEMI_SPACE_MIB = 8;
+
+/**
+ * A forked serving process's malloc arenas (glibc's MALLOC_ARENA_MAX; its default is 8 a core). V8's and libuv's
+ * threads each take an arena of their own, and each keeps what it grew to: 2 held some 12 MB less RSS after a load at
+ * 1M, for no server CPU a request beyond the noise (docs/benchmarks.md, "The API at 1M under 150 MB"). Read only at a
+ * process's start: the cluster's primary gives it to the processes it forks.
+ */
+export const SERVER_MALLOC_ARENAS = 2;
 
 // A served snapshot's caches, per country and process, freed with the snapshot. A value over its cache's bytes alone is
 // not kept (its work is done again when asked again).

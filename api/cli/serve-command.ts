@@ -6,6 +6,7 @@ import { ensureDevelopmentKey } from '../keys/development-key.ts';
 import { mountMcp } from '../mcp/mcp-routes.ts';
 import { startServer } from '../server.ts';
 import { boundServerHeapGrowth } from '../server/heap-growth.ts';
+import { holdYoungGeneration } from '../server/young-generation.ts';
 import {
   ANNOUNCE_VARIABLE,
   clusterRateLimitStores,
@@ -118,11 +119,16 @@ export async function runServeCommand(argv: string[], io: ServeIo, hooks: ServeH
   const host = values.host ?? config.host;
   // A serving process only: the cluster's primary serves nothing, and the pipeline's commands keep V8's own sizing.
   boundServerHeapGrowth();
+  // Forked processes start with the semi-space bound; one started without it (`--processes 1`) holds it from here on.
+  const releaseYoungGeneration = holdYoungGeneration();
   const server = await startServer(config, {
     mountAuthenticated: mountMcp,
     ...hooks.startOptions,
     ...(host ? { host } : {}),
     ...(worker && !config.redisUrl ? { rateLimitStores: clusterRateLimitStores() } : {}),
+  }).catch((error: unknown) => {
+    releaseYoungGeneration();
+    throw error;
   });
   try {
     if (!worker || io.env[ANNOUNCE_VARIABLE] === '1') {
@@ -133,6 +139,7 @@ export async function runServeCommand(argv: string[], io: ServeIo, hooks: ServeH
     io.stdout('Stopping: finishing requests in flight…\n');
   } finally {
     await server.close();
+    releaseYoungGeneration();
     // A forked process stays alive while its channel to the primary is open.
     if (worker) disconnectFromPrimary();
   }

@@ -1,6 +1,12 @@
-// A forked serving process starts with the semi-space bound, unless its flags or NODE_OPTIONS set one already.
+// A serving process's young generation is bounded: in a forked process's flags, or held at run time, unless its flags or NODE_OPTIONS set a size.
 import { describe, expect, it } from 'vitest';
-import { SERVER_SEMI_SPACE_FLAG, servingExecArgv } from '../../../api/server/young-generation.ts';
+import {
+  SEMI_SPACE_GROWING,
+  SEMI_SPACE_HELD,
+  SERVER_SEMI_SPACE_FLAG,
+  holdYoungGeneration,
+  servingExecArgv,
+} from '../../../api/server/young-generation.ts';
 import { SERVER_SEMI_SPACE_MIB } from '../../../model/limits.ts';
 
 describe('servingExecArgv', () => {
@@ -18,5 +24,58 @@ describe('servingExecArgv', () => {
   it('is smaller than V8 default (16 MiB a semi-space)', () => {
     expect(SERVER_SEMI_SPACE_MIB).toBeGreaterThan(0);
     expect(SERVER_SEMI_SPACE_MIB).toBeLessThan(16);
+  });
+});
+
+describe('holdYoungGeneration', () => {
+  const bound = 2 * SERVER_SEMI_SPACE_MIB * 2 ** 20;
+
+  /** Young garbage enough for several scavenges, then a turn of the event loop for the observer. */
+  const collectYoung = async () => {
+    let kept = 0;
+    for (let i = 0; i < 200_000; i += 1) kept += [i, `${i}`, { i }].length;
+    expect(kept).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  };
+
+  it('stops the growth at the bound, lets it grow again below it, and restores the factor when released', async () => {
+    const flags: string[] = [];
+    let size = bound / 4;
+    const release = holdYoungGeneration([], undefined, (flag) => void flags.push(flag), () => size);
+    expect(flags).toEqual([]);
+    size = bound;
+    await collectYoung();
+    expect(flags).toEqual([SEMI_SPACE_HELD]);
+    await collectYoung();
+    expect(flags).toEqual([SEMI_SPACE_HELD]);
+    size = bound / 2;
+    await collectYoung();
+    expect(flags).toEqual([SEMI_SPACE_HELD, SEMI_SPACE_GROWING]);
+    size = bound;
+    await collectYoung();
+    release();
+    expect(flags).toEqual([SEMI_SPACE_HELD, SEMI_SPACE_GROWING, SEMI_SPACE_HELD, SEMI_SPACE_GROWING]);
+    await collectYoung();
+    expect(flags).toHaveLength(4);
+  });
+
+  it('holds from the start when the young generation is already at the bound', () => {
+    const flags: string[] = [];
+    const release = holdYoungGeneration([], undefined, (flag) => void flags.push(flag), () => bound);
+    expect(flags).toEqual([SEMI_SPACE_HELD]);
+    release();
+    expect(flags).toEqual([SEMI_SPACE_HELD, SEMI_SPACE_GROWING]);
+  });
+
+  it('leaves a size the deployment chose alone', async () => {
+    const flags: string[] = [];
+    const set = (flag: string) => void flags.push(flag);
+    const releases = [
+      holdYoungGeneration(['--max-semi-space-size=32'], undefined, set, () => bound),
+      holdYoungGeneration([], '--max-semi-space-size=4', set, () => bound),
+    ];
+    await collectYoung();
+    for (const release of releases) release();
+    expect(flags).toEqual([]);
   });
 });
