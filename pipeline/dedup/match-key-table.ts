@@ -1,6 +1,7 @@
 // The same-place match keys of an import's published listings as compact columns (typed arrays, interned strings), in the order first added.
 import type { PlaceMatchKey } from './place-match-key.ts';
 import type { PortalKey } from './portal-hosts.ts';
+import { InternedCodes } from '../../platform/interned-codes.ts';
 
 /** An E.164 number of up to 15 digits is held as that number (exact in a double); any other text as its interned code. */
 const E164 = /^\+[1-9][0-9]{0,14}$/;
@@ -39,8 +40,7 @@ export class MatchKeyTable {
   private phoneCount = new Int32Array(FIRST_CAPACITY);
   private phoneValues = new Float64Array(FIRST_CAPACITY);
   private phonesUsed = 0;
-  private readonly codes = new Map<string, number>();
-  private readonly strings: string[] = [];
+  private readonly interned = new InternedCodes();
   /** Row of an id, made on the first set or delete of an id already added (a repeated id in the export). */
   private rowOf: Map<string, number> | null = null;
   /** Whether a row was set again or deleted: the pools are then out of row order until compacted. */
@@ -176,13 +176,13 @@ export class MatchKeyTable {
 
   /** What the portal-host pass reads, of the rows whose host another row shares (a host of one place is no portal), in row order. */
   sharedHostKeys(): PortalKey[] {
-    const count = new Int32Array(this.strings.length);
+    const count = new Int32Array(this.interned.values.length);
     for (let row = 0; row < this.ids.length; row++) if (this.ids[row] !== null && this.host[row] !== NONE) count[this.host[row]!]! += 1;
     const keys: PortalKey[] = [];
     for (let row = 0; row < this.ids.length; row++) {
       if (this.ids[row] === null || this.host[row] === NONE || count[this.host[row]!]! < 2) continue;
       const start = this.nameStart[row]!;
-      keys.push({ id: this.ids[row]!, words: this.namesOf(start, start + this.wordCount[row]!), host: this.strings[this.host[row]!]! });
+      keys.push({ id: this.ids[row]!, words: this.namesOf(start, start + this.wordCount[row]!), host: this.interned.values[this.host[row]!]! });
     }
     return keys;
   }
@@ -207,26 +207,19 @@ export class MatchKeyTable {
 
   private namesOf(start: number, end: number): string[] {
     const names: string[] = [];
-    for (let at = start; at < end; at++) names.push(this.strings[this.names[at]!]!);
+    for (let at = start; at < end; at++) names.push(this.interned.values[this.names[at]!]!);
     return names;
   }
 
   private phoneText(value: number): string {
-    return value >= 0 ? `+${value}` : this.strings[-1 - value]!;
+    return value >= 0 ? `+${value}` : this.interned.values[-1 - value]!;
   }
 
   private codeOf(text: string | null): number {
-    if (text === null) return NONE;
-    let code = this.codes.get(text);
-    if (code === undefined) {
-      code = this.strings.length;
-      this.strings.push(text);
-      this.codes.set(text, code);
-    }
-    return code;
+    return text === null ? NONE : this.interned.code(text);
   }
 
   private stringOf(code: number): string | null {
-    return code === NONE ? null : this.strings[code]!;
+    return code === NONE ? null : this.interned.values[code]!;
   }
 }

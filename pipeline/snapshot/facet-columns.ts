@@ -4,6 +4,7 @@ import type Database from 'better-sqlite3';
 import { compareBinary } from './binary-order.ts';
 import { CITY_FACET_SIZE, type FacetCounts, type FacetName } from './reader-types.ts';
 import { FACET_COLUMNS_SQL } from './ordered-statements.ts';
+import { InternedCodes } from '../../platform/interned-codes.ts';
 
 /** Equality filters as stored values (a canonical city slug; whatsapp and verified as 0 or 1). */
 export interface FacetFilter {
@@ -15,34 +16,14 @@ export interface FacetFilter {
 
 const NO_CITY = -1;
 
-/** Values to small codes, in first-met order. */
-class Codes {
-  readonly values: string[] = [];
-  private readonly codes = new Map<string, number>();
-
-  code(value: string): number {
-    let code = this.codes.get(value);
-    if (code === undefined) {
-      code = this.values.length;
-      this.values.push(value);
-      this.codes.set(value, code);
-    }
-    return code;
-  }
-
-  find(value: string): number | undefined {
-    return this.codes.get(value);
-  }
-}
-
 export class FacetColumns {
   private readonly present: Uint8Array;
   private readonly type: Uint16Array;
   private readonly city: Int32Array;
   private readonly whatsapp: Uint8Array;
   private readonly verified: Uint8Array;
-  private readonly types = new Codes();
-  private readonly cities = new Codes();
+  private readonly types = new InternedCodes();
+  private readonly cities = new InternedCodes();
   /** Rowids grouped by city code: byCity[cityStarts[c] .. cityStarts[c + 1]). */
   private readonly cityStarts: Int32Array;
   private readonly byCity: Int32Array;

@@ -4,17 +4,9 @@ import { candidatePairs, findSamePlaces, MAX_PHONE_SHARERS } from '../../../pipe
 import { distinctPairKey, formatDistinctPair, parseDistinctPlaces } from '../../../pipeline/dedup/distinct-places.ts';
 import { hostOf, nameWords, type PlaceMatchKey } from '../../../pipeline/dedup/place-match-key.ts';
 import { metresBetween, nameRelation, samePlace } from '../../../pipeline/dedup/same-place.ts';
+import { matchKey } from './support/match-key.ts';
 
-const key = (id: string, name: string, extra: Partial<PlaceMatchKey> = {}): PlaceMatchKey => ({
-  id,
-  ...nameWords(name),
-  lat: 42.158,
-  lng: 2.5156,
-  phones: [],
-  host: null,
-  citySlug: 'olot',
-  ...extra,
-});
+const key = matchKey;
 
 describe('nameWords', () => {
   it.each([

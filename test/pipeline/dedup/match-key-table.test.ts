@@ -2,18 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { MatchKeyTable } from '../../../pipeline/dedup/match-key-table.ts';
 import { findSamePlaces, forEachCandidatePair, MAX_PHONE_SHARERS } from '../../../pipeline/dedup/find-same-places.ts';
-import { nameWords, type PlaceMatchKey } from '../../../pipeline/dedup/place-match-key.ts';
+import type { PlaceMatchKey } from '../../../pipeline/dedup/place-match-key.ts';
+import { matchKey } from './support/match-key.ts';
 
-const key = (id: string, name: string, extra: Partial<PlaceMatchKey> = {}): PlaceMatchKey => ({
-  id,
-  ...nameWords(name),
-  lat: 42.158,
-  lng: 2.5156,
-  phones: [],
-  host: null,
-  citySlug: 'olot',
-  ...extra,
-});
+const key = matchKey;
 
 const keysOf = (table: MatchKeyTable) => Array.from({ length: table.length }, (_, row) => table.key(row));
 

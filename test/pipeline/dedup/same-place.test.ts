@@ -1,18 +1,10 @@
 // samePlace's edges: the verdict's shape when apart, names with no distinctive word, one-sided phones, a point missing one coordinate.
 import { describe, expect, it } from 'vitest';
-import { nameWords, type PlaceMatchKey } from '../../../pipeline/dedup/place-match-key.ts';
+import type { PlaceMatchKey } from '../../../pipeline/dedup/place-match-key.ts';
 import { metresBetween, nameRelation, samePlace } from '../../../pipeline/dedup/same-place.ts';
+import { matchKey } from './support/match-key.ts';
 
-const key = (id: string, name: string, extra: Partial<PlaceMatchKey> = {}): PlaceMatchKey => ({
-  id,
-  ...nameWords(name),
-  lat: 42.158,
-  lng: 2.5156,
-  phones: [],
-  host: null,
-  citySlug: 'olot',
-  ...extra,
-});
+const key = matchKey;
 const PHONE = ['+34972271239'];
 
 describe('metresBetween', () => {
