@@ -19,6 +19,7 @@ import { readPointer } from '../pipeline/snapshot/snapshot-pointer.ts';
 import { snapshotPath } from '../pipeline/snapshot/snapshot-paths.ts';
 import { ensureBenchExport } from './support/bench-files.ts';
 import { importWithCli } from './support/cli-import.ts';
+import { recordResponseLatency, type ResponseLatency } from './support/response-latency.ts';
 import { registerPlaceTextFunctions } from '../pipeline/snapshot/place-text-sql.ts';
 
 const outDir = fileURLToPath(new URL('./out/', import.meta.url));
@@ -92,11 +93,6 @@ async function waitForReady(url: string, child: ChildProcess): Promise<void> {
   throw new Error('the API did not start');
 }
 
-/** The q-quantile (0–1) of sorted values, by the nearest rank. */
-function quantile(sorted: number[], q: number): number {
-  return sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
-}
-
 /**
  * One scenario under load. Latency quantiles come from every 2xx response's own time (autocannon measures each with
  * hrtime, in fractions of a millisecond), not from autocannon's histogram, which keeps whole milliseconds: at 3–5 ms
@@ -110,16 +106,13 @@ async function load(base: string, paths: string[], headers: Record<string, strin
   const pids = processTree(pid);
   const cpu = () => pids.reduce((sum, one) => sum + cpuUsOf(one), 0);
   const cpuBefore = cpu();
-  const latencies: number[] = [];
+  let latency: ResponseLatency | undefined;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon({ url: base, connections, duration: seconds, headers, requests }, (error, done) => (error ? reject(error) : resolve(done)));
-    instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
-      if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
-    });
+    latency = recordResponseLatency(instance);
   });
   const cpuUs = (cpu() - cpuBefore) / Math.max(1, result.requests.total);
-  latencies.sort((a, b) => a - b);
-  return { p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), rps: result.requests.average, non2xx: result.non2xx, cpuUs };
+  return { ...latency!.quantiles(), rps: result.requests.average, non2xx: result.non2xx, cpuUs };
 }
 
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
