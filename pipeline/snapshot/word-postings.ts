@@ -54,7 +54,7 @@ export class PostingsCollector {
 /**
  * Rowids as the stored blob: the gaps between ascending rowids (the first from 0), each an unsigned LEB128 varint,
  * seven bits a byte, low bits first. Most gaps take one or two bytes where an int32 took four, and the object stores'
- * brotli keeps the 200k snapshot's word index in 1.0 MB where the int32 arrays took 2.7 MB (docs/benchmarks.md).
+ * brotli keeps the 200k snapshot's word index in 1.0 MB where the int32 arrays took 2.6 MB (docs/benchmarks.md).
  */
 export function rowidsBlob(rowids: readonly number[]): Buffer {
   const buffer = Buffer.allocUnsafe(rowids.length * 5);
