@@ -124,8 +124,9 @@ CREATE TABLE place_city_slugs (
 
 -- @section search-words
 -- The word index of relevance, match=words|typo and suggestions: each distinct folded word of the served places'
--- names (name, legalName), cities and category labels, with the places holding it as ascending rowids, int32
--- little-endian, one array per kind. The reader keeps the words in memory and reads a word's places by key.
+-- names (name, legalName), cities and category labels, with the places holding it as ascending rowids, one list per
+-- kind, each stored as the gaps between them in varints (word-postings.ts; files of schema version 6 and before hold
+-- int32 arrays). The reader keeps the words in memory and reads a word's places by key.
 CREATE TABLE search_words (
   word TEXT PRIMARY KEY,
   name_rowids BLOB NOT NULL,

@@ -5,7 +5,14 @@ import type { CountryCode } from '../../model/place.ts';
 import { storedPlaceSchema } from '../../model/place-schema.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { openSnapshotFile } from './open-snapshot-file.ts';
-import { PLACE_JSON_SCHEMA_VERSION, RECORDS_INSIDE_SCHEMA_VERSION, SCHEMA_VERSION, schemaSection, type SchemaSection } from './statements.ts';
+import {
+  INT32_ROWIDS_SCHEMA_VERSION,
+  PLACE_JSON_SCHEMA_VERSION,
+  RECORDS_INSIDE_SCHEMA_VERSION,
+  SCHEMA_VERSION,
+  schemaSection,
+  type SchemaSection,
+} from './statements.ts';
 import { servedPlaceJson } from '../../model/served-place-text.ts';
 
 /** The file is not a snapshot this code would have built: never served. */
@@ -15,6 +22,9 @@ export class SnapshotFileRefusedError extends AppError {
     this.name = 'SnapshotFileRefusedError';
   }
 }
+
+/** The schema versions this code reads and serves: its own and the earlier ones it still reads (statements.ts). */
+const SERVED_SCHEMA_VERSIONS: readonly string[] = [SCHEMA_VERSION, INT32_ROWIDS_SCHEMA_VERSION, PLACE_JSON_SCHEMA_VERSION, RECORDS_INSIDE_SCHEMA_VERSION];
 
 /** Rows checked per turn of the event loop: a few milliseconds each, so a replica keeps answering while it checks. */
 const ROWS_PER_TURN = 500;
@@ -163,7 +173,7 @@ export async function checkSnapshotFile(file: string, country: CountryCode, vers
       return refuse(`the file does not read as SQLite (${error instanceof Error ? error.message : String(error)})`);
     }
     const schemaVersion = meta.get('schema_version');
-    if (schemaVersion !== SCHEMA_VERSION && schemaVersion !== PLACE_JSON_SCHEMA_VERSION && schemaVersion !== RECORDS_INSIDE_SCHEMA_VERSION) {
+    if (schemaVersion === undefined || !SERVED_SCHEMA_VERSIONS.includes(schemaVersion)) {
       refuse(`its schema version is ${JSON.stringify(schemaVersion ?? null)}, not ${SCHEMA_VERSION}`);
     }
     if (meta.get('version') !== version) refuse(`the file holds the version ${JSON.stringify(meta.get('version') ?? null)}`);

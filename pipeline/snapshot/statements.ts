@@ -22,7 +22,9 @@ function splitSections(text: string): Map<string, string> {
 }
 
 /** Bumped whenever schema.sql changes shape, or what a column holds; stored in meta. */
-export const SCHEMA_VERSION = '6';
+export const SCHEMA_VERSION = '7';
+/** The files before 7 stored the word index's rowids as int32 arrays, not as gaps: still read, and served (word-postings.ts). */
+export const INT32_ROWIDS_SCHEMA_VERSION = '6';
 /** The files before 6 stored each place's JSON whole in places.place_json: still read, and served (snapshot-file-check.ts). */
 export const PLACE_JSON_SCHEMA_VERSION = '5';
 /** The files before 5 held the records section's tables themselves: still read, and served (snapshot-file-check.ts). */

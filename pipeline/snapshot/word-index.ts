@@ -2,8 +2,8 @@
 import type Database from 'better-sqlite3';
 import { allowedEdits } from './typo-distance.ts';
 import { typoMatches } from './word-typo-matches.ts';
-import { blobRowids, PostingsCollector, type WordKind } from './word-postings.ts';
-import { READ_SQL } from './statements.ts';
+import { blobRowids, int32BlobRowids, PostingsCollector, type WordKind } from './word-postings.ts';
+import { READ_SQL, SCHEMA_VERSION } from './statements.ts';
 import type { CacheFigures } from './reader-types.ts';
 import { BoundedCache } from './bounded-cache.ts';
 import {
@@ -31,6 +31,8 @@ export class WordIndex {
   /** Snapshots built before search_words: the index is made from the places once, in memory. */
   private built: Map<string, Postings> | null = null;
   private readonly selectPostings: Database.Statement | null;
+  /** How the file stores a list: as gaps (this schema version), or as an int32 array (the versions before it). */
+  private readonly decode: (blob: unknown) => Int32Array;
   private readonly expansions = new BoundedCache<string, Expansion[]>(
     READER_EXPANSIONS_CACHED,
     READER_EXPANSIONS_CACHE_BYTES,
@@ -47,6 +49,7 @@ export class WordIndex {
     this.selectPostings = stored
       ? db.prepare('SELECT name_rowids, city_rowids, label_rowids FROM search_words WHERE word = ?').raw(true)
       : null;
+    this.decode = stored && db.prepare(READ_SQL.selectMeta).pluck().get('schema_version') === SCHEMA_VERSION ? blobRowids : int32BlobRowids;
   }
 
   /** The places holding a word, per kind. */
@@ -55,7 +58,7 @@ export class WordIndex {
     const cached = this.read.get(word);
     if (cached) return cached;
     const row = this.selectPostings.get(word) as [unknown, unknown, unknown] | undefined;
-    const found = row ? { name: blobRowids(row[0]), city: blobRowids(row[1]), label: blobRowids(row[2]) } : EMPTY;
+    const found = row ? { name: this.decode(row[0]), city: this.decode(row[1]), label: this.decode(row[2]) } : EMPTY;
     this.read.set(word, found);
     return found;
   }

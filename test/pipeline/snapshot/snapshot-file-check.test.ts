@@ -112,7 +112,7 @@ describe('checking a snapshot file before it is served', () => {
   it('refuses another schema version, another version, another country', async () => {
     const other = published();
     other.tamper("UPDATE meta SET value = '2' WHERE key = 'schema_version'");
-    expect(await refusal(other.copy, other.info.version)).toMatch(/schema version is "2", not 6/);
+    expect(await refusal(other.copy, other.info.version)).toMatch(/schema version is "2", not 7/);
     const { info, file } = published();
     expect(await refusal(file, '20260101T000000000Z-aaaaaa')).toMatch(/holds the version/);
     expect(await refusal(file, info.version, 'pt')).toMatch(/is of the country "es"/);

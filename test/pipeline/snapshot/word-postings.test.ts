@@ -1,20 +1,49 @@
-// Posting lists as stored blobs: int32 little-endian, read back whole wherever the blob's bytes start.
+// Posting lists as stored blobs: the gaps between rowids as varints, and the int32 arrays of earlier files.
 import { describe, expect, it } from 'vitest';
-import { blobRowids, rowidsBlob } from '../../../pipeline/snapshot/word-postings.ts';
+import { blobRowids, int32BlobRowids, rowidsBlob } from '../../../pipeline/snapshot/word-postings.ts';
+
+/** An int32 little-endian array, as files of schema version 6 and before stored a list. */
+const int32Blob = (rowids: number[]): Buffer => Buffer.from(Int32Array.from(rowids).buffer);
 
 describe('posting list blobs', () => {
-  it('reads back the rowids written, large ones and a blob that starts at an odd byte', () => {
-    const rowids = [1, 2, 255, 256, 65_537, 2 ** 31 - 1];
+  it('reads back the rowids written, large gaps and a blob that starts at an odd byte', () => {
+    const rowids = [1, 2, 129, 256, 16_640, 65_537, 2 ** 21 + 65_537, 2 ** 31 - 1];
     expect(Array.from(blobRowids(rowidsBlob(rowids)))).toEqual(rowids);
     const shifted = Buffer.concat([Buffer.from([7]), rowidsBlob(rowids)]).subarray(1);
     expect(Array.from(blobRowids(shifted))).toEqual(rowids);
-    expect(rowidsBlob([258]).equals(Buffer.from([2, 1, 0, 0]))).toBe(true);
+    expect(rowidsBlob([])).toHaveLength(0);
+    expect(blobRowids(rowidsBlob([]))).toHaveLength(0);
   });
 
-  it('drops a tail shorter than four bytes and reads anything but bytes as no places', () => {
-    expect(Array.from(blobRowids(Buffer.concat([rowidsBlob([5, 6]), Buffer.from([1, 2])])))).toEqual([5, 6]);
+  it('stores each gap in seven bits a byte, low bits first', () => {
+    // 5, then 300 - 5 = 295 = 0b10_0100111: 0x27 with the next-byte bit, then 0x02; then a gap of 1.
+    expect([...rowidsBlob([5, 300, 301])]).toEqual([5, 0xa7, 0x02, 1]);
+    expect([...rowidsBlob([2 ** 31 - 1])]).toEqual([0xff, 0xff, 0xff, 0xff, 0x07]);
+  });
+
+  it('refuses rowids that do not ascend or leave int32', () => {
+    expect(() => rowidsBlob([3, 3])).toThrow(RangeError);
+    expect(() => rowidsBlob([4, 2])).toThrow(RangeError);
+    expect(() => rowidsBlob([0])).toThrow(RangeError);
+    expect(() => rowidsBlob([2 ** 31])).toThrow(RangeError);
+    expect(() => rowidsBlob([1.5])).toThrow(RangeError);
+  });
+
+  it('drops a number the blob ends inside and reads anything but bytes as no places', () => {
+    expect(Array.from(blobRowids(Buffer.concat([rowidsBlob([5, 6]), Buffer.from([0x81, 0x80])])))).toEqual([5, 6]);
+    expect(blobRowids(Buffer.from([0x80]))).toHaveLength(0);
     expect(blobRowids(null)).toHaveLength(0);
     expect(blobRowids('abcd')).toHaveLength(0);
-    expect(blobRowids(Buffer.from([1, 2]))).toHaveLength(0);
+  });
+
+  it('reads an earlier file\'s int32 arrays, dropping a tail shorter than four bytes', () => {
+    const rowids = [1, 2, 255, 256, 65_537, 2 ** 31 - 1];
+    expect(Array.from(int32BlobRowids(int32Blob(rowids)))).toEqual(rowids);
+    const shifted = Buffer.concat([Buffer.from([7]), int32Blob(rowids)]).subarray(1);
+    expect(Array.from(int32BlobRowids(shifted))).toEqual(rowids);
+    expect(int32Blob([258]).equals(Buffer.from([2, 1, 0, 0]))).toBe(true);
+    expect(Array.from(int32BlobRowids(Buffer.concat([int32Blob([5, 6]), Buffer.from([1, 2])])))).toEqual([5, 6]);
+    expect(int32BlobRowids(null)).toHaveLength(0);
+    expect(int32BlobRowids(Buffer.from([1, 2]))).toHaveLength(0);
   });
 });
