@@ -1,4 +1,4 @@
-// createApp(deps): the whole HTTP surface as an Express app that never listens by itself (server.ts does).
+// createApp(deps): the whole HTTP surface as a request listener (an Express app, its plainest reads ahead of the router) that never listens by itself (server.ts does).
 import express from 'express';
 import type { Express, RequestHandler, Router } from 'express';
 import type { Store } from 'express-rate-limit';
@@ -8,7 +8,8 @@ import { createApiRoutes, inSequence } from './http/api-routes.ts';
 import { createExportRoutes, type ExportRoutesOptions } from './exports/export-routes.ts';
 import { createDocsRoutes } from './http/docs-routes.ts';
 import { createHealthRoutes } from './http/health-routes.ts';
-import { createHotPath } from './http/hot-path.ts';
+import { aheadOfRouter, type RequestListener } from './http/ahead-of-router.ts';
+import { createHotPath, isHotRequest } from './http/hot-path.ts';
 import { createPlaceHandlers } from './http/place-handlers.ts';
 import type { ReplicaStatus } from '../pipeline/index.ts';
 import { createErrorHandler, createNotFoundHandler } from './http/problem-response.ts';
@@ -75,7 +76,7 @@ const securityHeaders = (publicUrl: string): RequestHandler => {
   };
 };
 
-export function createApp(deps: AppDeps): Express {
+export function createApp(deps: AppDeps): RequestListener {
   const app = express();
   app.disable('x-powered-by');
   // API answers are no-store and pages short-lived: an ETag would only cost a hash of every body.
@@ -89,12 +90,12 @@ export function createApp(deps: AppDeps): Express {
     createApiKeyAuth({ authenticator: deps.authenticator, failureLimiter, logger: deps.logger }),
     createPerKeyLimiter(deps.rateLimit, deps.logger),
   ];
-  // One router layer for the access log, the security headers and the plainest searches and lookups (hot-path.ts):
-  // every request runs the first two, and each layer costs a match and a dispatch. Then the hot path should not be
-  // matched against every public route before its own. Exports go before the rest of /api/v1, whose router answers
-  // 404 to any path it does not know.
+  // One router layer for the access log and the security headers: every request runs them, and each layer costs a
+  // match and a dispatch. The plainest searches and lookups run the same two ahead of the router (hot-path.ts,
+  // ahead-of-router.ts). Exports go before the rest of /api/v1, whose router answers 404 to any path it does not know.
   const handlers = createPlaceHandlers(deps.query);
-  app.use(inSequence([createRequestLogger(deps.logger), securityHeaders(deps.publicUrl), createHotPath(guards, handlers)]));
+  const everyRequest = [createRequestLogger(deps.logger), securityHeaders(deps.publicUrl)];
+  app.use(inSequence(everyRequest));
   if (deps.exports) app.use('/api/v1/exports', createExportRoutes({ ...deps.exports, query: deps.query, publicUrl: deps.publicUrl, guards }));
   app.use('/api/v1', createApiRoutes({ query: deps.query, guards, handlers }));
 
@@ -115,6 +116,7 @@ export function createApp(deps: AppDeps): Express {
   deps.mountAuthenticated?.(app, { guards, query: deps.query, publicUrl: deps.publicUrl, logger: deps.logger });
 
   app.use(createNotFoundHandler());
-  app.use(createErrorHandler(deps.publicUrl, deps.logger));
-  return app;
+  const errors = createErrorHandler(deps.publicUrl, deps.logger);
+  app.use(errors);
+  return aheadOfRouter(app, isHotRequest, inSequence([...everyRequest, createHotPath(guards, handlers)]), errors);
 }

@@ -86,6 +86,24 @@ describe('a kept answer over HTTP', () => {
     expect(await comparable(await api.get('/api/V1/places?country=es&limit=2'))).toEqual(search);
   });
 
+  it('a refusal ahead of the router (no key, an unknown id, a bad parameter, a HEAD) is what the routers answer', async () => {
+    const cases: [string, string, { secret?: string | null }][] = [
+      [`/api/v1/places/${IDS.mint}`, `/api/v1/places/${encodeURIComponent(IDS.mint).replace('-', '%2D')}`, { secret: null }],
+      ['/api/v1/places/es-nowhere-1', '/api/v1/places/es%2Dnowhere-1', {}],
+      ['/api/v1/places?country=es&limit=0', '/API/v1/places?country=es&limit=0', {}],
+      ['/api/v1/places?country=es&api_key=x', '/API/v1/places?country=es&api_key=x', {}],
+    ];
+    for (const [plain, routed, options] of cases) {
+      const hot = await comparable(await api.get(plain, options));
+      expect(hot.status).toBeGreaterThanOrEqual(400);
+      expect(await comparable(await api.get(routed, options))).toEqual(hot);
+    }
+    const head = (url: string) => fetch(`${api.url}${url}`, { method: 'HEAD', headers: { 'X-API-Key': api.secret } });
+    const hotHead = await comparable(await head(`/api/v1/places/${IDS.mint}`));
+    expect(hotHead.status).toBe(200);
+    expect(await comparable(await head(`/API/v1/places/${IDS.mint}`))).toEqual(hotHead);
+  });
+
   it('is not sent once a new snapshot answers: the same URL gets the new version and its places', async () => {
     const url = '/api/v1/places?country=es&city=madrid&limit=50';
     await (await api.get(url)).arrayBuffer();
