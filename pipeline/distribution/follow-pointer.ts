@@ -12,8 +12,11 @@ import { checkSnapshotFile } from '../snapshot/snapshot-file-check.ts';
 import { rememberDigest, rememberedDigest } from './verified-digest.ts';
 import { fetchExports } from './stored-exports.ts';
 
-/** Writes the named object's bytes to the file, decoded when the object is encoded; never more than `maxBytes` on disk. */
-export type FetchObject = (object: string, file: string, encoding?: ObjectEncoding, maxBytes?: number) => Promise<void>;
+/**
+ * Writes the named object's bytes to the file, decoded when the object is encoded; never more than `maxBytes` on
+ * disk. Resolves to the SHA-256 (hex) of the bytes it wrote, hashed as it wrote them.
+ */
+export type FetchObject = (object: string, file: string, encoding?: ObjectEncoding, maxBytes?: number) => Promise<string>;
 
 /** The object's bytes are not the ones the pointer vouches for: never served. */
 export class DigestMismatchError extends AppError {
@@ -60,8 +63,8 @@ export async function fetchSnapshotFile(dataDir: string, stored: StoredSnapshot,
     fs.mkdirSync(countryDir(dataDir, entry.country), { recursive: true });
     const temp = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.download`;
     try {
-      await fetch(objectOf(stored), temp, stored.encoding, stored.size);
-      const actual = await sha256OfFile(temp);
+      // The digest of what the download wrote, checked before anything reads the file.
+      const actual = await fetch(objectOf(stored), temp, stored.encoding, stored.size);
       if (actual !== stored.sha256) throw new DigestMismatchError(entry.version, stored.sha256, actual);
       await checkSnapshotFile(temp, entry.country, entry.version, { checkedBefore });
       fs.renameSync(temp, file);

@@ -1,4 +1,5 @@
-// Downloads an object of a NATS JetStream object store to a file, chunk by chunk, with back-pressure and no hashing on the event loop.
+// Downloads an object of a NATS JetStream object store to a file, chunk by chunk, with back-pressure, hashing what it writes as it writes it.
+import { createHash, type Hash } from 'node:crypto';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import { pipeline } from 'node:stream/promises';
@@ -8,11 +9,12 @@ import type { JetStreamClient, ObjectStore } from 'nats';
 import { AppError } from '../../platform/errors/app-error.ts';
 
 /**
- * Writes the object to `file` (created, never overwritten), expanded when it is brotli-encoded ('br'); throws when it
- * is missing, arrives short or long, does not expand, or its bytes on disk would pass `maxBytes` (the size its record
- * declares): the download then stops at once and removes its file.
+ * Writes the object to `file` (created, never overwritten), expanded when it is brotli-encoded ('br'), and resolves to
+ * the SHA-256 (hex) of the bytes it wrote there; throws when it is missing, arrives short or long, does not expand,
+ * or its bytes on disk would pass `maxBytes` (the size its record declares): the download then stops at once and
+ * removes its file.
  */
-export type DownloadObject = (object: string, file: string, encoding?: 'br', maxBytes?: number) => Promise<void>;
+export type DownloadObject = (object: string, file: string, encoding?: 'br', maxBytes?: number) => Promise<string>;
 
 /** The download wrote, or would write, more bytes than the object's record declares: stopped, its file removed. */
 export class OversizedObjectError extends AppError {
@@ -34,6 +36,16 @@ function byteLimit(limit: number, object: string): Transform {
   });
 }
 
+/** Passes bytes on unchanged, each into `hash` first: the digest of exactly what reaches the file, without reading it again. */
+function digesting(hash: Hash): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      done(null, chunk);
+    },
+  });
+}
+
 /** How long a download may wait for its next chunk before it gives up (the next pass of the replica tries again). */
 const CHUNK_IDLE_MS = 30_000;
 
@@ -42,8 +54,10 @@ const CHUNK_IDLE_MS = 30_000;
  * (the object store's layout: stream OBJ_<bucket>, subject $O.<bucket>.C.<nuid>), at most a few MB in flight and
  * the file's back-pressure respected. Not ObjectStore.get: it hashes every chunk with a JavaScript SHA-256 on the
  * event loop (≈ 13× node's crypto: seconds of a replica's CPU for a 90 MB snapshot, taken from the requests it
- * serves) and buffers without back-pressure. The digest that matters is checked by the caller after the download,
- * against the one it recorded apart from the object, with node's crypto; here the byte count is checked against the object's size.
+ * serves) and buffers without back-pressure, and it hashes the object as stored, not the file written. Here node's
+ * crypto hashes the bytes on their way to the file (expanded, when the object is encoded), so the caller checks them
+ * against the digest its record vouches for without a second pass over the file; the byte count is checked against
+ * the object's size.
  */
 export function objectDownloader(js: JetStreamClient, bucket: string, os: ObjectStore): DownloadObject {
   return async (object, file, encoding, maxBytes) => {
@@ -54,18 +68,25 @@ export function objectDownloader(js: JetStreamClient, bucket: string, os: Object
     if (info.size > storedLimit) throw new OversizedObjectError(object, `its ${info.size} bytes`, storedLimit);
     // Opened here, before anything can fail, so a failure removes exactly the file this download created.
     const target = fs.createWriteStream(file, { fd: fs.openSync(file, 'wx') });
-    // Expanded on the thread pool as the chunks arrive; what is written and awaited is the decoder's side.
+    // Expanded on the thread pool as the chunks arrive, then hashed on the way to the file; what is written and awaited
+    // is the first stream of that chain.
     // 1 MiB pieces out: with zlib's 16 KiB, 200 MB took 12,400 callbacks and 3× the time, few of which a busy replica gets.
     const decoder = encoding === 'br' ? zlib.createBrotliDecompress({ chunkSize: 1 << 20 }) : null;
-    const out: Writable = decoder ?? target;
-    const written$ = decoder ? (maxBytes === undefined ? pipeline(decoder, target) : pipeline(decoder, byteLimit(maxBytes, object), target)) : null;
+    const hash = createHash('sha256');
+    const hashing = digesting(hash);
+    const out: Writable = decoder ?? hashing;
+    const written$ = decoder
+      ? maxBytes === undefined
+        ? pipeline(decoder, hashing, target)
+        : pipeline(decoder, byteLimit(maxBytes, object), hashing, target)
+      : pipeline(hashing, target);
     let failure: unknown = null;
     let undecodable = false;
     out.on('error', (error) => (failure ??= error));
     // zlib's own errors carry an errno; a stream destroyed because the limit stopped the download does not expand badly.
     decoder?.on('error', (error: NodeJS.ErrnoException) => (undecodable ||= error.errno !== undefined));
     target.on('error', (error) => (failure ??= error));
-    written$?.catch((error: unknown) => (failure ??= error));
+    written$.catch((error: unknown) => (failure ??= error));
     let written = 0;
     try {
       if (info.size > 0) {
@@ -83,7 +104,7 @@ export function objectDownloader(js: JetStreamClient, bucket: string, os: Object
                 break;
               }
               // Rejects if the file fails, or the expanded bytes pass the limit.
-              if (!out.write(message.data)) await (written$ ? Promise.race([once(out, 'drain'), written$]) : once(out, 'drain'));
+              if (!out.write(message.data)) await Promise.race([once(out, 'drain'), written$]);
             }
             if (message.info.pending === 0) break;
             idle = setTimeout(() => void messages.stop(), CHUNK_IDLE_MS);
@@ -96,13 +117,13 @@ export function objectDownloader(js: JetStreamClient, bucket: string, os: Object
       if (failure) throw failure;
       if (written !== info.size) throw new Error(`object ${object}: ${written} of ${info.size} bytes arrived`);
       out.end();
-      if (written$) await written$;
-      else await once(out, 'finish');
+      await written$;
       if (failure) throw failure;
+      return hash.digest('hex');
     } catch (error) {
       out.destroy();
       target.destroy();
-      await written$?.catch(() => undefined);
+      await written$.catch(() => undefined);
       if (!target.closed) await once(target, 'close').catch(() => undefined);
       fs.rmSync(file, { force: true }); // created here: nothing of a refused object stays on disk
       if (error instanceof OversizedObjectError) throw error;

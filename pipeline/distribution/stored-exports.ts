@@ -80,9 +80,8 @@ export async function fetchExports(dataDir: string, stored: StoredSnapshot, fetc
     try {
       let problem: string | null = null;
       try {
-        await fetch(objectNameOf(listed.sha256), temp, undefined, listed.size);
+        const actual = await fetch(objectNameOf(listed.sha256), temp, undefined, listed.size);
         const size = fs.statSync(temp).size;
-        const actual = await sha256OfFile(temp);
         if (size !== listed.size) problem = `${kind}: ${size} bytes where the pointer record lists ${listed.size}`;
         else if (actual !== listed.sha256) problem = `${kind}: content digest sha256 ${actual.slice(0, 12)}… differs from the pointer record's ${listed.sha256.slice(0, 12)}…`;
       } catch (error) {

@@ -173,6 +173,8 @@ describe.runIf(natsServerAvailable())('export files in the NATS snapshot store',
 
   it('a replica refuses an export object whose bytes are not the listed ones, says so in one line, and serves no export of the version', async () => {
     const version = await publish();
+    // The replicas running now fetch the version's files before they serve it (no staged wait here): before the tampering.
+    for (const replica of [...replicas]) await serves(replica, version);
     const record = await currentRecord();
     const parquet = record.exports!.find((file) => file.kind === 'parquet')!;
     const objects = await nc.jetstream().views.os(`${PREFIX}-snapshots`);

@@ -1,5 +1,5 @@
-// The snapshot store's download of one object from a real nats-server: the exact bytes over many chunks, expanded when brotli-encoded, a missing object refused.
-import { randomBytes } from 'node:crypto';
+// The snapshot store's download of one object from a real nats-server: the exact bytes over many chunks, expanded when brotli-encoded, their digest as written, a missing object refused.
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,6 +10,7 @@ import { openNatsSnapshotStore, type NatsSnapshotStore } from '../../pipeline/di
 import { natsServerAvailable, startNatsServer, type TestNatsServer } from '../support/nats-server.ts';
 
 const PREFIX = `f${randomBytes(4).toString('hex')}`;
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 describe.runIf(natsServerAvailable())('fetching a snapshot object from the NATS object store', () => {
   let nats: TestNatsServer;
@@ -30,12 +31,12 @@ describe.runIf(natsServerAvailable())('fetching a snapshot object from the NATS 
 
   const objects = async () => store.connection.jetstream().views.os(`${PREFIX}-snapshots`);
 
-  it('writes every byte of an object of many chunks (a partial last one), in order', async () => {
+  it('writes every byte of an object of many chunks (a partial last one), in order, and says their digest', async () => {
     // 128 KiB chunks: 40 of them and 17 bytes more.
     const bytes = randomBytes(40 * 128 * 1024 + 17);
     await (await objects()).putBlob({ name: 'sha256-many-chunks' }, bytes);
     const file = path.join(dir, 'many.sqlite');
-    await store.fetch('sha256-many-chunks', file);
+    await expect(store.fetch('sha256-many-chunks', file)).resolves.toBe(sha256(bytes));
     expect(fs.readFileSync(file).equals(bytes)).toBe(true);
   }, 30_000);
 
@@ -45,7 +46,7 @@ describe.runIf(natsServerAvailable())('fetching a snapshot object from the NATS 
     const second = randomBytes(1000);
     await os.putBlob({ name: 'sha256-replaced' }, second);
     const file = path.join(dir, 'replaced.sqlite');
-    await store.fetch('sha256-replaced', file);
+    await expect(store.fetch('sha256-replaced', file)).resolves.toBe(sha256(second));
     expect(fs.readFileSync(file).equals(second)).toBe(true);
   }, 30_000);
 
@@ -58,12 +59,12 @@ describe.runIf(natsServerAvailable())('fetching a snapshot object from the NATS 
     expect(fs.readFileSync(existing, 'utf8')).toBe('keep');
   }, 30_000);
 
-  it('expands a brotli-encoded object as it arrives, and refuses one that does not expand, leaving no file behind it to serve', async () => {
+  it('expands a brotli-encoded object as it arrives, says the digest of the expanded bytes, and refuses one that does not expand, leaving no file behind it to serve', async () => {
     const bytes = Buffer.concat([randomBytes(600_000), Buffer.alloc(2_000_000, 'lodging ')]);
     const os = await objects();
     await os.putBlob({ name: 'sha256-encoded.br' }, brotliCompressSync(bytes));
     const file = path.join(dir, 'encoded.sqlite');
-    await store.fetch('sha256-encoded.br', file, 'br');
+    await expect(store.fetch('sha256-encoded.br', file, 'br')).resolves.toBe(sha256(bytes));
     expect(fs.readFileSync(file).equals(bytes)).toBe(true);
     // Text, not random bytes: a few random buffers in a hundred read as a valid, empty brotli stream.
     await os.putBlob({ name: 'sha256-not-brotli.br' }, Buffer.from('these bytes are no brotli stream '.repeat(1000)));
