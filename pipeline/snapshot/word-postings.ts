@@ -1,4 +1,5 @@
 // The word index's content: each folded word of the served places' names, cities and labels → the places holding it.
+import { PostingLog } from './posting-log.ts';
 import { searchWords } from './search-words.ts';
 
 /** Where a word stands in a place: its names (name, legalName), its city, or its provider category labels. */
@@ -15,17 +16,26 @@ export interface PlaceWordsRow {
   labels: unknown;
 }
 
-/** Rowids per kind, ascending, as plain arrays while building. */
-export type PostingLists = Record<WordKind, number[]>;
+/** A word's places per kind: rowids ascending, each once. */
+export type PostingLists = Record<WordKind, Int32Array>;
 
-/** Reads rows in rowid order and keeps, per word and kind, the ascending rowids of the places holding it. */
+/**
+ * Reads rows in rowid order and keeps, per word and kind, the ascending rowids of the places holding it: each word
+ * a code (in the order first seen), each (code, kind, rowid) a pair of a flat int32 log grouped at the end.
+ */
 export class PostingsCollector {
-  readonly words = new Map<string, PostingLists>();
+  private readonly codes = new Map<string, number>();
+  private readonly log = new PostingLog();
+
+  /** Distinct words seen. */
+  get size(): number {
+    return this.codes.size;
+  }
 
   add(row: PlaceWordsRow): void {
-    this.addText(row.rowid, 'name', row.name);
-    this.addText(row.rowid, 'name', row.legalName);
-    this.addText(row.rowid, 'city', row.city);
+    this.addText(row.rowid, NAME, row.name);
+    this.addText(row.rowid, NAME, row.legalName);
+    this.addText(row.rowid, CITY, row.city);
     if (typeof row.labels === 'string') {
       let labels: unknown;
       try {
@@ -33,26 +43,45 @@ export class PostingsCollector {
       } catch {
         labels = [];
       }
-      if (Array.isArray(labels)) for (const label of labels) this.addText(row.rowid, 'label', label);
+      if (Array.isArray(labels)) for (const label of labels) this.addText(row.rowid, LABEL, label);
     }
   }
 
-  private addText(rowid: number, kind: WordKind, text: unknown): void {
+  /**
+   * Each word in the order first seen, with its posting lists (views of one array shared by all words). The collector
+   * is empty after.
+   */
+  *words(): Generator<[string, PostingLists]> {
+    const { starts, rowids } = this.log.grouped(this.codes.size * WORD_KINDS.length);
+    const list = (key: number) => rowids.subarray(starts[key]!, starts[key + 1]!);
+    let key = 0;
+    for (const word of this.codes.keys()) {
+      yield [word, { name: list(key + NAME), city: list(key + CITY), label: list(key + LABEL) }];
+      key += WORD_KINDS.length;
+    }
+    this.codes.clear();
+  }
+
+  private addText(rowid: number, kind: number, text: unknown): void {
     if (typeof text !== 'string') return;
     for (const word of searchWords(text)) {
-      let lists = this.words.get(word);
-      if (!lists) {
-        lists = { name: [], city: [], label: [] };
-        this.words.set(word, lists);
+      let code = this.codes.get(word);
+      if (code === undefined) {
+        code = this.codes.size;
+        this.codes.set(word, code);
       }
-      const list = lists[kind];
-      if (list.at(-1) !== rowid) list.push(rowid);
+      this.log.add(code * WORD_KINDS.length + kind, rowid);
     }
   }
 }
 
+const NAME = WORD_KINDS.indexOf('name');
+const CITY = WORD_KINDS.indexOf('city');
+const LABEL = WORD_KINDS.indexOf('label');
+
 /** Rowids as the stored blob: int32 little-endian. */
-export function rowidsBlob(rowids: readonly number[]): Buffer {
+export function rowidsBlob(rowids: ArrayLike<number>): Buffer {
+  if (LITTLE_ENDIAN && rowids instanceof Int32Array) return Buffer.from(rowids.buffer, rowids.byteOffset, rowids.byteLength);
   const buffer = Buffer.alloc(rowids.length * 4);
   for (let i = 0; i < rowids.length; i += 1) buffer.writeInt32LE(rowids[i]!, i * 4);
   return buffer;

@@ -1,6 +1,6 @@
-// Posting lists as stored blobs: int32 little-endian, read back whole wherever the blob's bytes start.
+// Posting lists: collected per word and kind, and as stored blobs (int32 little-endian, read back whole wherever the bytes start).
 import { describe, expect, it } from 'vitest';
-import { blobRowids, rowidsBlob } from '../../../pipeline/snapshot/word-postings.ts';
+import { blobRowids, PostingsCollector, rowidsBlob } from '../../../pipeline/snapshot/word-postings.ts';
 
 describe('posting list blobs', () => {
   it('reads back the rowids written, large ones and a blob that starts at an odd byte', () => {
@@ -16,5 +16,29 @@ describe('posting list blobs', () => {
     expect(blobRowids(null)).toHaveLength(0);
     expect(blobRowids('abcd')).toHaveLength(0);
     expect(blobRowids(Buffer.from([1, 2]))).toHaveLength(0);
+  });
+});
+
+describe('postings collector', () => {
+  it('gives each word in the order first seen with its places per kind, a place once per kind', () => {
+    const collector = new PostingsCollector();
+    collector.add({ rowid: 1, name: 'Hotel Sol', legalName: 'Sol SL', city: 'Madrid', labels: '["Hotel"]' });
+    collector.add({ rowid: 2, name: 'Casa Sol', legalName: null, city: 'Sol', labels: 'not json' });
+    collector.add({ rowid: 4, name: 42, legalName: 'Hotel', city: null, labels: '["Casa rural", 3]' });
+    expect(collector.size).toBe(6);
+    const lists = Array.from(collector.words(), ([word, { name, city, label }]) => [word, Array.from(name), Array.from(city), Array.from(label)]);
+    expect(lists).toEqual([
+      ['hotel', [1, 4], [], [1]],
+      ['sol', [1, 2], [2], []],
+      ['sl', [1], [], []],
+      ['madrid', [], [1], []],
+      ['casa', [2], [], [4]],
+      ['rural', [], [], [4]],
+    ]);
+  });
+
+  it('stores an Int32Array view as the bytes of its own rowids', () => {
+    const all = Int32Array.of(9, 258, 3, 4);
+    expect(rowidsBlob(all.subarray(1, 3)).equals(rowidsBlob([258, 3]))).toBe(true);
   });
 });
