@@ -1,5 +1,5 @@
 // The word index's content: each folded word of the served places' names, cities and labels → the places holding it.
-import { PostingLog } from './posting-log.ts';
+import { RowidList } from './rowid-list.ts';
 import { searchWords } from './search-words.ts';
 
 /** Where a word stands in a place: its names (name, legalName), its city, or its provider category labels. */
@@ -19,23 +19,19 @@ export interface PlaceWordsRow {
 /** A word's places per kind: rowids ascending, each once. */
 export type PostingLists = Record<WordKind, Int32Array>;
 
-/**
- * Reads rows in rowid order and keeps, per word and kind, the ascending rowids of the places holding it: each word
- * a code (in the order first seen), each (code, kind, rowid) a pair of a flat int32 log grouped at the end.
- */
+/** Reads rows in rowid order and keeps, per word and kind, the ascending rowids of the places holding it. */
 export class PostingsCollector {
-  private readonly codes = new Map<string, number>();
-  private readonly log = new PostingLog();
+  private readonly lists = new Map<string, Record<WordKind, RowidList>>();
 
   /** Distinct words seen. */
   get size(): number {
-    return this.codes.size;
+    return this.lists.size;
   }
 
   add(row: PlaceWordsRow): void {
-    this.addText(row.rowid, NAME, row.name);
-    this.addText(row.rowid, NAME, row.legalName);
-    this.addText(row.rowid, CITY, row.city);
+    this.addText(row.rowid, 'name', row.name);
+    this.addText(row.rowid, 'name', row.legalName);
+    this.addText(row.rowid, 'city', row.city);
     if (typeof row.labels === 'string') {
       let labels: unknown;
       try {
@@ -43,41 +39,27 @@ export class PostingsCollector {
       } catch {
         labels = [];
       }
-      if (Array.isArray(labels)) for (const label of labels) this.addText(row.rowid, LABEL, label);
+      if (Array.isArray(labels)) for (const label of labels) this.addText(row.rowid, 'label', label);
     }
   }
 
-  /**
-   * Each word in the order first seen, with its posting lists (views of one array shared by all words). The collector
-   * is empty after.
-   */
+  /** Each word in the order first seen, with its posting lists (views of the collector's own arrays). */
   *words(): Generator<[string, PostingLists]> {
-    const { starts, rowids } = this.log.grouped(this.codes.size * WORD_KINDS.length);
-    const list = (key: number) => rowids.subarray(starts[key]!, starts[key + 1]!);
-    let key = 0;
-    for (const word of this.codes.keys()) {
-      yield [word, { name: list(key + NAME), city: list(key + CITY), label: list(key + LABEL) }];
-      key += WORD_KINDS.length;
-    }
-    this.codes.clear();
+    for (const [word, lists] of this.lists) yield [word, { name: lists.name.view(), city: lists.city.view(), label: lists.label.view() }];
   }
 
-  private addText(rowid: number, kind: number, text: unknown): void {
+  private addText(rowid: number, kind: WordKind, text: unknown): void {
     if (typeof text !== 'string') return;
     for (const word of searchWords(text)) {
-      let code = this.codes.get(word);
-      if (code === undefined) {
-        code = this.codes.size;
-        this.codes.set(word, code);
+      let lists = this.lists.get(word);
+      if (!lists) {
+        lists = { name: new RowidList(), city: new RowidList(), label: new RowidList() };
+        this.lists.set(word, lists);
       }
-      this.log.add(code * WORD_KINDS.length + kind, rowid);
+      lists[kind].add(rowid);
     }
   }
 }
-
-const NAME = WORD_KINDS.indexOf('name');
-const CITY = WORD_KINDS.indexOf('city');
-const LABEL = WORD_KINDS.indexOf('label');
 
 /** Rowids as the stored blob: int32 little-endian. */
 export function rowidsBlob(rowids: ArrayLike<number>): Buffer {
