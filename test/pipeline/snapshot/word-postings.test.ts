@@ -38,7 +38,7 @@ describe('postings collector', () => {
   });
 
   it('stores an Int32Array view as the bytes of its own rowids', () => {
-    const all = Int32Array.of(9, 258, 3, 4);
-    expect(rowidsBlob(all.subarray(1, 3)).equals(rowidsBlob([258, 3]))).toBe(true);
+    const all = Int32Array.of(9, 3, 258, 4);
+    expect(rowidsBlob(all.subarray(1, 3)).equals(rowidsBlob([3, 258]))).toBe(true);
   });
 });
