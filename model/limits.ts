@@ -174,6 +174,15 @@ export const SNAPSHOT_MMAP_BYTES = 0;
 export const SNAPSHOT_PAGE_CACHE_KIB = 4 * 1024;
 
 /**
+ * SQLite's page cache per connection of the export build (its JSON Lines reader, its planner, each row-group worker),
+ * in KiB: each reads every page once (the JSON Lines in order, a row group's places by rowid), so a larger cache holds
+ * pages never read again; misses come from the kernel's page cache. SQLite's default here (16 MiB) filled on every
+ * connection: ~90 MB more of the build's peak RSS at 200k places, for no CPU measured (docs/benchmarks.md, "The export
+ * build's memory bounded").
+ */
+export const EXPORT_PAGE_CACHE_KIB = 2 * 1024;
+
+/**
  * How far V8 lets a serving process's old generation grow past what the last full collection kept, in percent. V8's
  * own choice (up to 4×) let the API's heap reach 200 MB under load for some 50 MB alive: requests leave garbage that
  * 32 busy connections promote, and a lower limit collects it sooner. 100 (2×) kept the API's peak RSS as low as 50 did,

@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type Database from 'better-sqlite3';
 import type { CountryCode } from '../../model/place.ts';
-import { openSnapshotFile } from '../snapshot/open-snapshot-file.ts';
 import { readCatalog } from '../snapshot/snapshot-catalog.ts';
 import { snapshotPath } from '../snapshot/snapshot-paths.ts';
 import { readPointer } from '../snapshot/snapshot-pointer.ts';
@@ -19,7 +18,7 @@ import {
 } from './export-manifest.ts';
 import { GEOMETRY_COLUMN } from './geoparquet-metadata.ts';
 import { ROW_GROUP_THREADS, RowGroupEncoders } from './row-group-encoders.ts';
-import { exportPlan, placeCount, placesByRowid, servedJsonLines, type ExportPlan } from './snapshot-export-rows.ts';
+import { exportPlan, openForExport, placeCount, placesByRowid, servedJsonLines, type ExportPlan } from './snapshot-export-rows.ts';
 import { ROW_GROUP_SIZE, writeGeoParquet, type RowGroup } from './write-geoparquet.ts';
 import { writeJsonlGz } from './write-jsonl-gz.ts';
 
@@ -97,8 +96,8 @@ export async function buildExports(dataDir: string, kept: KeptVersion, settings:
   // Hilbert order built meanwhile (by worker threads, each with its own connection, when there are several groups)
   // and written here as they come.
   const file = snapshotPath(dataDir, country, version);
-  const linesDb = openSnapshotFile(file);
-  const groupsDb = openSnapshotFile(file);
+  const linesDb = openForExport(file);
+  const groupsDb = openForExport(file);
   let encoders: RowGroupEncoders | null = null;
   let count: number;
   let jsonl: Promise<{ bytes: number; sha256: string }> | undefined;

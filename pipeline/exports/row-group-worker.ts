@@ -1,13 +1,12 @@
 // Worker thread of the export build: reads a row group's places from the snapshot file and answers them as Arrow IPC bytes.
 import { parentPort, workerData } from 'node:worker_threads';
 import { tableToIPC } from 'apache-arrow';
-import { openSnapshotFile } from '../snapshot/open-snapshot-file.ts';
 import { placeArrowTable } from './place-arrow-table.ts';
-import { placesByRowid } from './snapshot-export-rows.ts';
+import { openForExport, placesByRowid } from './snapshot-export-rows.ts';
 import type { RowGroupRequest, RowGroupAnswer, RowGroupWorkerData } from './row-group-encoders.ts';
 
 const { file, publicUrl } = (workerData as { data: RowGroupWorkerData }).data;
-const db = openSnapshotFile(file);
+const db = openForExport(file);
 const port = parentPort!;
 
 port.on('message', ({ seq, rowids }: RowGroupRequest) => {

@@ -1,6 +1,8 @@
 // Reads a served snapshot's places for the exports a piece at a time: the file order (Hilbert order from ids and points), then places by row group, or served JSON in id order.
 import type Database from 'better-sqlite3';
+import { EXPORT_PAGE_CACHE_KIB } from '../../model/limits.ts';
 import { profileUrlFor, type Place } from '../../model/place.ts';
+import { openSnapshotFile } from '../snapshot/open-snapshot-file.ts';
 import { withProfileUrl } from '../../model/served-place.ts';
 import { servedPlaceJson } from '../../model/served-place-text.ts';
 import { extendBbox, type Bbox } from './geoparquet-metadata.ts';
@@ -25,6 +27,13 @@ const degrees = (e7: number): number => e7 / 1e7;
 /** The sort key of a point given in 1e-7 degree (places_geo), or of no point. */
 function hilbertKeyOf(longitudeE7: number | null, latitudeE7: number | null): number {
   return longitudeE7 === null || latitudeE7 === null ? PLACELESS_KEY : hilbertIndex(degrees(longitudeE7), degrees(latitudeE7));
+}
+
+/** A read-only connection of the export build to a served snapshot file, its page cache bounded (EXPORT_PAGE_CACHE_KIB). */
+export function openForExport(file: string): Database.Database {
+  const db = openSnapshotFile(file);
+  db.pragma(`cache_size = -${EXPORT_PAGE_CACHE_KIB}`);
+  return db;
 }
 
 /** How many places the snapshot serves. */

@@ -15,8 +15,7 @@ export function buildSearchWords(db: Database.Database): number {
   const collector = new PostingsCollector();
   for (const row of db.prepare(BUILD_SQL.selectPlaceWords).iterate() as Iterable<PlaceWordsRow>) collector.add(row);
   const insert = db.prepare(BUILD_SQL.insertSearchWord);
-  for (const [word, lists] of collector.words) {
-    insert.run(word, rowidsBlob(lists.name), rowidsBlob(lists.city), rowidsBlob(lists.label));
-  }
-  return collector.words.size;
+  const words = collector.size;
+  for (const [word, lists] of collector.words()) insert.run(word, rowidsBlob(lists.name), rowidsBlob(lists.city), rowidsBlob(lists.label));
+  return words;
 }

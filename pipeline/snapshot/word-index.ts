@@ -131,9 +131,7 @@ export class WordIndex {
       const collector = new PostingsCollector();
       for (const row of this.db.prepare(READ_SQL.selectLegacyPlaceWords).iterate()) collector.add(row as never);
       this.built = new Map();
-      for (const [word, lists] of collector.words) {
-        this.built.set(word, { name: Int32Array.from(lists.name), city: Int32Array.from(lists.city), label: Int32Array.from(lists.label) });
-      }
+      for (const [word, lists] of collector.words()) this.built.set(word, lists);
     }
     return this.built;
   }

@@ -1,4 +1,5 @@
 // The word index's content: each folded word of the served places' names, cities and labels → the places holding it.
+import { RowidList } from './rowid-list.ts';
 import { searchWords } from './search-words.ts';
 
 /** Where a word stands in a place: its names (name, legalName), its city, or its provider category labels. */
@@ -15,12 +16,17 @@ export interface PlaceWordsRow {
   labels: unknown;
 }
 
-/** Rowids per kind, ascending, as plain arrays while building. */
-export type PostingLists = Record<WordKind, number[]>;
+/** A word's places per kind: rowids ascending, each once. */
+export type PostingLists = Record<WordKind, Int32Array>;
 
 /** Reads rows in rowid order and keeps, per word and kind, the ascending rowids of the places holding it. */
 export class PostingsCollector {
-  readonly words = new Map<string, PostingLists>();
+  private readonly lists = new Map<string, Record<WordKind, RowidList>>();
+
+  /** Distinct words seen. */
+  get size(): number {
+    return this.lists.size;
+  }
 
   add(row: PlaceWordsRow): void {
     this.addText(row.rowid, 'name', row.name);
@@ -37,16 +43,20 @@ export class PostingsCollector {
     }
   }
 
+  /** Each word in the order first seen, with its posting lists (views of the collector's own arrays). */
+  *words(): Generator<[string, PostingLists]> {
+    for (const [word, lists] of this.lists) yield [word, { name: lists.name.view(), city: lists.city.view(), label: lists.label.view() }];
+  }
+
   private addText(rowid: number, kind: WordKind, text: unknown): void {
     if (typeof text !== 'string') return;
     for (const word of searchWords(text)) {
-      let lists = this.words.get(word);
+      let lists = this.lists.get(word);
       if (!lists) {
-        lists = { name: [], city: [], label: [] };
-        this.words.set(word, lists);
+        lists = { name: new RowidList(), city: new RowidList(), label: new RowidList() };
+        this.lists.set(word, lists);
       }
-      const list = lists[kind];
-      if (list.at(-1) !== rowid) list.push(rowid);
+      lists[kind].add(rowid);
     }
   }
 }
@@ -56,7 +66,7 @@ export class PostingsCollector {
  * seven bits a byte, low bits first. Most gaps take one or two bytes where an int32 took four, and the object stores'
  * brotli keeps the 200k snapshot's word index in 1.0 MB where the int32 arrays took 2.6 MB (docs/benchmarks.md).
  */
-export function rowidsBlob(rowids: readonly number[]): Buffer {
+export function rowidsBlob(rowids: ArrayLike<number> & Iterable<number>): Buffer {
   const buffer = Buffer.allocUnsafe(rowids.length * 5);
   let at = 0;
   let previous = 0;

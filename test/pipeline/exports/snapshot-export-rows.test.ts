@@ -1,8 +1,12 @@
 // The export's row order and bbox come from the snapshot's ids and points alone; places are read back by row group in that order.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hilbertIndex } from '../../../pipeline/exports/hilbert-index.ts';
-import { exportPlan, placesByRowid, servedJsonLines } from '../../../pipeline/exports/snapshot-export-rows.ts';
+import { exportPlan, openForExport, placesByRowid, servedJsonLines } from '../../../pipeline/exports/snapshot-export-rows.ts';
+import { EXPORT_PAGE_CACHE_KIB } from '../../../model/limits.ts';
 import { registerPlaceTextFunctions } from '../../../pipeline/snapshot/place-text-sql.ts';
 import { storedPlaceText } from '../../../model/served-place-text.ts';
 import { toServedPlace, withProfileUrl } from '../../../model/served-place.ts';
@@ -88,5 +92,25 @@ describe('reading places back', () => {
     expect([...servedJsonLines(jsonRowsDb, BASE)]).toEqual([...servedJsonLines(db, BASE)]);
     expect(placesByRowid(jsonRowsDb, Float64Array.from([7, 1, 3]), BASE)).toEqual(placesByRowid(db, Float64Array.from([7, 1, 3]), BASE));
     expect(exportPlan(jsonRowsDb)).toEqual(exportPlan(db));
+  });
+});
+
+describe('openForExport', () => {
+  it('opens the file read-only with the export build’s page cache', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'export-rows-'));
+    const file = path.join(dir, 'snapshot.sqlite');
+    try {
+      db.prepare('VACUUM INTO ?').run(file);
+      const opened = openForExport(file);
+      try {
+        expect(opened.pragma('cache_size', { simple: true })).toBe(-EXPORT_PAGE_CACHE_KIB);
+        expect(opened.readonly).toBe(true);
+        expect(exportPlan(opened)).toEqual(exportPlan(db));
+      } finally {
+        opened.close();
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,6 +1,6 @@
-// Posting lists as stored blobs: the gaps between rowids as varints, and the int32 arrays of earlier files.
+// Posting lists: collected per word and kind, and as stored blobs (the gaps between rowids as varints; the int32 arrays of earlier files).
 import { describe, expect, it } from 'vitest';
-import { blobRowids, int32BlobRowids, rowidsBlob } from '../../../pipeline/snapshot/word-postings.ts';
+import { blobRowids, int32BlobRowids, PostingsCollector, rowidsBlob } from '../../../pipeline/snapshot/word-postings.ts';
 
 /** An int32 little-endian array, as files of schema version 6 and before stored a list. */
 const int32Blob = (rowids: number[]): Buffer => Buffer.from(Int32Array.from(rowids).buffer);
@@ -45,5 +45,29 @@ describe('posting list blobs', () => {
     expect(Array.from(int32BlobRowids(Buffer.concat([int32Blob([5, 6]), Buffer.from([1, 2])])))).toEqual([5, 6]);
     expect(int32BlobRowids(null)).toHaveLength(0);
     expect(int32BlobRowids(Buffer.from([1, 2]))).toHaveLength(0);
+  });
+});
+
+describe('postings collector', () => {
+  it('gives each word in the order first seen with its places per kind, a place once per kind', () => {
+    const collector = new PostingsCollector();
+    collector.add({ rowid: 1, name: 'Hotel Sol', legalName: 'Sol SL', city: 'Madrid', labels: '["Hotel"]' });
+    collector.add({ rowid: 2, name: 'Casa Sol', legalName: null, city: 'Sol', labels: 'not json' });
+    collector.add({ rowid: 4, name: 42, legalName: 'Hotel', city: null, labels: '["Casa rural", 3]' });
+    expect(collector.size).toBe(6);
+    const lists = Array.from(collector.words(), ([word, { name, city, label }]) => [word, Array.from(name), Array.from(city), Array.from(label)]);
+    expect(lists).toEqual([
+      ['hotel', [1, 4], [], [1]],
+      ['sol', [1, 2], [2], []],
+      ['sl', [1], [], []],
+      ['madrid', [], [1], []],
+      ['casa', [2], [], [4]],
+      ['rural', [], [], [4]],
+    ]);
+  });
+
+  it('stores an Int32Array view as the bytes of its own rowids', () => {
+    const all = Int32Array.of(9, 3, 258, 4);
+    expect(rowidsBlob(all.subarray(1, 3)).equals(rowidsBlob([3, 258]))).toBe(true);
   });
 });
