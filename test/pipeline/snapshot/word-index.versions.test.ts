@@ -8,6 +8,7 @@ import { snapshotPath } from '../../../pipeline/snapshot/snapshot-paths.ts';
 import { INT32_ROWIDS_SCHEMA_VERSION, SCHEMA_VERSION } from '../../../pipeline/snapshot/statements.ts';
 import { WordIndex } from '../../../pipeline/snapshot/word-index.ts';
 import { blobRowids } from '../../../pipeline/snapshot/word-postings.ts';
+import { addGeoRtree } from './support/geo-rtree.ts';
 import { makeListing } from './support/make-listing.ts';
 import { publishListings, tempDataDir } from './support/snapshot-test-kit.ts';
 
@@ -34,7 +35,7 @@ function published() {
   return { info, file, copy };
 }
 
-/** Rewrites a file as the schema version before the gaps wrote it: each list an int32 little-endian array. */
+/** Rewrites a file as the schema version before the gaps wrote it: each list an int32 little-endian array, the R*Tree beside the grid. */
 function storeListsAsInt32(file: string): void {
   const db = new Database(file);
   try {
@@ -42,6 +43,7 @@ function storeListsAsInt32(file: string): void {
     const rows = db.prepare('SELECT word, name_rowids, city_rowids, label_rowids FROM search_words').raw(true).all() as [string, Buffer, Buffer, Buffer][];
     const update = db.prepare('UPDATE search_words SET name_rowids = ?, city_rowids = ?, label_rowids = ? WHERE word = ?');
     for (const [word, name, city, label] of rows) update.run(int32(name), int32(city), int32(label), word);
+    addGeoRtree(db);
     db.prepare("UPDATE meta SET value = ? WHERE key = 'schema_version'").run(INT32_ROWIDS_SCHEMA_VERSION);
   } finally {
     db.close();
