@@ -7,6 +7,8 @@ import { withProfileUrl } from '../../model/served-place.ts';
 import { servedPlaceJson } from '../../model/served-place-text.ts';
 import { extendBbox, type Bbox } from './geoparquet-metadata.ts';
 import { hilbertIndex } from './hilbert-index.ts';
+import { NO_POINT } from '../snapshot/geo-grid.ts';
+import { loadGeoGrid } from '../snapshot/stored-geo-grid.ts';
 
 /** The sort key of a place without a point: past every Hilbert index (0 to 2^32 - 1), so such places come last. */
 const PLACELESS_KEY = 2 ** 32;
@@ -19,14 +21,14 @@ export interface ExportPlan {
 }
 
 /**
- * A served point's degrees from places_geo's 1e-7 degree integers. Served coordinates have seven decimals, so the
+ * A served point's degrees from the grid's 1e-7 degree integers. Served coordinates have seven decimals, so the
  * quotient, correctly rounded, is the very number JSON.parse reads from the place's JSON.
  */
 const degrees = (e7: number): number => e7 / 1e7;
 
-/** The sort key of a point given in 1e-7 degree (places_geo), or of no point. */
-function hilbertKeyOf(longitudeE7: number | null, latitudeE7: number | null): number {
-  return longitudeE7 === null || latitudeE7 === null ? PLACELESS_KEY : hilbertIndex(degrees(longitudeE7), degrees(latitudeE7));
+/** The sort key of a point given in 1e-7 degree (the grid's), or of no point (NO_POINT). */
+function hilbertKeyOf(longitudeE7: number, latitudeE7: number): number {
+  return latitudeE7 === NO_POINT ? PLACELESS_KEY : hilbertIndex(degrees(longitudeE7), degrees(latitudeE7));
 }
 
 /** A read-only connection of the export build to a served snapshot file, its page cache bounded (EXPORT_PAGE_CACHE_KIB). */
@@ -42,26 +44,27 @@ export function placeCount(db: Database.Database): number {
 }
 
 /**
- * One pass over the places' ids and points (places_geo): SQLite sorts them (its sorter spills to disk, so memory stays bounded), the
- * rowids are kept in file order (8 bytes a place), and the bbox is gathered on the way.
+ * One pass over the places' ids, their points taken from the snapshot's grid (geo_grid, read once: 8 bytes a rowid by
+ * rowid): SQLite sorts them (its sorter spills to disk, so memory stays bounded), the rowids are kept in file order
+ * (8 bytes a place), and the bbox is gathered on the way.
  */
 export function exportPlan(db: Database.Database): ExportPlan {
   const count = placeCount(db);
-  db.function('export_hilbert_key', { deterministic: true }, (longitude, latitude) => hilbertKeyOf(longitude as number | null, latitude as number | null));
-  // The points from places_geo (every located place, exact): no place's JSON is read.
+  // Every located place's point, exact: no place's JSON is read.
+  const { lats, lngs } = loadGeoGrid(db).pointsByRowid();
+  const latOf = (rowid: number): number => lats[rowid] ?? NO_POINT;
+  db.function('export_hilbert_key', { deterministic: true }, (rowid) => hilbertKeyOf(lngs[rowid as number] ?? 0, latOf(rowid as number)));
   const rows = db
-    .prepare(
-      `SELECT p.rowid, g.min_lng AS lng, g.min_lat AS lat FROM places AS p LEFT JOIN places_geo AS g ON g.id = p.rowid
-       ORDER BY export_hilbert_key(lng, lat), p.id`,
-    )
-    .raw(true)
-    .iterate() as IterableIterator<[number, number | null, number | null]>;
+    .prepare('SELECT rowid FROM places ORDER BY export_hilbert_key(rowid), id')
+    .pluck()
+    .iterate() as IterableIterator<number>;
   const rowids = new Float64Array(count);
   let bbox: Bbox | null = null;
   let index = 0;
-  for (const [rowid, longitude, latitude] of rows) {
+  for (const rowid of rows) {
     rowids[index++] = rowid;
-    if (longitude !== null && latitude !== null) bbox = extendBbox(bbox, degrees(longitude), degrees(latitude));
+    const latitude = latOf(rowid);
+    if (latitude !== NO_POINT) bbox = extendBbox(bbox, degrees(lngs[rowid]!), degrees(latitude));
   }
   return { rowids: index === count ? rowids : rowids.subarray(0, index), bbox };
 }

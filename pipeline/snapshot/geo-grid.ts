@@ -1,4 +1,4 @@
-// A snapshot's located places bucketed in 0.01° cells, in memory: rings around a point read a few cells, not the tree.
+// A snapshot's located places bucketed in 0.01° cells, in memory: rings around a point and boxes read a few cells.
 import { distanceFrom, flatEarthMargin, metresPerDegree, wrapsAround, type LatLng } from './geo-cover.ts';
 
 /** Cell edge in 1e-7 degree units (0.01°: about 1.1 km north-south). */
@@ -27,6 +27,14 @@ export const NO_POINT = 2 ** 31 - 1;
 /** [rowid, distance] pairs. */
 export type RingHit = [number, number];
 
+/** A box in 1e-7 degree, every bound included: a point is inside when min <= its value <= max on both axes. */
+export interface GridBox {
+  minLat: number;
+  maxLat: number;
+  minLng: number;
+  maxLng: number;
+}
+
 export class GeoGrid {
   private readonly rowids: Int32Array;
   /** In 1e-7 degree, as the snapshot stores them (8 bytes a point less than doubles); degrees are int / 1e7 where read. */
@@ -34,6 +42,10 @@ export class GeoGrid {
   private readonly lngs: Int32Array;
   /** Cell key → [start, end) into the arrays, which are sorted by cell. */
   private readonly cells = new Map<number, [number, number]>();
+  /** The cells' keys in ascending order, and each one's [start, end) into the arrays: a box seeks a row of cells. */
+  private readonly cellKeys: Int32Array;
+  private readonly cellStarts: Int32Array;
+  private readonly cellEnds: Int32Array;
   private byRowid: { lats: Int32Array; lngs: Int32Array } | undefined;
 
   /** Arrays of equal length in cell order (cellOrder): rowids, and latitudes and longitudes in 1e-7 degree. */
@@ -53,6 +65,52 @@ export class GeoGrid {
     this.rowids = Int32Array.from(order, (i) => rowids[i]!);
     this.lats = Int32Array.from(order, (i) => lats[i]!);
     this.lngs = Int32Array.from(order, (i) => lngs[i]!);
+    this.cellKeys = Int32Array.from(this.cells.keys()).sort();
+    this.cellStarts = Int32Array.from(this.cellKeys, (key) => this.cells.get(key)![0]);
+    this.cellEnds = Int32Array.from(this.cellKeys, (key) => this.cells.get(key)![1]);
+  }
+
+  /**
+   * Rowids of the points inside `box`, at most `cap`, in no particular order. Each row of cells the box spans is
+   * one seek among the cells' keys, and within a cell only the latitudes in the box are read (a cell is sorted by latitude).
+   */
+  box(box: GridBox, cap: number): number[] {
+    const found: number[] = [];
+    if (box.minLat > box.maxLat || box.minLng > box.maxLng) return found;
+    const { lats, lngs, rowids, cellKeys, cellStarts, cellEnds } = this;
+    const firstLng = Math.max(-18_001, Math.floor(box.minLng / CELL));
+    const lastLng = Math.min(18_000, Math.floor(box.maxLng / CELL));
+    const lastLat = Math.min(9_000, Math.floor(box.maxLat / CELL));
+    for (let latCell = Math.max(-9_001, Math.floor(box.minLat / CELL)); latCell <= lastLat; latCell += 1) {
+      const rowEnd = cellKey(latCell, lastLng);
+      // Cells whose latitudes all lie in the box take every point their longitude allows.
+      const wholeLat = latCell * CELL >= box.minLat && (latCell + 1) * CELL - 1 <= box.maxLat;
+      for (let c = firstKeyAtLeast(cellKeys, cellKey(latCell, firstLng)); c < cellKeys.length && cellKeys[c]! <= rowEnd; c += 1) {
+        const lngCell = (cellKeys[c]! % LNG_CELLS) - 18_001;
+        const wholeLng = lngCell * CELL >= box.minLng && (lngCell + 1) * CELL - 1 <= box.maxLng;
+        const end = cellEnds[c]!;
+        let i = wholeLat ? cellStarts[c]! : this.firstLatAtLeast(cellStarts[c]!, end, box.minLat);
+        for (; i < end; i += 1) {
+          if (lats[i]! > box.maxLat) break;
+          if (!wholeLng && (lngs[i]! < box.minLng || lngs[i]! > box.maxLng)) continue;
+          found.push(rowids[i]!);
+          if (found.length >= cap) return found;
+        }
+      }
+    }
+    return found;
+  }
+
+  /** The first index from `start` to `end` whose latitude (1e-7 degree) is at least `lat`. */
+  private firstLatAtLeast(start: number, end: number, lat: number): number {
+    let lo = start;
+    let hi = end;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.lats[mid]! < lat) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   }
 
   /** The first index from `start` to `end` whose latitude is at least `lat` (the cell is sorted by latitude). */
@@ -84,7 +142,8 @@ export class GeoGrid {
   /** About how many bytes the grid holds: its arrays, its cells' map entries, and the points by rowid once built. */
   get bytes(): number {
     const byRowid = this.byRowid ? this.byRowid.lats.byteLength + this.byRowid.lngs.byteLength : 0;
-    return this.rowids.byteLength + this.lats.byteLength + this.lngs.byteLength + this.cells.size * CELL_ENTRY_BYTES + byRowid;
+    const cells = this.cellKeys.byteLength + this.cellStarts.byteLength + this.cellEnds.byteLength + this.cells.size * CELL_ENTRY_BYTES;
+    return this.rowids.byteLength + this.lats.byteLength + this.lngs.byteLength + cells + byRowid;
   }
 
   /** Each place's point by rowid, in 1e-7 degree (the R*Tree's integers); NO_POINT where a place has none. Built on first use. */
@@ -193,6 +252,18 @@ interface Scan {
 }
 
 const cellOfDegrees = (degrees: number): number => Math.floor((degrees * 1e7) / CELL);
+
+/** The first index of ascending `keys` holding at least `key`. */
+function firstKeyAtLeast(keys: Int32Array, key: number): number {
+  let lo = 0;
+  let hi = keys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (keys[mid]! < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
 
 /** The grid as the snapshot stores it (geo_grid in schema.sql): three little-endian int32 arrays in cell order. */
 export function gridBlobs(points: Iterable<readonly [number, number, number]>): [Buffer, Buffer, Buffer] {

@@ -1,29 +1,27 @@
-// Near and bbox pages: near reads rings around the point from the in-memory grid (loaded from the R*Tree on first use),
-// widened until one holds the next page (none when the filters' index holds no match); bbox reads a small box's places from
-// the R*Tree and walks a large one in id order. Every row read is counted against the query's row budget.
+// Near and bbox pages from the in-memory grid (loaded on first use): near reads rings around the point, widened until one
+// holds the next page (none when the filters' index holds no match); bbox reads a small box's places from the grid's cells
+// and walks a large one in id order. Every row read is counted against the query's row budget.
 import type Database from 'better-sqlite3';
 import type { GeoBox } from './geo-cover.ts';
-import { GeoGrid, gridFromBlobs, type RingHit } from './geo-grid.ts';
+import type { GeoGrid, RingHit } from './geo-grid.ts';
 import type { CacheFigures, NearQuery, SearchRows, ServedRow } from './reader-types.ts';
 import type { RowBudget } from './row-budget.ts';
 import {
   geoWalkSql,
   nearFilterSql,
-  SELECT_BOX_ROWIDS,
-  SELECT_GEO_GRID,
-  SELECT_GEO_POINTS,
   SELECT_PLACE_ID_BY_ROWID,
   SELECT_PLACES_BY_ROWIDS,
   searchShapeKey,
   withFilters,
   type SearchShape,
 } from './statements.ts';
+import { loadGeoGrid } from './stored-geo-grid.ts';
 import { servedPlaceJson } from '../../model/served-place-text.ts';
 
 type Params = Record<string, string | number>;
-/** places_geo holds degrees × 1e7 (schema.sql). */
+/** The grid holds degrees × 1e7 (geo_grid in schema.sql). */
 const UNITS = 1e7;
-/** A bound in places_geo units: a value a float product put a hair off an integer counts as that integer. */
+/** A bound in the grid's units: a value a float product put a hair off an integer counts as that integer. */
 function units(degrees: number, round: 'down' | 'up'): number {
   const scaled = degrees * UNITS;
   const nearest = Math.round(scaled);
@@ -34,7 +32,7 @@ function units(degrees: number, round: 'down' | 'up'): number {
 const FIRST_RING_SHARE = 1 / 8;
 /** A later page's first ring, as a share of the previous page's span (grown ×2 until it holds a page). */
 const NEXT_RING_SHARE = 1.5;
-/** A box holding at most this many places is read whole from the R*Tree and sorted; a larger one is walked in id order. */
+/** A box holding at most this many places is read whole from the grid and sorted; a larger one is walked in id order. */
 const AREA_DRIVEN_CAP = 2000;
 /** Rows a near search reads of its filters' index to find whether they select any place at all. */
 const FILTER_PROBE_ROWS = 64;
@@ -49,7 +47,6 @@ export class GeoSearch {
   private grid: GeoGrid | undefined;
   private readonly selectByRowids: Database.Statement<[string], [number, string, string]>;
   private readonly selectIdByRowid: Database.Statement<[number], string>;
-  private readonly selectBoxRowids: Database.Statement;
 
   constructor(
     private readonly db: Database.Database,
@@ -57,7 +54,6 @@ export class GeoSearch {
   ) {
     this.selectByRowids = db.prepare<[string], [number, string, string]>(SELECT_PLACES_BY_ROWIDS).raw(true);
     this.selectIdByRowid = db.prepare<[number], string>(SELECT_PLACE_ID_BY_ROWID).pluck();
-    this.selectBoxRowids = db.prepare(SELECT_BOX_ROWIDS).pluck();
   }
 
   /** Each rowid's point (the grid's, loaded on first use): suggestions near a point order by it too. */
@@ -141,8 +137,9 @@ export class GeoSearch {
       minLng: units(box.minLng, 'up'),
       maxLng: units(box.maxLng, 'down'),
     };
-    // A small box: its places from the R*Tree (reading at most one more than the cap tells it is small), in id order.
-    const inBox = this.selectBoxRowids.all({ ...bounds, cap: AREA_DRIVEN_CAP + 1 }) as number[];
+    // A small box: its places from the grid (reading at most one more than the cap tells it is small), in id order.
+    this.grid ??= this.loadGrid();
+    const inBox = this.grid.box(bounds, AREA_DRIVEN_CAP + 1);
     budget?.take(inBox.length);
     let page: number[];
     if (inBox.length <= AREA_DRIVEN_CAP) {
@@ -150,7 +147,6 @@ export class GeoSearch {
       page = withFilters(shape) ? this.passing(ids, shape, params, want, budget) : ids.slice(0, want);
     } else {
       // A large one: the places in id order (through the filters' index, or the FTS index for q), each point checked.
-      this.grid ??= this.loadGrid();
       const { lats, lngs } = this.grid.pointsByRowid();
       const inside = (rowid: number): boolean => {
         const lat = lats[rowid];
@@ -239,7 +235,7 @@ export class GeoSearch {
     filters: Params,
     budget: RowBudget | undefined,
   ): RingHit[] {
-    // Built on the first near or large bbox search of this snapshot (about 20 bytes a place), then kept with the connection.
+    // Built on the first near or bbox search of this snapshot (about 20 bytes a place), then kept with the connection.
     this.grid ??= this.loadGrid();
     const hits = this.grid.ring(center, inner, outer);
     budget?.take(hits.length);
@@ -255,10 +251,7 @@ export class GeoSearch {
 
   /** The stored grid; snapshots built before it existed make it from their points. */
   private loadGrid(): GeoGrid {
-    const stored = this.db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'geo_grid'").pluck().get() !== undefined;
-    const row = stored ? (this.db.prepare(SELECT_GEO_GRID).raw(true).get() as [Buffer, Buffer, Buffer] | undefined) : undefined;
-    if (row) return gridFromBlobs(...row);
-    return GeoGrid.fromPoints(this.db.prepare(SELECT_GEO_POINTS).raw(true).all() as [number, number, number][]);
+    return loadGeoGrid(this.db);
   }
 
   private statement(key: string, sql: () => string): Database.Statement {

@@ -94,13 +94,10 @@ CREATE VIRTUAL TABLE places_fts USING fts5(
   tokenize = 'trigram remove_diacritics 1'
 );
 
--- Published places with a location, for near and bbox searches; id is the places rowid. Coordinates in units of
--- 1e-7 degree as 32-bit integers: served coordinates have seven decimals (normalise/location.ts), so these are exact,
--- and each row's point is read from the tree node itself (auxiliary columns would cost a lookup per row).
-CREATE VIRTUAL TABLE places_geo USING rtree_i32(id, min_lat, max_lat, min_lng, max_lng);
-
--- The near search's grid (geo-grid.ts) stored whole, so a reader loads it with one read: places_geo's points in grid
--- cell order as three int32 arrays (rowids, latitudes, longitudes in 1e-7 degree), little-endian. One row.
+-- Published places with a location, for near and bbox searches and the export's file order: the grid (geo-grid.ts)
+-- stored whole, so a reader loads it with one read. Each place's rowid and point in 1e-7 degree (served coordinates
+-- have seven decimals, normalise/location.ts, so these are exact) in grid cell order as three int32 arrays (rowids,
+-- latitudes, longitudes), little-endian. One row.
 CREATE TABLE geo_grid (
   rowids BLOB NOT NULL,
   lats BLOB NOT NULL,
@@ -133,3 +130,8 @@ CREATE TABLE search_words (
   city_rowids BLOB NOT NULL,
   label_rowids BLOB NOT NULL
 ) WITHOUT ROWID;
+
+-- @section geo-rtree
+-- Files of schema version 7 and before also held the located places' points in an R*Tree (id is the places rowid,
+-- coordinates in 1e-7 degree): no longer built, still read from those files (stored-geo-grid.ts) and checked.
+CREATE VIRTUAL TABLE places_geo USING rtree_i32(id, min_lat, max_lat, min_lng, max_lng);

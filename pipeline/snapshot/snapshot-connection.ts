@@ -92,8 +92,9 @@ class ReadOnlySnapshot implements SnapshotConnection {
     this.selectRowidAtOrBefore = db.prepare<[string], number>(READ_SQL.selectRowidAtOrBefore).pluck();
     const hasAliases = db.prepare(READ_SQL.selectHasCityAliasTable).get() !== undefined;
     this.selectCityAliasExists = hasAliases ? db.prepare<[string], number>(READ_SQL.selectCityAliasExists).pluck() : null;
-    const hasGeoIndex = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'places_geo'").pluck().get() !== undefined;
-    if (!hasGeoIndex) db.exec(LEGACY_GEO_VIEW);
+    // Snapshots built before the grid and the R*Tree were stored read their points from the places' JSON.
+    const hasGeoPoints = db.prepare("SELECT 1 FROM sqlite_master WHERE name IN ('geo_grid', 'places_geo')").pluck().get() !== undefined;
+    if (!hasGeoPoints) db.exec(LEGACY_GEO_VIEW);
     this.geo = new GeoSearch(db, (shape, params, text) => this.chooseTextPlan(shape, params, text));
     // Snapshots built before the sort keys were stored compute them from the JSON (correct, slower).
     const storedKeys = (db.pragma('table_info(places)') as { name: string }[]).some((column) => column.name === 'name_key');

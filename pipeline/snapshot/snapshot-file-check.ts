@@ -6,6 +6,7 @@ import { storedPlaceSchema } from '../../model/place-schema.ts';
 import { AppError } from '../../platform/errors/app-error.ts';
 import { openSnapshotFile } from './open-snapshot-file.ts';
 import {
+  GEO_RTREE_SCHEMA_VERSION,
   INT32_ROWIDS_SCHEMA_VERSION,
   PLACE_JSON_SCHEMA_VERSION,
   RECORDS_INSIDE_SCHEMA_VERSION,
@@ -24,14 +25,29 @@ export class SnapshotFileRefusedError extends AppError {
 }
 
 /** The schema versions this code reads and serves: its own and the earlier ones it still reads (statements.ts). */
-const SERVED_SCHEMA_VERSIONS: readonly string[] = [SCHEMA_VERSION, INT32_ROWIDS_SCHEMA_VERSION, PLACE_JSON_SCHEMA_VERSION, RECORDS_INSIDE_SCHEMA_VERSION];
+const SERVED_SCHEMA_VERSIONS: readonly string[] = [
+  SCHEMA_VERSION,
+  GEO_RTREE_SCHEMA_VERSION,
+  INT32_ROWIDS_SCHEMA_VERSION,
+  PLACE_JSON_SCHEMA_VERSION,
+  RECORDS_INSIDE_SCHEMA_VERSION,
+];
 
 /** Rows checked per turn of the event loop: a few milliseconds each, so a replica keeps answering while it checks. */
 const ROWS_PER_TURN = 500;
 
 const SECTIONS: readonly SchemaSection[] = ['build', 'places', 'places-indexes', 'city-aliases', 'search-words'];
-/** Files of the schema version before records had their own file: the same, with the records section's tables inside. */
-const RECORDS_INSIDE_SECTIONS: readonly SchemaSection[] = [...SECTIONS, 'records'];
+/** Files of schema versions 5 to 7: the same, with the R*Tree of the located places' points. */
+const GEO_RTREE_SECTIONS: readonly SchemaSection[] = [...SECTIONS, 'geo-rtree'];
+/** Files of the schema version before records had their own file: the R*Tree too, and the records section's tables inside. */
+const RECORDS_INSIDE_SECTIONS: readonly SchemaSection[] = [...GEO_RTREE_SECTIONS, 'records'];
+
+/** The schema sections a file of this schema version was built with (a file that names none: this version's). */
+function sectionsOf(schemaVersion: string | undefined): readonly SchemaSection[] {
+  if (schemaVersion === RECORDS_INSIDE_SCHEMA_VERSION) return RECORDS_INSIDE_SECTIONS;
+  if (schemaVersion !== undefined && SERVED_SCHEMA_VERSIONS.includes(schemaVersion) && schemaVersion !== SCHEMA_VERSION) return GEO_RTREE_SECTIONS;
+  return SECTIONS;
+}
 
 type SchemaObjects = Map<string, string>;
 
@@ -63,10 +79,10 @@ function expectedSchemaObjects(sections: readonly SchemaSection[]): SchemaObject
 
 /**
  * Why the file's schema is not the one built here (an extra column, a view, a trigger, a missing table), or null.
- * `recordsInside`: a file of the earlier schema version, which held the records section's tables too.
+ * `schemaVersion`: the one the file names, whose schema it must have (earlier ones held the R*Tree, the oldest the records too).
  */
-export function schemaProblem(db: Database.Database, recordsInside = false): string | null {
-  const expected = expectedSchemaObjects(recordsInside ? RECORDS_INSIDE_SECTIONS : SECTIONS);
+export function schemaProblem(db: Database.Database, schemaVersion?: string): string | null {
+  const expected = expectedSchemaObjects(sectionsOf(schemaVersion));
   const found = schemaObjects(db);
   for (const [name, definition] of found) {
     const wanted = expected.get(name);
@@ -104,12 +120,12 @@ export function servedRowProblem(id: string, stored: string, country: CountryCod
   return null;
 }
 
-/** Whether the file says it is of the schema version that held its records inside (a file without meta is not). */
-function recordsInside(db: Database.Database): boolean {
+/** The schema version the file names (none: a file without meta, or one that does not read). */
+function namedSchemaVersion(db: Database.Database): string | undefined {
   try {
-    return db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").pluck().get() === RECORDS_INSIDE_SCHEMA_VERSION;
+    return (db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").pluck().get() as string | undefined) ?? undefined;
   } catch {
-    return false;
+    return undefined;
   }
 }
 
@@ -165,7 +181,7 @@ export async function checkSnapshotFile(file: string, country: CountryCode, vers
   try {
     let meta: Map<string, string>;
     try {
-      const problem = schemaProblem(db, recordsInside(db));
+      const problem = schemaProblem(db, namedSchemaVersion(db));
       if (problem) refuse(problem);
       meta = new Map((db.prepare('SELECT key, value FROM meta').raw(true).all() as [string, string][]).map(([k, v]) => [k, v]));
     } catch (error) {

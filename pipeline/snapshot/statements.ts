@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { projectFile } from '../../platform/project-files.ts';
 
-export type SchemaSection = 'build' | 'records' | 'places' | 'places-indexes' | 'city-aliases' | 'search-words';
+export type SchemaSection = 'build' | 'records' | 'places' | 'places-indexes' | 'city-aliases' | 'search-words' | 'geo-rtree';
 
 let sections: Map<string, string> | undefined;
 
@@ -22,7 +22,9 @@ function splitSections(text: string): Map<string, string> {
 }
 
 /** Bumped whenever schema.sql changes shape, or what a column holds; stored in meta. */
-export const SCHEMA_VERSION = '7';
+export const SCHEMA_VERSION = '8';
+/** The files before 8 held places_geo, an R*Tree of the located places' points, beside the grid: still read, and served (snapshot-file-check.ts). */
+export const GEO_RTREE_SCHEMA_VERSION = '7';
 /** The files before 7 stored the word index's rowids as int32 arrays, not as gaps: still read, and served (word-postings.ts). */
 export const INT32_ROWIDS_SCHEMA_VERSION = '6';
 /** The files before 6 stored each place's JSON whole in places.place_json: still read, and served (snapshot-file-check.ts). */
@@ -41,7 +43,7 @@ const LISTING_VALUES = '?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?';
  */
 const PLACES_WITH_JSON = 'places AS p JOIN listings AS l ON l.id = p.id';
 
-/** Each located place's rowid and coordinates in 1e-7 degree (see places_geo in schema.sql). */
+/** Each located place's rowid and coordinates in 1e-7 degree (see geo_grid in schema.sql), in rowid order. */
 const GEO_POINTS = `SELECT id, CAST(round(lat * 1e7) AS INTEGER) AS lat, CAST(round(lng * 1e7) AS INTEGER) AS lng
   FROM (SELECT p.rowid AS id, json_extract(l.place, '$.location.latitude') AS lat,
     json_extract(l.place, '$.location.longitude') AS lng FROM ${PLACES_WITH_JSON} ORDER BY p.rowid) WHERE lat IS NOT NULL AND lng IS NOT NULL`;
@@ -77,8 +79,8 @@ export const BUILD_SQL = {
    */
   setFtsHashSize: "INSERT INTO places_fts (places_fts, rank) VALUES ('hashsize', 67108864)",
   fillPlacesFts: 'INSERT INTO places_fts (rowid, search_text) SELECT rowid, search_text FROM places',
-  fillPlacesGeo: `INSERT INTO places_geo (id, min_lat, max_lat, min_lng, max_lng)
-    SELECT id, lat, lat, lng, lng FROM (${GEO_POINTS})`,
+  /** The grid's points, read from the records' JSON (geo-grid.ts orders them by cell). */
+  selectGeoPoints: GEO_POINTS,
   insertGeoGrid: 'INSERT INTO geo_grid (rowids, lats, lngs) VALUES (?, ?, ?)',
   /** content_hash() is registered by the builder (sha256 of the served JSON, shortened). */
   fillPlaceHashes: `INSERT INTO place_hashes (id, hash) SELECT p.id, content_hash(l.place) FROM ${PLACES_WITH_JSON} ORDER BY p.id`,
@@ -195,10 +197,6 @@ export function nearFilterSql(shape: SearchShape): string {
   return `SELECT p.rowid FROM places AS p WHERE p.rowid IN (SELECT value FROM json_each(@rowids))${equalityFilters(shape, 'p.')}${geoText(shape)}`;
 }
 
-/** At most @cap places inside a box, unordered: the R*Tree's integer points are the served coordinates, so this is exact. */
-export const SELECT_BOX_ROWIDS = `SELECT id FROM places_geo
-  WHERE min_lat >= @minLat AND max_lat <= @maxLat AND min_lng >= @minLng AND max_lng <= @maxLng LIMIT @cap`;
-
 /**
  * The rows a geo walk steps through, in id order from @after, at most @limit, each with whether it passes the filters
  * (the area is the caller's check): every row the walk reads comes back, so each is counted against the row budget.
@@ -218,10 +216,11 @@ export function geoWalkSql(shape: SearchShape): string {
 export const SELECT_PLACES_BY_ROWIDS = 'SELECT rowid, id, place_json FROM places WHERE rowid IN (SELECT value FROM json_each(?))';
 /** The id alone, for the places tied with a near cursor's distance. */
 export const SELECT_PLACE_ID_BY_ROWID = 'SELECT id FROM places WHERE rowid = ?';
+/** Files of schema version 7 and before without geo_grid: the grid's points from the R*Tree. */
 export const SELECT_GEO_POINTS = 'SELECT id, min_lat, min_lng FROM places_geo';
 export const SELECT_GEO_GRID = 'SELECT rowids, lats, lngs FROM geo_grid';
 
-/** Snapshots written before places_geo existed: the same columns from the stored JSON (a full scan, but correct). */
+/** Snapshots written before places_geo and geo_grid existed: the same columns from the stored JSON (a full scan, but correct). */
 export const LEGACY_GEO_VIEW = `CREATE TEMP VIEW places_geo AS SELECT id, lat AS min_lat, lat AS max_lat, lng AS min_lng, lng AS max_lng
   FROM (${GEO_POINTS})`;
 

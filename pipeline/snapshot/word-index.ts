@@ -3,7 +3,7 @@ import type Database from 'better-sqlite3';
 import { allowedEdits } from './typo-distance.ts';
 import { typoMatches } from './word-typo-matches.ts';
 import { blobRowids, int32BlobRowids, PostingsCollector, type WordKind } from './word-postings.ts';
-import { READ_SQL, SCHEMA_VERSION } from './statements.ts';
+import { INT32_ROWIDS_SCHEMA_VERSION, READ_SQL } from './statements.ts';
 import type { CacheFigures } from './reader-types.ts';
 import { BoundedCache } from './bounded-cache.ts';
 import {
@@ -26,12 +26,17 @@ const EMPTY: Postings = { name: new Int32Array(0), city: new Int32Array(0), labe
 const EXPANSION_BYTES = 48;
 const rowidsOf = (lists: Postings): number => lists.name.length + lists.city.length + lists.label.length;
 
+/** Whether a file of this schema version stores its lists as gaps: every version after the last that stored int32 arrays. */
+function storesGaps(schemaVersion: unknown): boolean {
+  return Number(schemaVersion) > Number(INT32_ROWIDS_SCHEMA_VERSION);
+}
+
 export class WordIndex {
   private words: string[] | null = null;
   /** Snapshots built before search_words: the index is made from the places once, in memory. */
   private built: Map<string, Postings> | null = null;
   private readonly selectPostings: Database.Statement | null;
-  /** How the file stores a list: as gaps (this schema version), or as an int32 array (the versions before it). */
+  /** How the file stores a list: as gaps (the versions after INT32_ROWIDS_SCHEMA_VERSION), or as an int32 array (that one and those before). */
   private readonly decode: (blob: unknown) => Int32Array;
   private readonly expansions = new BoundedCache<string, Expansion[]>(
     READER_EXPANSIONS_CACHED,
@@ -49,7 +54,7 @@ export class WordIndex {
     this.selectPostings = stored
       ? db.prepare('SELECT name_rowids, city_rowids, label_rowids FROM search_words WHERE word = ?').raw(true)
       : null;
-    this.decode = stored && db.prepare(READ_SQL.selectMeta).pluck().get('schema_version') === SCHEMA_VERSION ? blobRowids : int32BlobRowids;
+    this.decode = stored && storesGaps(db.prepare(READ_SQL.selectMeta).pluck().get('schema_version')) ? blobRowids : int32BlobRowids;
   }
 
   /** The places holding a word, per kind. */

@@ -11,6 +11,8 @@ import { registerPlaceTextFunctions } from '../../../pipeline/snapshot/place-tex
 import { storedPlaceText } from '../../../model/served-place-text.ts';
 import { toServedPlace, withProfileUrl } from '../../../model/served-place.ts';
 import type { StoredPlace } from '../../../model/place.ts';
+import { gridBlobs } from '../../../pipeline/snapshot/geo-grid.ts';
+import { schemaSection } from '../../../pipeline/snapshot/statements.ts';
 
 const BASE = 'https://lodging.example.org';
 // Inserted out of id order; two pairs share a point (ties go by id); two have no point (last, by id).
@@ -32,19 +34,24 @@ let jsonRowsDb: Database.Database;
 const placeOf = (id: string, location: (typeof ROWS)[number][1]) =>
   toServedPlace({ id, name: `Place ${id}`, address: null, location, lodgingType: 'hotel' } as unknown as StoredPlace);
 
-function placesDb(text: (place: StoredPlace) => string): Database.Database {
+/** The places and, as the builder writes them, their points in 1e-7 degree: the stored grid, or the R*Tree of files of schema version 7 and before. */
+function placesDb(text: (place: StoredPlace) => string, points: 'grid' | 'rtree' = 'grid'): Database.Database {
   const made = new Database(':memory:');
   registerPlaceTextFunctions(made);
-  // The places and, as the builder writes them, their points in 1e-7 degree (what the file order is read from).
   made.exec('CREATE TABLE places (id TEXT NOT NULL, place_json TEXT NOT NULL)');
-  made.exec('CREATE VIRTUAL TABLE places_geo USING rtree_i32(id, min_lat, max_lat, min_lng, max_lng)');
   const insert = made.prepare('INSERT INTO places (id, place_json) VALUES (?, ?)');
-  const insertPoint = made.prepare('INSERT INTO places_geo VALUES (?, ?, ?, ?, ?)');
+  const located: [number, number, number][] = [];
   for (const [id, location] of ROWS) {
     const { lastInsertRowid } = insert.run(id, text(placeOf(id, location)));
-    if (location === null) continue;
-    const [lat, lng] = [Math.round(location.latitude * 1e7), Math.round(location.longitude * 1e7)];
-    insertPoint.run(lastInsertRowid, lat, lat, lng, lng);
+    if (location !== null) located.push([Number(lastInsertRowid), Math.round(location.latitude * 1e7), Math.round(location.longitude * 1e7)]);
+  }
+  if (points === 'grid') {
+    made.exec('CREATE TABLE geo_grid (rowids BLOB NOT NULL, lats BLOB NOT NULL, lngs BLOB NOT NULL)');
+    made.prepare('INSERT INTO geo_grid (rowids, lats, lngs) VALUES (?, ?, ?)').run(...gridBlobs(located));
+  } else {
+    made.exec(schemaSection('geo-rtree'));
+    const insertPoint = made.prepare('INSERT INTO places_geo VALUES (?, ?, ?, ?, ?)');
+    for (const [rowid, lat, lng] of located) insertPoint.run(rowid, lat, lat, lng, lng);
   }
   return made;
 }
@@ -71,6 +78,15 @@ describe('exportPlan', () => {
 
   it('gives the bbox of every point', () => {
     expect(exportPlan(db).bbox).toEqual({ minLongitude: -15.41343, minLatitude: 0.3, maxLongitude: 2.1734035, maxLatitude: 41.3850639 });
+  });
+
+  it('reads the same plan from a file of schema version 7, whose points are in the R*Tree', () => {
+    const rtreeDb = placesDb(storedPlaceText, 'rtree');
+    try {
+      expect(exportPlan(rtreeDb)).toEqual(exportPlan(db));
+    } finally {
+      rtreeDb.close();
+    }
   });
 });
 

@@ -20,6 +20,7 @@ import type { SnapshotInfo } from '../../../pipeline/snapshot/reader-types.ts';
 import { sightingsFromSnapshot } from '../../../pipeline/labels/unknown-label-store.ts';
 import { isKnownPlaceId } from '../../../pipeline/suppression/known-place-id.ts';
 import { checkRemoval } from '../../../pipeline/publish/removal-check.ts';
+import { addGeoRtree } from './support/geo-rtree.ts';
 
 let dataDir: string;
 let current: SnapshotInfo;
@@ -49,12 +50,13 @@ function readings() {
   };
 }
 
-/** Rewrites a snapshot's rows as the schema version before stored texts wrote them: each place's JSON whole. */
+/** Rewrites a snapshot's rows as the schema version before stored texts wrote them: each place's JSON whole, the R*Tree beside the grid. */
 function storePlacesAsJson(file: string): void {
   const db = new Database(file);
   try {
     registerPlaceTextFunctions(db);
     db.exec('UPDATE places SET place_json = served_json(place_json)');
+    addGeoRtree(db);
     db.prepare("UPDATE meta SET value = ? WHERE key = 'schema_version'").run(PLACE_JSON_SCHEMA_VERSION);
   } finally {
     db.close();
@@ -71,7 +73,7 @@ function servedPlaces(file: string, info: SnapshotInfo): string[] {
   }
 }
 
-/** Rewrites a snapshot as the schema version before records had their own file built it: the records inside, no records file. */
+/** Rewrites a snapshot as the schema version before records had their own file built it: the records inside, no records file, the R*Tree. */
 function moveRecordsInside(file: string): void {
   const db = new Database(file);
   try {
@@ -79,6 +81,7 @@ function moveRecordsInside(file: string): void {
     db.prepare('ATTACH DATABASE ? AS rec').run(recordsPath(file));
     for (const table of RECORD_TABLES) db.exec(`INSERT INTO main.${table} SELECT * FROM rec.${table}`);
     db.exec('DETACH DATABASE rec');
+    addGeoRtree(db);
     db.prepare("UPDATE meta SET value = ? WHERE key = 'schema_version'").run(RECORDS_INSIDE_SCHEMA_VERSION);
   } finally {
     db.close();

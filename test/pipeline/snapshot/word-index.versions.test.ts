@@ -1,13 +1,14 @@
-// The word index of a file of this schema version (gaps) and of the version before (int32 arrays): the same places.
+// The word index of a file of this schema version (gaps), of an earlier one with gaps, and of one with int32 arrays: the same places.
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { checkSnapshotFile } from '../../../pipeline/snapshot/snapshot-file-check.ts';
 import { snapshotPath } from '../../../pipeline/snapshot/snapshot-paths.ts';
-import { INT32_ROWIDS_SCHEMA_VERSION, SCHEMA_VERSION } from '../../../pipeline/snapshot/statements.ts';
+import { GEO_RTREE_SCHEMA_VERSION, INT32_ROWIDS_SCHEMA_VERSION, SCHEMA_VERSION } from '../../../pipeline/snapshot/statements.ts';
 import { WordIndex } from '../../../pipeline/snapshot/word-index.ts';
 import { blobRowids } from '../../../pipeline/snapshot/word-postings.ts';
+import { addGeoRtree } from './support/geo-rtree.ts';
 import { makeListing } from './support/make-listing.ts';
 import { publishListings, tempDataDir } from './support/snapshot-test-kit.ts';
 
@@ -34,7 +35,7 @@ function published() {
   return { info, file, copy };
 }
 
-/** Rewrites a file as the schema version before the gaps wrote it: each list an int32 little-endian array. */
+/** Rewrites a file as the schema version before the gaps wrote it: each list an int32 little-endian array, the R*Tree beside the grid. */
 function storeListsAsInt32(file: string): void {
   const db = new Database(file);
   try {
@@ -42,7 +43,19 @@ function storeListsAsInt32(file: string): void {
     const rows = db.prepare('SELECT word, name_rowids, city_rowids, label_rowids FROM search_words').raw(true).all() as [string, Buffer, Buffer, Buffer][];
     const update = db.prepare('UPDATE search_words SET name_rowids = ?, city_rowids = ?, label_rowids = ? WHERE word = ?');
     for (const [word, name, city, label] of rows) update.run(int32(name), int32(city), int32(label), word);
+    addGeoRtree(db);
     db.prepare("UPDATE meta SET value = ? WHERE key = 'schema_version'").run(INT32_ROWIDS_SCHEMA_VERSION);
+  } finally {
+    db.close();
+  }
+}
+
+/** Rewrites a file as the version after the gaps and before the grid alone wrote it: the gaps kept, the R*Tree beside the grid. */
+function storeAsGeoRtreeVersion(file: string): void {
+  const db = new Database(file);
+  try {
+    addGeoRtree(db);
+    db.prepare("UPDATE meta SET value = ? WHERE key = 'schema_version'").run(GEO_RTREE_SCHEMA_VERSION);
   } finally {
     db.close();
   }
@@ -73,6 +86,13 @@ describe('the word index across schema versions', () => {
     expect(sol.city).toEqual([]);
     expect((current.get('hotel') as { name: number[] }).name.length).toBe(120);
     expect(everyPosting(copy)).toEqual(current);
+  });
+
+  it('reads the gaps of a file of an earlier version that stored them too', async () => {
+    const { info, file, copy } = published();
+    storeAsGeoRtreeVersion(copy);
+    expect(everyPosting(copy)).toEqual(everyPosting(file));
+    await expect(checkSnapshotFile(copy, 'es', info.version)).resolves.toMatchObject({ places: 300 });
   });
 
   it('writes the gaps under this schema version, and the check serves both versions', async () => {
