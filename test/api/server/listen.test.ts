@@ -1,4 +1,5 @@
 // The pending server answers 503 until its app is mounted; localUrl names where it answers.
+import { IncomingMessage, ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPendingServer, listen, localUrl } from '../../../api/server/listen.ts';
 
@@ -31,5 +32,24 @@ describe('localUrl', () => {
     expect(localUrl('::', 3000)).toBe('http://127.0.0.1:3000');
     expect(localUrl('::1', 8080)).toBe('http://[::1]:8080');
     expect(localUrl('192.168.1.5', 80)).toBe('http://192.168.1.5:80');
+  });
+});
+
+describe('createPendingServer with an app that names its prototypes', () => {
+  it("makes requests and responses that chain to the mounted app's prototypes", async () => {
+    const request = { appRequest: true };
+    const response = { appResponse: true };
+    Object.setPrototypeOf(request, IncomingMessage.prototype);
+    Object.setPrototypeOf(response, ServerResponse.prototype);
+    const pending = createPendingServer();
+    const handler = Object.assign(
+      (req: IncomingMessage, res: ServerResponse) =>
+        res.end(JSON.stringify([request.isPrototypeOf(req), response.isPrototypeOf(res), req instanceof IncomingMessage, res instanceof ServerResponse])),
+      { prototypes: { request, response } },
+    );
+    pending.mount(handler);
+    const port = await listen(pending.server, 0, '127.0.0.1');
+    expect(await (await fetch(`http://127.0.0.1:${port}/`)).json()).toEqual([true, true, true, true]);
+    await new Promise<void>((resolve) => pending.server.close(() => resolve()));
   });
 });
