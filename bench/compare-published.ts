@@ -59,6 +59,16 @@ function withoutSource(summary: string): unknown {
   return rest;
 }
 
+/** The lines to a file a piece at a time: a 1M import's lines joined pass V8's longest string. */
+async function writeLines(file: string, lines: readonly string[]): Promise<void> {
+  const handle = await fs.open(file, 'w');
+  try {
+    for (let i = 0; i < lines.length; i += 10_000) await handle.write(`${lines.slice(i, i + 10_000).join('\n')}\n`);
+  } finally {
+    await handle.close();
+  }
+}
+
 function firstDifferences(a: string[], b: string[], limit = 3): string[] {
   const out: string[] = [];
   for (let i = 0; i < Math.max(a.length, b.length) && out.length < limit; i += 1) {
@@ -87,8 +97,8 @@ for (const country of ['es', 'fr', 'gb', 'pt']) {
   const a = dump(fileA);
   const b = dump(fileB);
   for (const kind of ['places', 'records'] as const) {
-    await fs.writeFile(path.join(outDir, `${country}-${kind}-a.jsonl`), a[kind].join('\n') + '\n');
-    await fs.writeFile(path.join(outDir, `${country}-${kind}-b.jsonl`), b[kind].join('\n') + '\n');
+    await writeLines(path.join(outDir, `${country}-${kind}-a.jsonl`), a[kind]);
+    await writeLines(path.join(outDir, `${country}-${kind}-b.jsonl`), b[kind]);
     const same = a[kind].length === b[kind].length && a[kind].every((line, i) => line === b[kind][i]);
     process.stdout.write(`${country} ${kind}: ${a[kind].length} against ${b[kind].length}, ${same ? 'identical' : 'DIFFERENT'}\n`);
     if (!same) {
