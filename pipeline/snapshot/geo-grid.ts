@@ -89,7 +89,7 @@ export class GeoGrid {
         const lngCell = (cellKeys[c]! % LNG_CELLS) - 18_001;
         const wholeLng = lngCell * CELL >= box.minLng && (lngCell + 1) * CELL - 1 <= box.maxLng;
         const end = cellEnds[c]!;
-        let i = wholeLat ? cellStarts[c]! : this.firstLatAtLeast(cellStarts[c]!, end, box.minLat);
+        let i = wholeLat ? cellStarts[c]! : this.firstAtLeast(cellStarts[c]!, end, box.minLat, 1);
         for (; i < end; i += 1) {
           if (lats[i]! > box.maxLat) break;
           if (!wholeLng && (lngs[i]! < box.minLng || lngs[i]! > box.maxLng)) continue;
@@ -101,25 +101,16 @@ export class GeoGrid {
     return found;
   }
 
-  /** The first index from `start` to `end` whose latitude (1e-7 degree) is at least `lat`. */
-  private firstLatAtLeast(start: number, end: number, lat: number): number {
+  /**
+   * The first index from `start` to `end` whose latitude is at least `lat` (the cell is sorted by latitude): `lat` in
+   * degrees by default, or in the stored 1e-7 degree units with `scale` 1 (a division by 1 is exact).
+   */
+  private firstAtLeast(start: number, end: number, lat: number, scale = 1e7): number {
     let lo = start;
     let hi = end;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (this.lats[mid]! < lat) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  }
-
-  /** The first index from `start` to `end` whose latitude is at least `lat` (the cell is sorted by latitude). */
-  private firstAtLeast(start: number, end: number, lat: number): number {
-    let lo = start;
-    let hi = end;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.lats[mid]! / 1e7 < lat) lo = mid + 1;
+      if (this.lats[mid]! / scale < lat) lo = mid + 1;
       else hi = mid;
     }
     return lo;
