@@ -23,3 +23,19 @@ export function searchTextOf(place: StoredPlace): string {
   }
   return foldText([...fields].join('\n')).replace(SPACES, ' ');
 }
+
+/**
+ * The search text's line at `index` (from 0), or with `rest` that line and every one after it; null when the text has
+ * fewer lines: what each column of the trigram index holds (schema.sql), so no trigram spans two fields.
+ */
+export function searchTextLine(text: string, index: number, rest: boolean): string | null {
+  let start = 0;
+  for (let line = 0; line < index; line += 1) {
+    const end = text.indexOf('\n', start);
+    if (end < 0) return null;
+    start = end + 1;
+  }
+  if (rest) return text.slice(start);
+  const end = text.indexOf('\n', start);
+  return end < 0 ? text.slice(start) : text.slice(start, end);
+}

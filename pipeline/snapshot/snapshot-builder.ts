@@ -23,6 +23,7 @@ import { FIELD_FILL_KEY, measureFieldFill, storedFieldFill } from './field-fill.
 import { FieldFillCounter } from './filled-fields.ts';
 import { buildSearchWords, registerSortName } from './build-search-words.ts';
 import { registerPlaceTextFunctions } from './place-text-sql.ts';
+import { fillTrigramIndex } from './fill-trigram-index.ts';
 
 /**
  * The build's page cache. Pages it cannot hold go to the file and come back from the OS's page cache, which is not
@@ -241,8 +242,8 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
     db.exec(schemaSection('places-indexes'));
     db.exec(schemaSection('city-aliases'));
     db.prepare(BUILD_SQL.fillPlaceCitySlugs).run();
-    db.prepare(BUILD_SQL.setFtsHashSize).run();
-    db.prepare(BUILD_SQL.fillPlacesFts).run();
+    db.exec(schemaSection('search-trigrams'));
+    fillTrigramIndex(db);
     meta.run(SEARCH_WORDS_KEY, String(buildSearchWords(db)));
     db.prepare(BUILD_SQL.insertGeoGrid).run(...gridBlobs(db.prepare(BUILD_SQL.selectGeoPoints).raw(true).iterate() as Iterable<[number, number, number]>));
     db.function('content_hash', { deterministic: true }, (json) => contentHash(String(json)));

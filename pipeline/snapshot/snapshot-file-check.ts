@@ -8,6 +8,7 @@ import { openSnapshotFile } from './open-snapshot-file.ts';
 import {
   GEO_RTREE_SCHEMA_VERSION,
   INT32_ROWIDS_SCHEMA_VERSION,
+  ONE_COLUMN_FTS_SCHEMA_VERSION,
   PLACE_JSON_SCHEMA_VERSION,
   RECORDS_INSIDE_SCHEMA_VERSION,
   SCHEMA_VERSION,
@@ -27,6 +28,7 @@ export class SnapshotFileRefusedError extends AppError {
 /** The schema versions this code reads and serves: its own and the earlier ones it still reads (statements.ts). */
 const SERVED_SCHEMA_VERSIONS: readonly string[] = [
   SCHEMA_VERSION,
+  ONE_COLUMN_FTS_SCHEMA_VERSION,
   GEO_RTREE_SCHEMA_VERSION,
   INT32_ROWIDS_SCHEMA_VERSION,
   PLACE_JSON_SCHEMA_VERSION,
@@ -36,17 +38,20 @@ const SERVED_SCHEMA_VERSIONS: readonly string[] = [
 /** Rows checked per turn of the event loop: a few milliseconds each, so a replica keeps answering while it checks. */
 const ROWS_PER_TURN = 500;
 
-const SECTIONS: readonly SchemaSection[] = ['build', 'places', 'places-indexes', 'city-aliases', 'search-words'];
+const SECTIONS: readonly SchemaSection[] = ['build', 'places', 'places-indexes', 'search-trigrams', 'city-aliases', 'search-words'];
+/** Files of schema version 8: the trigram index in one column. */
+const ONE_COLUMN_FTS_SECTIONS: readonly SchemaSection[] = ['build', 'places', 'places-indexes', 'search-trigrams-one-column', 'city-aliases', 'search-words'];
 /** Files of schema versions 5 to 7: the same, with the R*Tree of the located places' points. */
-const GEO_RTREE_SECTIONS: readonly SchemaSection[] = [...SECTIONS, 'geo-rtree'];
+const GEO_RTREE_SECTIONS: readonly SchemaSection[] = [...ONE_COLUMN_FTS_SECTIONS, 'geo-rtree'];
 /** Files of the schema version before records had their own file: the R*Tree too, and the records section's tables inside. */
 const RECORDS_INSIDE_SECTIONS: readonly SchemaSection[] = [...GEO_RTREE_SECTIONS, 'records'];
 
 /** The schema sections a file of this schema version was built with (a file that names none: this version's). */
 function sectionsOf(schemaVersion: string | undefined): readonly SchemaSection[] {
+  if (schemaVersion === undefined || schemaVersion === SCHEMA_VERSION || !SERVED_SCHEMA_VERSIONS.includes(schemaVersion)) return SECTIONS;
+  if (schemaVersion === ONE_COLUMN_FTS_SCHEMA_VERSION) return ONE_COLUMN_FTS_SECTIONS;
   if (schemaVersion === RECORDS_INSIDE_SCHEMA_VERSION) return RECORDS_INSIDE_SECTIONS;
-  if (schemaVersion !== undefined && SERVED_SCHEMA_VERSIONS.includes(schemaVersion) && schemaVersion !== SCHEMA_VERSION) return GEO_RTREE_SECTIONS;
-  return SECTIONS;
+  return GEO_RTREE_SECTIONS;
 }
 
 type SchemaObjects = Map<string, string>;

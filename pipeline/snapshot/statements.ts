@@ -2,7 +2,16 @@
 import { readFileSync } from 'node:fs';
 import { projectFile } from '../../platform/project-files.ts';
 
-export type SchemaSection = 'build' | 'records' | 'places' | 'places-indexes' | 'city-aliases' | 'search-words' | 'geo-rtree';
+export type SchemaSection =
+  | 'build'
+  | 'records'
+  | 'places'
+  | 'places-indexes'
+  | 'search-trigrams'
+  | 'search-trigrams-one-column'
+  | 'city-aliases'
+  | 'search-words'
+  | 'geo-rtree';
 
 let sections: Map<string, string> | undefined;
 
@@ -22,7 +31,9 @@ function splitSections(text: string): Map<string, string> {
 }
 
 /** Bumped whenever schema.sql changes shape, or what a column holds; stored in meta. */
-export const SCHEMA_VERSION = '8';
+export const SCHEMA_VERSION = '9';
+/** The files before 9 held the trigram index over the whole search text in one column: still read, and served (snapshot-file-check.ts). */
+export const ONE_COLUMN_FTS_SCHEMA_VERSION = '8';
 /** The files before 8 held places_geo, an R*Tree of the located places' points, beside the grid: still read, and served (snapshot-file-check.ts). */
 export const GEO_RTREE_SCHEMA_VERSION = '7';
 /** The files before 7 stored the word index's rowids as int32 arrays, not as gaps: still read, and served (word-postings.ts). */
@@ -78,7 +89,8 @@ export const BUILD_SQL = {
    * leaves a few segments, which query as fast as one (so no 'optimize', which would cost seconds more).
    */
   setFtsHashSize: "INSERT INTO places_fts (places_fts, rank) VALUES ('hashsize', 67108864)",
-  fillPlacesFts: 'INSERT INTO places_fts (rowid, search_text) SELECT rowid, search_text FROM places',
+  /** The trigram index's columns, in order: each is a line of the search text, the last any lines beyond it. */
+  selectFtsColumns: "SELECT name FROM pragma_table_info('places_fts') ORDER BY cid",
   /** The grid's points, read from the records' JSON (geo-grid.ts orders them by cell). */
   selectGeoPoints: GEO_POINTS,
   insertGeoGrid: 'INSERT INTO geo_grid (rowids, lats, lngs) VALUES (?, ?, ?)',
@@ -96,6 +108,15 @@ export const BUILD_SQL = {
    */
   analyzePlaces: 'ANALYZE places',
 } as const;
+
+/**
+ * Fills the trigram index with each place's search text a line a column (search_text_line() is registered by the
+ * builder: search-text.ts), the last column holding the lines beyond the others.
+ */
+export function fillPlacesFtsSql(columns: readonly string[]): string {
+  const lines = columns.map((_, index) => `search_text_line(search_text, ${index}, ${index === columns.length - 1 ? 1 : 0})`);
+  return `INSERT INTO places_fts (rowid, ${columns.join(', ')}) SELECT rowid, ${lines.join(', ')} FROM places`;
+}
 
 export const READ_SQL = {
   selectMeta: 'SELECT value FROM meta WHERE key = ?',

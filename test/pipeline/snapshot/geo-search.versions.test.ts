@@ -12,6 +12,7 @@ import { checkSnapshotFile } from '../../../pipeline/snapshot/snapshot-file-chec
 import { snapshotPath } from '../../../pipeline/snapshot/snapshot-paths.ts';
 import { GEO_RTREE_SCHEMA_VERSION, SCHEMA_VERSION } from '../../../pipeline/snapshot/statements.ts';
 import { addGeoRtree, gridPoints } from './support/geo-rtree.ts';
+import { useOneColumnTrigrams } from './support/one-column-trigrams.ts';
 import { makeListing } from './support/make-listing.ts';
 import { publishListings, sortIds } from './support/snapshot-test-kit.ts';
 
@@ -40,6 +41,7 @@ function asVersion7(file: string, copy: string, gridToo: boolean): void {
   const db = new Database(copy);
   try {
     addGeoRtree(db);
+    useOneColumnTrigrams(db);
     if (!gridToo) db.exec('DROP TABLE geo_grid');
     db.prepare("UPDATE meta SET value = ? WHERE key = 'schema_version'").run(GEO_RTREE_SCHEMA_VERSION);
   } finally {
@@ -138,14 +140,16 @@ describe('geo searches across schema versions', () => {
   it('refuses a file of this version that holds the R*Tree, and a version 7 file without it', async () => {
     const { info, file, withRtree } = published;
     const extra = `${file}.extra`;
-    fs.copyFileSync(withRtree, extra);
+    fs.copyFileSync(file, extra);
     const db = new Database(extra);
+    addGeoRtree(db);
     db.prepare("UPDATE meta SET value = ? WHERE key = 'schema_version'").run(SCHEMA_VERSION);
     db.close();
     await expect(checkSnapshotFile(extra, 'es', info.version)).rejects.toThrow(/places_geo.*which no snapshot has/);
     const lacking = `${file}.lacking`;
     fs.copyFileSync(file, lacking);
     const old = new Database(lacking);
+    useOneColumnTrigrams(old);
     old.prepare("UPDATE meta SET value = ? WHERE key = 'schema_version'").run(GEO_RTREE_SCHEMA_VERSION);
     old.close();
     await expect(checkSnapshotFile(lacking, 'es', info.version)).rejects.toThrow(/lacks "places_geo/);

@@ -21,6 +21,7 @@ import { sightingsFromSnapshot } from '../../../pipeline/labels/unknown-label-st
 import { isKnownPlaceId } from '../../../pipeline/suppression/known-place-id.ts';
 import { checkRemoval } from '../../../pipeline/publish/removal-check.ts';
 import { addGeoRtree } from './support/geo-rtree.ts';
+import { useOneColumnTrigrams } from './support/one-column-trigrams.ts';
 
 let dataDir: string;
 let current: SnapshotInfo;
@@ -57,6 +58,7 @@ function storePlacesAsJson(file: string): void {
     registerPlaceTextFunctions(db);
     db.exec('UPDATE places SET place_json = served_json(place_json)');
     addGeoRtree(db);
+    useOneColumnTrigrams(db);
     db.prepare("UPDATE meta SET value = ? WHERE key = 'schema_version'").run(PLACE_JSON_SCHEMA_VERSION);
   } finally {
     db.close();
@@ -82,6 +84,7 @@ function moveRecordsInside(file: string): void {
     for (const table of RECORD_TABLES) db.exec(`INSERT INTO main.${table} SELECT * FROM rec.${table}`);
     db.exec('DETACH DATABASE rec');
     addGeoRtree(db);
+    useOneColumnTrigrams(db);
     db.prepare("UPDATE meta SET value = ? WHERE key = 'schema_version'").run(RECORDS_INSIDE_SCHEMA_VERSION);
   } finally {
     db.close();

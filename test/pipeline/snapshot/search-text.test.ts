@@ -1,6 +1,6 @@
 // Folding text for q: case, accents, ligatures and whitespace never decide a match.
 import { describe, expect, it } from 'vitest';
-import { foldSearchText, searchTextOf } from '../../../pipeline/snapshot/search-text.ts';
+import { foldSearchText, searchTextLine, searchTextOf } from '../../../pipeline/snapshot/search-text.ts';
 import { makeListing } from './support/make-listing.ts';
 
 describe('foldSearchText', () => {
@@ -40,5 +40,28 @@ describe('searchTextOf', () => {
       const { place } = makeListing({ place: { name, legalName: null, address, lodgingTypes: [] } });
       expect(searchTextOf(place)).toBe(foldSearchText(name));
     }
+  });
+});
+
+describe('searchTextLine', () => {
+  const text = 'hostal nino\na coruna\nhostal\n2 estrellas';
+  it.each([
+    [0, false, 'hostal nino'],
+    [1, false, 'a coruna'],
+    [3, false, '2 estrellas'],
+    [4, false, null],
+    [7, false, null],
+    [1, true, 'a coruna\nhostal\n2 estrellas'],
+    [3, true, '2 estrellas'],
+    [4, true, null],
+  ] as const)('line %i (rest %s) → %j', (index, rest, line) => {
+    expect(searchTextLine(text, index, rest)).toBe(line);
+  });
+
+  it('reads a text of one line, and an empty one, as their first line', () => {
+    expect(searchTextLine('casa sol', 0, false)).toBe('casa sol');
+    expect(searchTextLine('casa sol', 0, true)).toBe('casa sol');
+    expect(searchTextLine('casa sol', 1, false)).toBeNull();
+    expect(searchTextLine('', 0, false)).toBe('');
   });
 });

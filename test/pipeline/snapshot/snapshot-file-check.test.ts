@@ -9,7 +9,8 @@ import { snapshotPath } from '../../../pipeline/snapshot/snapshot-paths.ts';
 import { makeListing } from './support/make-listing.ts';
 import { servedPlaceJson } from '../../../model/served-place-text.ts';
 import { createHash } from 'node:crypto';
-import { schemaSection } from '../../../pipeline/snapshot/statements.ts';
+import { ONE_COLUMN_FTS_SCHEMA_VERSION, SCHEMA_VERSION, schemaSection } from '../../../pipeline/snapshot/statements.ts';
+import { useOneColumnTrigrams } from './support/one-column-trigrams.ts';
 import { publishListings, tempDataDir } from './support/snapshot-test-kit.ts';
 
 /** A real published snapshot of three places, and a copy of its file to tamper with. */
@@ -112,7 +113,7 @@ describe('checking a snapshot file before it is served', () => {
   it('refuses another schema version, another version, another country', async () => {
     const other = published();
     other.tamper("UPDATE meta SET value = '2' WHERE key = 'schema_version'");
-    expect(await refusal(other.copy, other.info.version)).toMatch(/schema version is "2", not 8/);
+    expect(await refusal(other.copy, other.info.version)).toMatch(new RegExp(`schema version is "2", not ${SCHEMA_VERSION}`));
     const { info, file } = published();
     expect(await refusal(file, '20260101T000000000Z-aaaaaa')).toMatch(/holds the version/);
     expect(await refusal(file, info.version, 'pt')).toMatch(/is of the country "es"/);
@@ -172,8 +173,9 @@ describe('checking a snapshot file before it is served', () => {
   });
 
   it.each([
-    ['the files of schema versions 4 to 7 hold them (the R*Tree too)', ['geo-rtree'], 'eed07d886b317b6c744bf9d07367b91982ff5053b918c4b12dc52dea9e6acfdd'],
-    ['this schema version writes them', [], '4b383ea9c26535e374bfd5076395aa3a0ec13f07513ba4b118c2ead4917f757e'],
+    ['the files of schema versions 4 to 7 hold them (the R*Tree too)', ['search-trigrams-one-column', 'geo-rtree'], 'eed07d886b317b6c744bf9d07367b91982ff5053b918c4b12dc52dea9e6acfdd'],
+    ['the files of schema version 8 hold them (the trigram index in one column)', ['search-trigrams-one-column'], '4b383ea9c26535e374bfd5076395aa3a0ec13f07513ba4b118c2ead4917f757e'],
+    ['this schema version writes them', ['search-trigrams'], 'f5bc7590c17e7e2db3061d12d5d9b924543eededd30cb2fd0fec5d73351de3ce'],
   ] as const)('defines the served tables as %s, comments inside each statement too', (_label, more, hash) => {
     // SQLite keeps each CREATE statement's text, comments included, and a fetched file's schema must equal it: an edit
     // inside a statement (even a comment) refuses every file built before. Such a change needs a way to read old files.
@@ -185,6 +187,18 @@ describe('checking a snapshot file before it is served', () => {
     } finally {
       db.close();
     }
+  });
+
+  it('serves a file of schema version 8, its trigram index in one column, and refuses that index under this version', async () => {
+    const { info, copy } = published();
+    const db = new Database(copy);
+    useOneColumnTrigrams(db);
+    db.close();
+    expect(await refusal(copy, info.version)).toMatch(/its table "places_fts" is not defined as this version defines it/);
+    const old = new Database(copy);
+    old.prepare("UPDATE meta SET value = ? WHERE key = 'schema_version'").run(ONE_COLUMN_FTS_SCHEMA_VERSION);
+    old.close();
+    expect(await checkSnapshotFile(copy, 'es', info.version)).toMatchObject({ places: 3 });
   });
 
   it('checks every row across slices of far-apart rowids, and refuses a bad one at the very end', async () => {

@@ -9,6 +9,7 @@ import { GEO_RTREE_SCHEMA_VERSION, INT32_ROWIDS_SCHEMA_VERSION, SCHEMA_VERSION }
 import { WordIndex } from '../../../pipeline/snapshot/word-index.ts';
 import { blobRowids } from '../../../pipeline/snapshot/word-postings.ts';
 import { addGeoRtree } from './support/geo-rtree.ts';
+import { useOneColumnTrigrams } from './support/one-column-trigrams.ts';
 import { makeListing } from './support/make-listing.ts';
 import { publishListings, tempDataDir } from './support/snapshot-test-kit.ts';
 
@@ -44,6 +45,7 @@ function storeListsAsInt32(file: string): void {
     const update = db.prepare('UPDATE search_words SET name_rowids = ?, city_rowids = ?, label_rowids = ? WHERE word = ?');
     for (const [word, name, city, label] of rows) update.run(int32(name), int32(city), int32(label), word);
     addGeoRtree(db);
+    useOneColumnTrigrams(db);
     db.prepare("UPDATE meta SET value = ? WHERE key = 'schema_version'").run(INT32_ROWIDS_SCHEMA_VERSION);
   } finally {
     db.close();
@@ -55,6 +57,7 @@ function storeAsGeoRtreeVersion(file: string): void {
   const db = new Database(file);
   try {
     addGeoRtree(db);
+    useOneColumnTrigrams(db);
     db.prepare("UPDATE meta SET value = ? WHERE key = 'schema_version'").run(GEO_RTREE_SCHEMA_VERSION);
   } finally {
     db.close();
