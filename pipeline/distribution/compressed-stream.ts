@@ -4,11 +4,11 @@ import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 
 /**
- * Brotli quality of a served snapshot, which every replica downloads and expands: quality 4 keeps a 200k snapshot
- * (187 MB) in 51.0 MB where quality 1 keeps 59.2 MB, for 3.0–3.7 s of a core to compress against 1.1–2.2 s (once,
- * at publish, as it uploads), and expands no slower (1.1–1.2 against 1.1–1.6 s). Figures in docs/benchmarks.md.
+ * Brotli quality of a served snapshot, which every replica downloads and expands: quality 5 keeps a 200k snapshot
+ * (176.5 MB) in 38.3 MB where quality 4 keeps 40.8 MB, for 7.5 s of a core to compress against 5.1 s (once, at
+ * publish, on the thread pool as it uploads), and expands no slower. Figures in docs/benchmarks.md.
  */
-export const SNAPSHOT_BROTLI_QUALITY = 4;
+export const SNAPSHOT_BROTLI_QUALITY = 5;
 /** Brotli quality of a run's records file: kept for reports and audits, read rarely, so compressed fast. */
 export const RECORDS_BROTLI_QUALITY = 1;
 
