@@ -105,7 +105,7 @@ CREATE TABLE place_hashes (
 -- Trigram index for q of three or more characters. Contentless: the text lives in places.search_text, already
 -- folded; remove_diacritics is kept as a second line of defence. Each line of the search text (a name, the city, a
 -- label) in a column of its own, the last holding any lines beyond it, so no trigram spans two fields: a folded q
--- never holds a newline, so such a trigram was never asked for, and it made a sixth of the stored index.
+-- never holds a newline, so such a trigram was never asked for, and they made a quarter of the index as stored.
 CREATE VIRTUAL TABLE places_fts USING fts5(
   line1, line2, line3, line4, line5, line6, line7, line8,
   content = '',
