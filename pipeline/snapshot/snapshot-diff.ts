@@ -68,8 +68,13 @@ export interface SnapshotDiff {
  * records, for the examples' statuses and reasons.
  */
 interface DiffQuery {
-  from: string;
+  /** The table of r, the row each result stands for. */
+  table: string;
+  /** The rest of the FROM clause after r: its counterpart o, joined by id. */
+  join: string;
   where: string;
+  /** Counted first, and grouped only when some: an anti-join's count reads the two id indexes alone. */
+  countFirst?: true;
   /** The example rows' extra joins and columns: the candidate's status and reasons first, the other side's status as old_status. */
   joins: string;
   columns: string;
@@ -83,27 +88,33 @@ interface DiffSides {
 
 const diffQueries = ({ curPlaces, candRecords, curRecords }: DiffSides): Record<DiffKind, DiffQuery> => ({
   added: {
-    from: `main.places AS r LEFT JOIN ${curPlaces} AS o ON o.id = r.id`,
+    table: 'main.places',
+    join: `LEFT JOIN ${curPlaces} AS o ON o.id = r.id`,
     where: 'o.id IS NULL',
+    countFirst: true,
     joins: `LEFT JOIN ${candRecords} AS rr ON rr.id = r.id LEFT JOIN ${curRecords} AS oo ON oo.id = r.id`,
     columns: "r.id, 'published' AS status, coalesce(rr.reasons, '[]') AS reasons, served_json(r.place_json) AS place, r.lodging_type, r.city_slug, oo.status AS old_status, NULL AS old_place",
   },
   removed: {
-    from: `${curPlaces} AS r LEFT JOIN main.places AS o ON o.id = r.id`,
+    table: curPlaces,
+    join: 'LEFT JOIN main.places AS o ON o.id = r.id',
     where: 'o.id IS NULL',
+    countFirst: true,
     joins: `LEFT JOIN ${candRecords} AS oo ON oo.id = r.id LEFT JOIN ${curRecords} AS rr ON rr.id = r.id`,
     columns: `r.id, coalesce(oo.status, 'published') AS status, coalesce(oo.reasons, rr.reasons, '[]') AS reasons, served_json(r.place_json) AS place, r.lodging_type,
       r.city_slug, CASE WHEN oo.id IS NULL THEN NULL ELSE 'published' END AS old_status, NULL AS old_place`,
   },
   changed: {
-    from: `main.places AS r JOIN ${curPlaces} AS o ON o.id = r.id`,
+    table: 'main.places',
+    join: `JOIN ${curPlaces} AS o ON o.id = r.id`,
     // Rows of one version's files compare as stored; a file built before stored texts (JSON rows) is compared as served.
     where: 'r.place_json <> o.place_json AND served_json(r.place_json) <> served_json(o.place_json)',
     joins: `LEFT JOIN ${candRecords} AS rr ON rr.id = r.id`,
     columns: "r.id, 'published' AS status, coalesce(rr.reasons, '[]') AS reasons, served_json(r.place_json) AS place, r.lodging_type, r.city_slug, 'published' AS old_status, served_json(o.place_json) AS old_place",
   },
   statusChanged: {
-    from: `${candRecords} AS r JOIN ${curRecords} AS o ON o.id = r.id`,
+    table: candRecords,
+    join: `JOIN ${curRecords} AS o ON o.id = r.id`,
     where: "r.status <> o.status AND r.status <> 'published' AND o.status <> 'published'",
     joins: '',
     columns: 'r.id, r.status, r.reasons, r.place, r.lodging_type, r.city_slug, o.status AS old_status, o.place AS old_place',
@@ -143,18 +154,17 @@ export function diffSnapshots(candidateFile: string, current: { file: string; ve
     const curRecords = recordsTable(db, current?.file ?? null, 'cur', 'cur_records');
     const QUERIES = diffQueries({ curPlaces: current ? 'cur.places' : 'temp.cur_places', candRecords: candRecords.table, curRecords: curRecords.table });
     const category = (kind: DiffKind): DiffCategory => {
-      const { from, where, joins, columns } = QUERIES[kind];
-      const rest = `FROM ${from} WHERE ${where}`;
-      const count = db.prepare(`SELECT count(*) ${rest}`).pluck().get() as number;
-      if (count === 0) return { count, byLodgingType: {}, byCity: {}, examples: [] };
-      const byLodgingType = Object.fromEntries(
-        db.prepare(`SELECT r.lodging_type, count(*) AS n ${rest} GROUP BY r.lodging_type ORDER BY n DESC, r.lodging_type`).raw().all() as [string, number][],
-      );
-      const cities = db.prepare(`SELECT coalesce(r.city_slug, '(no city)'), count(*) AS n ${rest} GROUP BY r.city_slug ORDER BY n DESC, 1`).raw().all() as [string, number][];
+      const { table, join, where, joins, columns, countFirst } = QUERIES[kind];
+      if (countFirst && db.prepare(`SELECT count(*) FROM ${table} AS r ${join} WHERE ${where}`).pluck().get() === 0) return emptyCategory();
+      // One pass over r's table in its own order counts all three ways: grouping by an index instead reads each row
+      // from the table in that index's order, a random read per row (a tenth of the CPU, measured at 200k places).
+      const groups = db.prepare(`SELECT r.lodging_type, r.city_slug, count(*) FROM ${table} AS r NOT INDEXED ${join} WHERE ${where} GROUP BY r.lodging_type, r.city_slug`).raw().all() as [string, string | null, number][];
+      if (groups.length === 0) return emptyCategory();
+      const { count, byLodgingType, cities } = tally(groups);
       const byCity = Object.fromEntries(cities.slice(0, TOP_CITIES));
       const others = cities.slice(TOP_CITIES).reduce((n, [, c]) => n + c, 0);
       if (others > 0) byCity['(other cities)'] = others;
-      const rows = db.prepare(`SELECT ${columns} FROM ${from} ${joins} WHERE ${where} ORDER BY r.id LIMIT ${DIFF_EXAMPLES}`).all() as ExampleRow[];
+      const rows = db.prepare(`SELECT ${columns} FROM ${table} AS r ${join} ${joins} WHERE ${where} ORDER BY r.id LIMIT ${DIFF_EXAMPLES}`).all() as ExampleRow[];
       return { count, byLodgingType, byCity, examples: rows.map(example) };
     };
     return {
@@ -162,13 +172,38 @@ export function diffSnapshots(candidateFile: string, current: { file: string; ve
       servedOnly: true,
       ...(current && !curRecords.found ? { withoutCurrentRecords: true as const } : {}),
       added: category('added'),
-      removed: category('removed'),
-      changed: category('changed'),
-      statusChanged: category('statusChanged'),
+      // A first import has nothing to remove or change.
+      removed: current ? category('removed') : emptyCategory(),
+      changed: current ? category('changed') : emptyCategory(),
+      statusChanged: current ? category('statusChanged') : emptyCategory(),
     };
   } finally {
     db.close();
   }
+}
+
+const emptyCategory = (): DiffCategory => ({ count: 0, byLodgingType: {}, byCity: {}, examples: [] });
+
+/** SQLite's order of text (BINARY: UTF-8 bytes), which JavaScript's `<` on UTF-16 units does not always give. */
+const binaryOrder = (a: string, b: string): number => Buffer.compare(Buffer.from(a), Buffer.from(b));
+
+/** Most first, ties by name: the order the counts by lodging type and by city were always listed in. */
+function byCountThenName(counts: Map<string, number>): [string, number][] {
+  return [...counts].sort(([a, n], [b, m]) => m - n || binaryOrder(a, b));
+}
+
+/** The grouped rows' total, by lodging type, and by city ("(no city)" for none), each most first. */
+function tally(groups: readonly [string, string | null, number][]): { count: number; byLodgingType: Record<string, number>; cities: [string, number][] } {
+  const types = new Map<string, number>();
+  const cities = new Map<string, number>();
+  let count = 0;
+  for (const [type, city, n] of groups) {
+    count += n;
+    types.set(type, (types.get(type) ?? 0) + n);
+    const key = city ?? '(no city)';
+    cities.set(key, (cities.get(key) ?? 0) + n);
+  }
+  return { count, byLodgingType: Object.fromEntries(byCountThenName(types)), cities: byCountThenName(cities) };
 }
 
 function example(row: ExampleRow): DiffExample {
