@@ -8,9 +8,9 @@ import { recordsPath } from './snapshot-paths.ts';
 /** The tables the records file holds (schema.sql, section records); snapshots built before it hold them themselves. */
 export const RECORD_TABLES = ['listings', 'rejected_lines', 'listing_city_slugs'] as const;
 
-/** The records section's statements creating their tables in `schema` (an attached file, or temp). */
+/** The records sections' statements creating their tables and indexes in `schema` (an attached file, or temp). */
 export function recordsSchemaSql(schema: string): string {
-  return schemaSection('records').replace(/^CREATE TABLE (\w+)/gm, `CREATE TABLE ${schema}.$1`);
+  return `${schemaSection('records')}\n${schemaSection('records-indexes')}`.replace(/^CREATE (TABLE|INDEX) (\w+)/gm, `CREATE $1 ${schema}.$2`);
 }
 
 const hasTable = (db: Database.Database, schema: string, table: string): boolean =>

@@ -56,6 +56,12 @@ CREATE TABLE listing_city_slugs (
   PRIMARY KEY (listing_id, slug)
 ) WITHOUT ROWID;
 
+-- @section records-indexes
+-- The rejected records in line order (a partial index: a few in a hundred records), kept up as they are written: the
+-- review counts them and lists the first without reading every record. Not in snapshots built before records had their
+-- own file, and not needed to read a records file (one without it is read by a scan).
+CREATE INDEX listings_rejected ON listings (source_file_index, source_line) WHERE status = 'rejected';
+
 -- @section places
 -- What the API reads, and all it reads: published records only. Filled in id order, so rowid order is id order
 -- and every index below (which ends in the rowid) yields its rows in id order: keyset pages need no sort.

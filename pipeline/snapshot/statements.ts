@@ -5,6 +5,7 @@ import { projectFile } from '../../platform/project-files.ts';
 export type SchemaSection =
   | 'build'
   | 'records'
+  | 'records-indexes'
   | 'places'
   | 'places-indexes'
   | 'search-trigrams'

@@ -190,4 +190,26 @@ describe('a snapshot and its records file', () => {
       await copyFile(saved, recordsPath(currentFile));
     }
   });
+
+  it('lists the rejected lines from the records file’s index of them, and the same by a scan from a file without it', async () => {
+    const before = readRejectedLines(currentFile);
+    expect(before.total).toBeGreaterThan(0);
+    const db = new Database(recordsPath(currentFile), { readonly: true });
+    try {
+      const plan = db.prepare("EXPLAIN QUERY PLAN SELECT count(*) FROM listings WHERE status = 'rejected'").all() as { detail: string }[];
+      expect(plan.map((row) => row.detail).join(' ')).toMatch(/listings_rejected/);
+    } finally {
+      db.close();
+    }
+    const saved = path.join(dataDir, 'records-with-index.sqlite');
+    await copyFile(recordsPath(currentFile), saved);
+    try {
+      const old = new Database(recordsPath(currentFile));
+      old.exec('DROP INDEX listings_rejected');
+      old.close();
+      expect(readRejectedLines(currentFile)).toEqual(before);
+    } finally {
+      await copyFile(saved, recordsPath(currentFile));
+    }
+  });
 });
