@@ -74,9 +74,10 @@ const PLANS_BY_KEY: ReadonlyMap<string, readonly BoundPlan[]> = new Map(PLANS.ma
 
 /** Whether any value is over its bound: the walk of boundListing without its refusals, drops and issues. */
 function anyValueOver(listing: Record<string, unknown>): boolean {
+  // Every key the full walk would read a value for: own or inherited (for...in), as `listing[key]` reads them.
   for (const key in listing) {
     const plans = PLANS_BY_KEY.get(key);
-    if (plans === undefined || !Object.hasOwn(listing, key)) continue;
+    if (plans === undefined) continue;
     const target = listing[key];
     for (const { bound, each } of plans) {
       if (each === 'value') {
