@@ -23,13 +23,15 @@ const ARTICLES: ReadonlySet<string> = new Set(words.articles);
 const GENERIC: ReadonlySet<string> = new Set(words.generic);
 const NUMBERING: ReadonlySet<string> = new Set(words.numbering);
 const DIGITS = /^[0-9]+$/;
+const ASCII = /^[\x00-\x7f]*$/;
+const SEPARATORS = /[^\p{L}\p{N}]+/u;
+const ASCII_SEPARATORS = /[^A-Za-z0-9]+/;
 
 /** "Càmping La Fageda II" → words ["fageda"], numbering ["ii"]. */
 export function nameWords(name: string | null): { words: string[]; numbering: string[] } {
-  const tokens = foldText(name ?? '')
-    .replace(/&/g, ' and ')
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((token) => token !== '');
+  const folded = foldText(name ?? '').replace(/&/g, ' and ');
+  // Plain ASCII has no letters or digits beyond A-Z, a-z and 0-9: the same split without Unicode classes.
+  const tokens = folded.split(ASCII.test(folded) ? ASCII_SEPARATORS : SEPARATORS).filter((token) => token !== '');
   const distinctive = new Set<string>();
   const numbering = new Set<string>();
   for (const token of tokens) {

@@ -49,7 +49,8 @@ export function normalisePhoneFields(raw: RawPhoneFields, country: Country): Nor
     }
   }
 
-  const [primary, ...others] = valid;
+  const primary = valid[0];
+  const others = valid.slice(1);
   const kept = others.slice(0, MAX_ADDITIONAL_PHONES);
   const dropped = others.length - kept.length;
   if (dropped > 0) {

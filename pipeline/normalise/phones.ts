@@ -24,6 +24,17 @@ const INVISIBLE = /[\u200B-\u200D\u2060\uFEFF]/g;
 const EXTENSION_WORD = new RegExp(String.raw`\s*[,;(]?\s*(?:${alternation(WORDS.phoneExtensions)})\s*:?\s*(?=\d{1,6}\)?\s*$)`, 'iu');
 
 /**
+ * The library's options for a default region, made once per region: given as an object, not as the region's code, the
+ * arguments reach the parser as they are, without the library copying them into a new options object for every number.
+ */
+const PARSE_OPTIONS = new Map<Country['phoneRegion'], { defaultCountry: Country['phoneRegion'] }>();
+function parseOptionsFor(region: Country['phoneRegion']): { defaultCountry: Country['phoneRegion'] } {
+  let options = PARSE_OPTIONS.get(region);
+  if (options === undefined) PARSE_OPTIONS.set(region, (options = { defaultCountry: region }));
+  return options;
+}
+
+/**
  * Parses a phone as published, the listing's country as default region. libphonenumber-js already reads
  * spaces, dots, dashes, "(+34)", "00" prefixes, "tel:" links, extensions and trailing junk; the extension
  * is dropped (E.164 has none) and reported as `extension-dropped`.
@@ -33,7 +44,7 @@ export function parsePhone(raw: string, country: Country): Normalised<ParsedPhon
   if (text === '') return { value: null, issues: [] };
   let parsed: PhoneNumber;
   try {
-    parsed = parsePhoneNumberWithError(text, country.phoneRegion);
+    parsed = parsePhoneNumberWithError(text, parseOptionsFor(country.phoneRegion));
   } catch (error) {
     const reason = error instanceof Error ? error.message : 'unreadable';
     return invalidPhone(raw, `not a phone number (${reason})`);

@@ -95,6 +95,8 @@ export function tidyStreetProse(street: string | null, country: Country, placeNa
     return { street: null, issues: [...issues, issue('address', 'street-word-alone', street, `street: "${street}" is a street word with no name`)] };
   }
   const prose = fromStreetWord(tidy, country, words);
+  // Most streets need no tidying at all: their answer is fromStreetWord's as it is.
+  if (issues.length === 0) return prose;
   return { ...prose, issues: [...issues, ...prose.issues] };
 }
 
@@ -111,6 +113,8 @@ function withoutLabel(street: string, words: CountryWords, issues: Issue[]): str
  * a comma part after the first that is the place's own name (letters compared without case or accents) leaves the street.
  */
 function withoutOwnName(street: string, placeName: string | null, issues: Issue[]): string {
+  // One part only (no comma): nothing after the first part to drop, and the name need not be slugged.
+  if (!street.includes(',')) return street;
   const own = citySlug(placeName);
   if (own === null) return street;
   const parts = street.split(',').map((part) => part.trim());

@@ -38,28 +38,33 @@ export interface ListingRecord {
 }
 
 export function summariseListing(listing: NormalisedListing): ListingSummary {
-  return {
+  // One pass over the issues for both lists; issueGroups goes last, and only onto summaries with a grouped issue, so
+  // other summaries keep their earlier shape (and every summary's JSON its key order).
+  const issueKeys: string[] = [];
+  let issueGroups: string[] | undefined;
+  for (const issue of listing.issues) {
+    const key = `${issue.field}/${issue.code}`;
+    issueKeys.push(key);
+    if (issue.group !== undefined) (issueGroups ??= []).push(`${key} ${issue.group}`);
+  }
+  const summary: ListingSummary = {
     status: listing.status,
     reasons: listing.reasons,
     lodgingType: listing.place.lodgingType,
-    issueKeys: listing.issues.map((issue) => `${issue.field}/${issue.code}`),
+    issueKeys,
     unknownLabels: listing.unknownLabels,
     source: listing.source,
-    ...groupsOf(listing),
   };
-}
-
-/** Only listings with a grouped issue carry issueGroups, so other summaries keep their earlier shape. */
-function groupsOf(listing: NormalisedListing): { issueGroups?: string[] } {
-  const groups = listing.issues.flatMap((issue) => (issue.group === undefined ? [] : [`${issue.field}/${issue.code} ${issue.group}`]));
-  return groups.length === 0 ? {} : { issueGroups: groups };
+  if (issueGroups !== undefined) summary.issueGroups = issueGroups;
+  return summary;
 }
 
 export function toListingRecord(listing: NormalisedListing): ListingRecord {
   const { place, source } = listing;
   const summary = summariseListing(listing);
   const served = toServedPlace(place);
-  return {
+  const published = listing.status === 'published';
+  const record: ListingRecord = {
     id: place.id,
     source,
     summary,
@@ -75,14 +80,17 @@ export function toListingRecord(listing: NormalisedListing): ListingRecord {
       place.lodgingType,
       place.whatsappEligible ? 1 : 0,
       place.verified ? 1 : 0,
-      listing.status === 'published' ? searchTextOf(place) : null,
+      published ? searchTextOf(place) : null,
       listing.crawledAt,
       source.file,
       source.fileIndex,
       source.line,
     ],
-    ...(listing.status === 'published' ? { filledFields: filledFieldBits(served) } : {}),
-    ...(listing.status === 'published' && listing.citySlugAliases?.length ? { citySlugAliases: listing.citySlugAliases } : {}),
-    ...(listing.status === 'published' ? { match: JSON.stringify(placeMatchKey(place, listing.citySlug)) } : {}),
   };
+  // Only a published record carries these, added in this order (no object spread per listing).
+  if (!published) return record;
+  record.filledFields = filledFieldBits(served);
+  if (listing.citySlugAliases?.length) record.citySlugAliases = listing.citySlugAliases;
+  record.match = JSON.stringify(placeMatchKey(place, listing.citySlug));
+  return record;
 }

@@ -17,11 +17,17 @@ export function foldSearchText(text: string): string {
  */
 export function searchTextOf(place: StoredPlace): string {
   const fields = new Set<string>();
-  for (const field of [place.name, place.legalName, place.address.city, ...place.lodgingTypes]) {
+  const add = (field: string | null) => {
     const text = typeof field === 'string' ? field.trim() : '';
     if (text !== '') fields.add(text.replace(WHITESPACE, ' '));
-  }
-  return foldText([...fields].join('\n')).replace(SPACES, ' ');
+  };
+  add(place.name);
+  add(place.legalName);
+  add(place.address.city);
+  for (const label of place.lodgingTypes) add(label);
+  let joined = '';
+  for (const field of fields) joined = joined === '' ? field : `${joined}\n${field}`;
+  return foldText(joined).replace(SPACES, ' ');
 }
 
 /**

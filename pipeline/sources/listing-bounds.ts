@@ -69,11 +69,37 @@ const PLANS: readonly BoundPlan[] = FIELD_BOUNDS.map((bound): BoundPlan => {
   return { bound, key: bound.field, each: 'value' };
 });
 
+/** The plans by provider key, for a walk over the keys a listing has (most of the bounded fields are absent). */
+const PLANS_BY_KEY: ReadonlyMap<string, readonly BoundPlan[]> = new Map(PLANS.map(({ key }) => [key, PLANS.filter((plan) => plan.key === key)]));
+
+/** Whether any value is over its bound: the walk of boundListing without its refusals, drops and issues. */
+function anyValueOver(listing: Record<string, unknown>): boolean {
+  // Every key the full walk would read a value for: own or inherited (for...in), as `listing[key]` reads them.
+  for (const key in listing) {
+    const plans = PLANS_BY_KEY.get(key);
+    if (plans === undefined) continue;
+    const target = listing[key];
+    for (const { bound, each } of plans) {
+      if (each === 'value') {
+        if (tooLong(bound, target)) return true;
+      } else if (each === 'item') {
+        if (!Array.isArray(target)) continue;
+        for (const item of target) if (tooLong(bound, item)) return true;
+      } else if (target !== null && typeof target === 'object' && !Array.isArray(target)) {
+        for (const entry in target) if (Object.hasOwn(target, entry) && tooLong(bound, (target as Record<string, unknown>)[entry])) return true;
+      }
+    }
+  }
+  return false;
+}
+
 /** Applies the bounds; the listing returned is a shallow copy when an optional value had to be dropped. */
 export function boundListing(listing: Record<string, unknown>): BoundedListing {
   if (nestingDepthExceeds(listing, MAX_NESTING_DEPTH)) {
     return { ok: false, reason: 'too-deeply-nested', detail: `objects or arrays nested more than ${MAX_NESTING_DEPTH} levels deep` };
   }
+  // Most listings hold no value over a bound: one cheap pass says so, and only the others take the full walk below.
+  if (!anyValueOver(listing)) return { ok: true, listing, issues: [] };
   let bounded = listing;
   const issues: Issue[] = [];
   /** One value over its bound, named as a reason quotes it: the refusal, or null once the value is dropped. */
