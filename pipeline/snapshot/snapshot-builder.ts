@@ -23,6 +23,7 @@ import { FIELD_FILL_KEY, measureFieldFill, storedFieldFill } from './field-fill.
 import { FieldFillCounter } from './filled-fields.ts';
 import { buildSearchWords, registerSortName } from './build-search-words.ts';
 import { registerPlaceTextFunctions } from './place-text-sql.ts';
+import { collectGarbage } from '../../platform/collect-garbage.ts';
 
 /**
  * The build's page cache. Pages it cannot hold go to the file and come back from the OS's page cache, which is not
@@ -234,6 +235,9 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
     const db = this.db;
     const meta = db.prepare(BUILD_SQL.insertMeta);
     this.recordSamePlaces();
+    // The match keys and the pass's blocks are garbage now, a few hundred MB of heap at 1M listings: what follows runs
+    // inside SQLite (indexes, FTS) and would hold them beside its own memory until JavaScript allocated again.
+    collectGarbage();
     db.exec(schemaSection('places'));
     registerSortName(db);
     registerPlaceTextFunctions(db);
