@@ -278,7 +278,7 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
       this.matchKeys = new MatchKeyTable();
       const found = findSamePlaces(keys, { isServed: (id) => served.has(id), ...(this.options.distinct ? { distinct: this.options.distinct } : {}) });
       // Portal hosts found in the import (pipeline/dedup/portal-hosts.ts): their pages leave the rows before the served tables are filled.
-      this.portal = dropPortalWebsites(this.db, keys.sharedHostKeys(), new Set(found.map((d) => d.id)));
+      this.portal = dropPortalWebsites(this.db, keys.sharedHostGroups(), new Set(found.map((d) => d.id)));
       if (this.portal.dropped.length > 0) this.fillCounter = null;
       const insert = this.db.prepare(BUILD_SQL.insertSamePlaceDuplicate);
       const nameOf = this.db.prepare(BUILD_SQL.selectListingName).pluck();
