@@ -1,6 +1,6 @@
 // The same-place match keys of an import's published listings as compact columns (typed arrays, interned strings), in the order first added.
 import type { PlaceMatchKey } from './place-match-key.ts';
-import type { HostPlaces, PortalKey } from './portal-hosts.ts';
+import type { PortalKey } from './portal-hosts.ts';
 import { InternedCodes } from '../../platform/interned-codes.ts';
 
 /** An E.164 number of up to 15 digits is held as that number (exact in a double); any other text as its interned code. */
@@ -174,40 +174,17 @@ export class MatchKeyTable {
     };
   }
 
-  /**
-   * What the portal-host pass reads: the rows whose host another row shares (a host of one place is no portal),
-   * grouped by host, the hosts in ascending order (code units), each host's rows in row order. A group's keys are
-   * made as it is reached: at 1M listings, all of them at once took some 150 MB of heap.
-   */
-  *sharedHostGroups(): Generator<HostPlaces> {
-    const values = this.interned.values;
-    const count = new Int32Array(values.length);
+  /** What the portal-host pass reads, of the rows whose host another row shares (a host of one place is no portal), in row order. */
+  sharedHostKeys(): PortalKey[] {
+    const count = new Int32Array(this.interned.values.length);
     for (let row = 0; row < this.ids.length; row++) if (this.ids[row] !== null && this.host[row] !== NONE) count[this.host[row]!]! += 1;
-    const shared: number[] = [];
-    for (let code = 0; code < count.length; code++) if (count[code]! >= 2) shared.push(code);
-    const hosts = Int32Array.from(shared).sort((a, b) => (values[a]! < values[b]! ? -1 : 1));
-    // Each shared host's rows in one run, the runs in the hosts' order, the rows of a run in row order (a counting sort).
-    const start = new Int32Array(values.length);
-    let total = 0;
-    for (const code of hosts) {
-      start[code] = total;
-      total += count[code]!;
-    }
-    const next = start.slice();
-    const rows = new Int32Array(total);
+    const keys: PortalKey[] = [];
     for (let row = 0; row < this.ids.length; row++) {
-      const code = this.host[row]!;
-      if (this.ids[row] !== null && code !== NONE && count[code]! >= 2) rows[next[code]!++] = row;
+      if (this.ids[row] === null || this.host[row] === NONE || count[this.host[row]!]! < 2) continue;
+      const start = this.nameStart[row]!;
+      keys.push({ id: this.ids[row]!, words: this.namesOf(start, start + this.wordCount[row]!), host: this.interned.values[this.host[row]!]! });
     }
-    for (const code of hosts) {
-      const places: PortalKey[] = [];
-      for (let at = start[code]!, end = at + count[code]!; at < end; at++) {
-        const row = rows[at]!;
-        const words = this.nameStart[row]!;
-        places.push({ id: this.ids[row]!, words: this.namesOf(words, words + this.wordCount[row]!), host: values[code]! });
-      }
-      yield { host: values[code]!, places };
-    }
+    return keys;
   }
 
   private write(row: number, key: PlaceMatchKey): void {

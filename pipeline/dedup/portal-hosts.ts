@@ -22,12 +22,6 @@ export const OPERATOR_TABLES: OperatorTables = {
 /** What the pass reads of a published listing (a PlaceMatchKey has it). */
 export type PortalKey = Pick<PlaceMatchKey, 'id' | 'words' | 'host'>;
 
-/** One host and the listings on it. */
-export interface HostPlaces {
-  host: string;
-  places: readonly PortalKey[];
-}
-
 export interface PortalHost {
   host: string;
   /** Groups of unrelated names among the places on the host. */
@@ -95,28 +89,13 @@ export function findPortalHosts(
 ): PortalVerdict {
   const byHost = new Map<string, PortalKey[]>();
   for (const key of keys) {
-    if (key.host === null) continue;
+    if (key.host === null || duplicateIds.has(key.id)) continue;
     const list = byHost.get(key.host);
     if (list) list.push(key);
     else byHost.set(key.host, [key]);
   }
-  const groups = [...byHost].sort(([a], [b]) => (a < b ? -1 : 1)).map(([host, places]) => ({ host, places }));
-  return findPortalHostsByHost(groups, duplicateIds, tables);
-}
-
-/**
- * findPortalHosts of places already grouped by host, the groups in ascending host order (code units), each group's
- * places in key order: only one host's places need be held at a time.
- */
-export function findPortalHostsByHost(
-  groups: Iterable<HostPlaces>,
-  duplicateIds: ReadonlySet<string> = new Set(),
-  tables: OperatorTables = OPERATOR_TABLES,
-): PortalVerdict {
   const verdict: PortalVerdict = { portals: [], dropped: [], ownKept: [] };
-  for (const group of groups) {
-    const host = group.host;
-    const places = group.places.filter((place) => !duplicateIds.has(place.id));
+  for (const [host, places] of [...byHost].sort(([a], [b]) => (a < b ? -1 : 1))) {
     if (places.length < 2 || isOperatorHost(host, tables)) continue;
     const unrelated = unrelatedNames(places.map((place) => place.words));
     if (unrelated < PORTAL_MIN_UNRELATED_PLACES) continue;

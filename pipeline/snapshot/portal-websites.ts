@@ -1,6 +1,6 @@
 // Applies the import's portal-host verdict (pipeline/dedup/portal-hosts.ts) to the snapshot being built: a portal's page leaves the listing's website, recorded as website/shared-portal-host.
 import type Database from 'better-sqlite3';
-import { findPortalHostsByHost, type HostPlaces, type PortalHost } from '../dedup/portal-hosts.ts';
+import { findPortalHosts, type PortalHost, type PortalKey } from '../dedup/portal-hosts.ts';
 import { issue } from '../normalise/issues.ts';
 import type { ListingSummary } from './listing-record.ts';
 
@@ -22,12 +22,9 @@ interface Row {
   summary: string;
 }
 
-/**
- * Finds the portal hosts among the published listings (duplicates left out) and takes their pages off those listings'
- * rows. The listings come grouped by host, the hosts in ascending order (findPortalHostsByHost).
- */
-export function dropPortalWebsites(db: Database.Database, groups: Iterable<HostPlaces>, duplicateIds: ReadonlySet<string>): PortalWebsites {
-  const verdict = findPortalHostsByHost(groups, duplicateIds);
+/** Finds the portal hosts among the published listings (duplicates left out) and takes their pages off those listings' rows. */
+export function dropPortalWebsites(db: Database.Database, keys: readonly PortalKey[], duplicateIds: ReadonlySet<string>): PortalWebsites {
+  const verdict = findPortalHosts(keys, duplicateIds);
   if (verdict.dropped.length === 0) return verdict.ownKept.length === 0 ? NO_PORTAL_WEBSITES : { portals: [], dropped: [], ownKept: verdict.ownKept.length };
   const select = db.prepare(SELECT_ROW);
   const update = db.prepare(UPDATE_ROW);

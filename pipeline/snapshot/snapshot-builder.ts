@@ -23,7 +23,6 @@ import { FIELD_FILL_KEY, measureFieldFill, storedFieldFill } from './field-fill.
 import { FieldFillCounter } from './filled-fields.ts';
 import { buildSearchWords, registerSortName } from './build-search-words.ts';
 import { registerPlaceTextFunctions } from './place-text-sql.ts';
-import { collectGarbage } from '../../platform/collect-garbage.ts';
 
 /**
  * The build's page cache. Pages it cannot hold go to the file and come back from the OS's page cache, which is not
@@ -235,9 +234,6 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
     const db = this.db;
     const meta = db.prepare(BUILD_SQL.insertMeta);
     this.recordSamePlaces();
-    // The match keys and the pass's blocks are garbage now, a few hundred MB of heap at 1M listings: what follows runs
-    // inside SQLite (indexes, FTS) and would hold them beside its own memory until JavaScript allocated again.
-    collectGarbage();
     db.exec(schemaSection('places'));
     registerSortName(db);
     registerPlaceTextFunctions(db);
@@ -278,7 +274,7 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
       this.matchKeys = new MatchKeyTable();
       const found = findSamePlaces(keys, { isServed: (id) => served.has(id), ...(this.options.distinct ? { distinct: this.options.distinct } : {}) });
       // Portal hosts found in the import (pipeline/dedup/portal-hosts.ts): their pages leave the rows before the served tables are filled.
-      this.portal = dropPortalWebsites(this.db, keys.sharedHostGroups(), new Set(found.map((d) => d.id)));
+      this.portal = dropPortalWebsites(this.db, keys.sharedHostKeys(), new Set(found.map((d) => d.id)));
       if (this.portal.dropped.length > 0) this.fillCounter = null;
       const insert = this.db.prepare(BUILD_SQL.insertSamePlaceDuplicate);
       const nameOf = this.db.prepare(BUILD_SQL.selectListingName).pluck();

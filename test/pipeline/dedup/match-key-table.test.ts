@@ -2,7 +2,6 @@
 import { describe, expect, it } from 'vitest';
 import { MatchKeyTable } from '../../../pipeline/dedup/match-key-table.ts';
 import { findSamePlaces, forEachCandidatePair, MAX_PHONE_SHARERS } from '../../../pipeline/dedup/find-same-places.ts';
-import { findPortalHosts, findPortalHostsByHost } from '../../../pipeline/dedup/portal-hosts.ts';
 import type { PlaceMatchKey } from '../../../pipeline/dedup/place-match-key.ts';
 import { matchKey } from './support/match-key.ts';
 
@@ -75,35 +74,12 @@ describe('MatchKeyTable', () => {
     expect(keysOf(compacted)).toEqual([key('a', 'Fageda Nova', { phones: ['+34972000001'] }), key('c', 'Sol'), key('b', 'Roure Vell'), key('d', 'Mar')]);
   });
 
-  it('gives the portal pass the keys of the hosts two rows share, by host in ascending order, each in row order', () => {
-    const table = MatchKeyTable.of([
-      key('a', 'Fageda', { host: 'p.example' }),
-      key('b', 'Roure', { host: 'own.example' }),
-      key('c', 'Sol', { host: 'p.example' }),
-      key('d', 'Mar', { host: 'b.example' }),
-      key('e', 'Pino', { host: null }),
-      key('f', 'Lluna', { host: 'b.example' }),
-      key('g', 'Cel', { host: 'p.example' }),
+  it('gives the portal pass the keys of the hosts two rows share, in row order', () => {
+    const table = MatchKeyTable.of([key('a', 'Fageda', { host: 'p.example' }), key('b', 'Roure', { host: 'own.example' }), key('c', 'Sol', { host: 'p.example' })]);
+    expect(table.sharedHostKeys()).toEqual([
+      { id: 'a', words: ['fageda'], host: 'p.example' },
+      { id: 'c', words: ['sol'], host: 'p.example' },
     ]);
-    expect([...table.sharedHostGroups()]).toEqual([
-      { host: 'b.example', places: [{ id: 'd', words: ['mar'], host: 'b.example' }, { id: 'f', words: ['lluna'], host: 'b.example' }] },
-      {
-        host: 'p.example',
-        places: [
-          { id: 'a', words: ['fageda'], host: 'p.example' },
-          { id: 'c', words: ['sol'], host: 'p.example' },
-          { id: 'g', words: ['cel'], host: 'p.example' },
-        ],
-      },
-    ]);
-  });
-
-  it('gives the portal pass the verdict of the keys themselves', () => {
-    const keys = randomKeys(300, 5);
-    const duplicates = new Set(findSamePlaces(keys).map((d) => d.id));
-    const verdict = findPortalHosts(keys, duplicates);
-    expect(verdict.dropped.length).toBeGreaterThan(10);
-    expect(findPortalHostsByHost(MatchKeyTable.of(keys).sharedHostGroups(), duplicates)).toEqual(verdict);
   });
 });
 
