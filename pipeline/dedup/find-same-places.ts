@@ -8,8 +8,6 @@ import { distinctPairKey, type DistinctPlaces } from './distinct-places.ts';
 const CELL_DEGREES = 0.02;
 /** A phone shared by more listings than this is a booking centre's, not a place's: it proposes no pairs. */
 export const MAX_PHONE_SHARERS = 20;
-/** Match keys made from the table and kept for the pairs of one block (cleared when this many). */
-const KEYS_MADE_AT_ONCE = 4096;
 
 export interface SamePlaceDuplicate {
   /** The id no longer published. */
@@ -36,42 +34,75 @@ interface Link {
   metres: number | null;
 }
 
+/** A group of rows of one name (distinctive words and numbering), rows ascending, with their keys. */
+export interface NameBlock {
+  rows: readonly number[];
+  keys: readonly PlaceMatchKey[];
+}
+
+/** A group of rows sharing one phone, rows ascending, with their keys; `phoneAt` is that phone's place among the first row's phones. */
+export interface PhoneBlock {
+  rows: readonly number[];
+  keys: readonly PlaceMatchKey[];
+  phoneAt: number;
+}
+
+/**
+ * Where the pass reads an import's match keys: rows are numbers ascending in the order the listings were first added
+ * (gaps allowed). Blocks of two rows or more, in any order: the pass puts their pairs in order itself.
+ */
+export interface MatchKeyBlocks {
+  nameBlocks(): Iterable<NameBlock>;
+  phoneBlocks(): Iterable<PhoneBlock>;
+}
+
+/** Where a pair was proposed: name blocks first, then phone blocks, each by its first row (a phone block then by its phone's place), then the visit within the block. */
+type PairOrder = [phase: number, first: number, phoneAt: number, visit: number];
+
+const byPairOrder = (x: { order: PairOrder }, y: { order: PairOrder }): number =>
+  x.order[0] - y.order[0] || x.order[1] - y.order[1] || x.order[2] - y.order[2] || x.order[3] - y.order[3];
+
+/**
+ * Calls propose(i, j, order) for each candidate pair, always with i < j: same name in neighbouring cells or the same
+ * city, or a shared phone. A pair may come twice. The blocks come in the source's order; `order` places each pair
+ * where a pass over the blocks in the order of their first listing (name blocks first, members in listing order)
+ * would meet it.
+ */
+function proposePairs(source: MatchKeyBlocks, propose: (i: number, j: number, order: PairOrder, keyOf: (row: number) => PlaceMatchKey) => void): void {
+  for (const block of source.nameBlocks()) {
+    if (block.rows.length < 2) continue;
+    const keyOf = keysByRow(block);
+    let visit = 0;
+    pairsInNameBlock(block.rows, block.keys, (i, j) => propose(i, j, [0, block.rows[0]!, 0, visit++], keyOf));
+  }
+  for (const block of source.phoneBlocks()) {
+    const { rows, phoneAt } = block;
+    if (rows.length < 2 || rows.length > MAX_PHONE_SHARERS) continue;
+    const keyOf = keysByRow(block);
+    let visit = 0;
+    for (let x = 0; x < rows.length; x++) for (let y = x + 1; y < rows.length; y++) propose(rows[x]!, rows[y]!, [1, rows[0]!, phoneAt, visit++], keyOf);
+  }
+}
+
+function keysByRow(block: { rows: readonly number[]; keys: readonly PlaceMatchKey[] }): (row: number) => PlaceMatchKey {
+  const byRow = new Map(block.rows.map((row, at) => [row, block.keys[at]!]));
+  return (row) => byRow.get(row)!;
+}
+
 /**
  * Calls visit(i, j) for each candidate pair, always with i < j: same name in neighbouring cells or the same city, or a
  * shared phone. A pair may come twice. The blocks come in the order of their first listing, name blocks first, their
- * members in listing order; they are found by sorting row numbers, not by a map holding every listing's name and phones.
+ * members in listing order.
  */
 export function forEachCandidatePair(keys: readonly PlaceMatchKey[] | MatchKeyTable, visit: (i: number, j: number) => void): void {
-  const table = tableOf(keys);
-  const named: number[] = [];
-  for (let row = 0; row < table.length; row++) if (table.hasWords(row)) named.push(row);
-  const byName = Int32Array.from(named).sort((a, b) => table.compareNames(a, b) || a - b);
-  for (const [start, end] of blocksInFirstOrder(byName, (x, y) => table.compareNames(byName[x]!, byName[y]!) === 0, (x) => byName[x]!)) {
-    if (end - start > 1) pairsInNameBlock(table, Array.from(byName.subarray(start, end)), visit);
-  }
-  const phones = table.phoneEntries();
-  const byPhone = new Int32Array(phones.values.length).map((_, at) => at).sort((a, b) => phones.values[a]! - phones.values[b]! || a - b);
-  for (const [start, end] of blocksInFirstOrder(byPhone, (x, y) => phones.values[byPhone[x]!] === phones.values[byPhone[y]!], (x) => byPhone[x]!)) {
-    if (end - start < 2 || end - start > MAX_PHONE_SHARERS) continue;
-    const members = Array.from(byPhone.subarray(start, end), (at) => phones.rows[at]!);
-    for (let x = 0; x < members.length; x++) for (let y = x + 1; y < members.length; y++) visit(members[x]!, members[y]!);
-  }
+  const pairs: Array<{ i: number; j: number; order: PairOrder }> = [];
+  proposePairs(blocksOf(keys), (i, j, order) => pairs.push({ i, j, order }));
+  for (const { i, j } of pairs.sort(byPairOrder)) visit(i, j);
 }
 
-/** The runs of equal neighbours in a sorted array ([start, end) positions), ordered by their first element's `order`. */
-function blocksInFirstOrder(sorted: Int32Array, same: (x: number, y: number) => boolean, order: (x: number) => number): Array<[number, number]> {
-  const runs: Array<[number, number]> = [];
-  for (let start = 0; start < sorted.length; ) {
-    let end = start + 1;
-    while (end < sorted.length && same(start, end)) end++;
-    if (end - start > 1) runs.push([start, end]);
-    start = end;
-  }
-  return runs.sort((a, b) => order(a[0]) - order(b[0]));
-}
-
-function tableOf(keys: readonly PlaceMatchKey[] | MatchKeyTable): MatchKeyTable {
-  return keys instanceof MatchKeyTable ? keys : MatchKeyTable.of(keys);
+function blocksOf(keys: readonly PlaceMatchKey[] | MatchKeyTable | MatchKeyBlocks): MatchKeyBlocks {
+  if (keys instanceof MatchKeyTable) return keys.blocks();
+  return Array.isArray(keys) ? MatchKeyTable.of(keys as readonly PlaceMatchKey[]).blocks() : (keys as MatchKeyBlocks);
 }
 
 /** The candidate pairs (i < j), each once, in the order first met. */
@@ -86,12 +117,11 @@ export function candidatePairs(keys: readonly PlaceMatchKey[] | MatchKeyTable): 
   return pairs;
 }
 
-function pairsInNameBlock(keys: MatchKeyTable, members: number[], add: (i: number, j: number) => void): void {
+function pairsInNameBlock(rows: readonly number[], keys: readonly PlaceMatchKey[], add: (i: number, j: number) => void): void {
   const cells = new Map<number, number[]>();
   let unlocated = 0;
-  for (const index of members) {
-    const lat = keys.latOf(index);
-    const lng = keys.lngOf(index);
+  for (let at = 0; at < rows.length; at++) {
+    const { lat, lng } = keys[at]!;
     if (lat === null || lng === null) {
       unlocated += 1;
       continue;
@@ -99,22 +129,22 @@ function pairsInNameBlock(keys: MatchKeyTable, members: number[], add: (i: numbe
     const cell = cellOf(lat, lng);
     for (const step of NEIGHBOURS) {
       const others = cells.get(cell + step);
-      if (others) for (const other of others) add(other, index);
+      if (others) for (const other of others) add(other, rows[at]!);
     }
-    push(cells, cell, index);
+    push(cells, cell, rows[at]!);
   }
   if (unlocated === 0) return;
   // Without a point on both sides, the city decides: an unlocated listing meets every other of its city (none without one).
   const byCity = new Map<string, number[]>();
-  for (const index of members) {
-    const city = keys.citySlugOf(index);
-    if (city !== null) push(byCity, city, index);
+  for (let at = 0; at < rows.length; at++) {
+    const city = keys[at]!.citySlug;
+    if (city !== null) push(byCity, city, at);
   }
   for (const city of byCity.values()) {
     for (let x = 0; x < city.length; x++) {
-      const a = keys.latOf(city[x]!);
+      const a = keys[city[x]!]!.lat;
       for (let y = x + 1; y < city.length; y++) {
-        if (a === null || keys.latOf(city[y]!) === null) add(city[x]!, city[y]!);
+        if (a === null || keys[city[y]!]!.lat === null) add(rows[city[x]!]!, rows[city[y]!]!);
       }
     }
   }
@@ -139,28 +169,26 @@ function push<K>(map: Map<K, number[]>, key: K, index: number): void {
  * (the smallest of them), else the smallest id. Two listings an operator marked as different places never end up in
  * one place, not even through a third.
  */
-export function findSamePlaces(keys: readonly PlaceMatchKey[] | MatchKeyTable, options: FindSamePlacesOptions = {}): SamePlaceDuplicate[] {
-  // Pairs are judged as the blocks propose them (no list of every pair): only the matches are kept, each once.
-  const table = tableOf(keys);
+export function findSamePlaces(keys: readonly PlaceMatchKey[] | MatchKeyTable | MatchKeyBlocks, options: FindSamePlacesOptions = {}): SamePlaceDuplicate[] {
+  // Pairs are judged as the blocks propose them (no list of every pair): only the matches are kept, then put in order, each once.
+  const matches: Array<Link & { order: PairOrder }> = [];
+  const ids = new Map<number, string>();
+  proposePairs(blocksOf(keys), (a, b, order, keyOf) => {
+    const keyA = keyOf(a);
+    const keyB = keyOf(b);
+    const verdict = samePlace(keyA, keyB);
+    if (!verdict.same) return;
+    matches.push({ a, b, signals: verdict.signals, metres: verdict.metres, order });
+    ids.set(a, keyA.id).set(b, keyB.id);
+  });
+  const idOf = (row: number) => ids.get(row)!;
   const links: Link[] = [];
   const linked = new Set<string>();
-  // A block's pairs come together: its members' keys are made once while it lasts.
-  const made = new Map<number, PlaceMatchKey>();
-  const keyOf = (row: number): PlaceMatchKey => {
-    let key = made.get(row);
-    if (key === undefined) {
-      if (made.size >= KEYS_MADE_AT_ONCE) made.clear();
-      key = table.key(row);
-      made.set(row, key);
-    }
-    return key;
-  };
-  forEachCandidatePair(table, (a, b) => {
-    const verdict = samePlace(keyOf(a), keyOf(b));
-    if (!verdict.same || linked.has(`${a} ${b}`)) return;
-    linked.add(`${a} ${b}`);
-    links.push({ a, b, signals: verdict.signals, metres: verdict.metres });
-  });
+  for (const match of matches.sort(byPairOrder)) {
+    if (linked.has(`${match.a} ${match.b}`)) continue;
+    linked.add(`${match.a} ${match.b}`);
+    links.push({ a: match.a, b: match.b, signals: match.signals, metres: match.metres });
+  }
   if (links.length === 0) return [];
   const groups = new Map<number, number[]>();
   const groupOf = new Map<number, number>();
@@ -177,7 +205,7 @@ export function findSamePlaces(keys: readonly PlaceMatchKey[] | MatchKeyTable, o
     }
     const left = groups.get(rootA) ?? [link.a];
     const right = groups.get(rootB) ?? [link.b];
-    if (options.distinct && left.some((x) => right.some((y) => options.distinct!.has(distinctPairKey(table.id(x), table.id(y)))))) continue;
+    if (options.distinct && left.some((x) => right.some((y) => options.distinct!.has(distinctPairKey(idOf(x), idOf(y)))))) continue;
     const merged = [...left, ...right];
     for (const index of merged) groupOf.set(index, rootA);
     groups.delete(rootB);
@@ -186,14 +214,14 @@ export function findSamePlaces(keys: readonly PlaceMatchKey[] | MatchKeyTable, o
   }
   const duplicates: SamePlaceDuplicate[] = [];
   for (const group of groups.values()) {
-    const ids = group.map((index) => table.id(index)).sort();
-    const served = options.isServed ? ids.filter((id) => options.isServed!(id)) : [];
-    const keptId = served[0] ?? ids[0]!;
+    const groupIds = group.map(idOf).sort();
+    const served = options.isServed ? groupIds.filter((id) => options.isServed!(id)) : [];
+    const keptId = served[0] ?? groupIds[0]!;
     for (const index of group) {
-      const id = table.id(index);
+      const id = idOf(index);
       if (id === keptId) continue;
       // The match with the kept listing itself when there is one, else its first match.
-      const other = (l: Link) => table.id(l.a === index ? l.b : l.a);
+      const other = (l: Link) => idOf(l.a === index ? l.b : l.a);
       const own = linksOf.get(index)!;
       const link = own.find((l) => other(l) === keptId) ?? own[0]!;
       const matched = other(link);

@@ -1,6 +1,6 @@
-// The same-place match keys of an import's published listings as compact columns (typed arrays, interned strings), in the order first added.
+// Match keys held in memory as compact columns (typed arrays, interned strings): the same-place pass's blocks over a list of keys.
 import type { PlaceMatchKey } from './place-match-key.ts';
-import type { PortalKey } from './portal-hosts.ts';
+import type { MatchKeyBlocks, NameBlock, PhoneBlock } from './find-same-places.ts';
 import { InternedCodes } from '../../platform/interned-codes.ts';
 
 /** An E.164 number of up to 15 digits is held as that number (exact in a double); any other text as its interned code. */
@@ -19,12 +19,11 @@ function grown<T extends Float64Array | Int32Array>(array: T, needed: number): T
 
 /**
  * One row a listing: its id, point, interned city and host, its name's words then numbering words (interned codes in
- * one pool) and its phones (another pool). A key set again for an id keeps the id's place, as a Map's set does; a
- * deleted id leaves a gap until `compacted()`. 1M listings take ~100 B each here where their keys' JSON and the
- * parsed objects took several times that.
+ * one pool) and its phones (another pool), in the order added. The blocks are found by sorting row numbers, not by a
+ * map of every name and phone. An import's build keeps its keys in SQLite instead (snapshot/match-key-store.ts).
  */
 export class MatchKeyTable {
-  private ids: (string | null)[] = [];
+  private readonly ids: string[] = [];
   private lat = new Float64Array(FIRST_CAPACITY);
   private lng = new Float64Array(FIRST_CAPACITY);
   private city = new Int32Array(FIRST_CAPACITY);
@@ -41,10 +40,6 @@ export class MatchKeyTable {
   private phoneValues = new Float64Array(FIRST_CAPACITY);
   private phonesUsed = 0;
   private readonly interned = new InternedCodes();
-  /** Row of an id, made on the first set or delete of an id already added (a repeated id in the export). */
-  private rowOf: Map<string, number> | null = null;
-  /** Whether a row was set again or deleted: the pools are then out of row order until compacted. */
-  private rewritten = false;
 
   static of(keys: readonly PlaceMatchKey[]): MatchKeyTable {
     const table = new MatchKeyTable();
@@ -52,7 +47,6 @@ export class MatchKeyTable {
     return table;
   }
 
-  /** Rows, gaps included (none once compacted). */
   get length(): number {
     return this.ids.length;
   }
@@ -61,7 +55,6 @@ export class MatchKeyTable {
   add(key: PlaceMatchKey): void {
     const row = this.ids.length;
     this.ids.push(key.id);
-    this.rowOf?.set(key.id, row);
     const needed = row + 1;
     if (needed > this.lat.length) {
       this.lat = grown(this.lat, needed);
@@ -77,57 +70,50 @@ export class MatchKeyTable {
     this.write(row, key);
   }
 
-  /** The key of an id set (its row kept when it has one, else added last), or deleted (null). */
-  set(id: string, key: PlaceMatchKey | null): void {
-    if (this.rowOf === null) {
-      this.rowOf = new Map();
-      this.ids.forEach((held, row) => {
-        if (held !== null) this.rowOf!.set(held, row);
-      });
+  /** The same-place pass's blocks over the rows held (MatchKeyBlocks). */
+  blocks(): MatchKeyBlocks {
+    return { nameBlocks: () => this.nameBlocks(), phoneBlocks: () => this.phoneBlocks() };
+  }
+
+  key(row: number): PlaceMatchKey {
+    const phones: string[] = [];
+    for (let at = this.phoneStart[row]!, end = at + this.phoneCount[row]!; at < end; at++) phones.push(this.phoneText(this.phoneValues[at]!));
+    const start = this.nameStart[row]!;
+    const words = start + this.wordCount[row]!;
+    return {
+      id: this.ids[row]!,
+      words: this.namesOf(start, words),
+      numbering: this.namesOf(words, words + this.numberingCount[row]!),
+      lat: Number.isNaN(this.lat[row]!) ? null : this.lat[row]!,
+      lng: Number.isNaN(this.lng[row]!) ? null : this.lng[row]!,
+      phones,
+      host: this.stringOf(this.host[row]!),
+      citySlug: this.stringOf(this.city[row]!),
+    };
+  }
+
+  private *nameBlocks(): Iterable<NameBlock> {
+    const named: number[] = [];
+    for (let row = 0; row < this.ids.length; row++) if (this.wordCount[row]! > 0) named.push(row);
+    const byName = Int32Array.from(named).sort((a, b) => this.compareNames(a, b) || a - b);
+    for (const [start, end] of runs(byName.length, (x, y) => this.compareNames(byName[x]!, byName[y]!) === 0)) {
+      const rows = Array.from(byName.subarray(start, end));
+      yield { rows, keys: rows.map((row) => this.key(row)) };
     }
-    const row = this.rowOf.get(id);
-    if (row === undefined) {
-      if (key !== null) this.add(key);
-      return;
+  }
+
+  private *phoneBlocks(): Iterable<PhoneBlock> {
+    const phones = this.phoneEntries();
+    const byPhone = new Int32Array(phones.values.length).map((_, at) => at).sort((a, b) => phones.values[a]! - phones.values[b]! || a - b);
+    for (const [start, end] of runs(byPhone.length, (x, y) => phones.values[byPhone[x]!] === phones.values[byPhone[y]!])) {
+      const first = byPhone[start]!;
+      const rows = Array.from(byPhone.subarray(start, end), (at) => phones.rows[at]!);
+      yield { rows, keys: rows.map((row) => this.key(row)), phoneAt: first - phones.starts[phones.rows[first]!]! };
     }
-    this.rewritten = true;
-    if (key === null) {
-      this.ids[row] = null;
-      this.rowOf.delete(id);
-    } else this.write(row, key);
-  }
-
-  /** The same keys in the same order, without gaps and with the pools in row order. */
-  compacted(): MatchKeyTable {
-    if (!this.rewritten) return this;
-    const table = new MatchKeyTable();
-    for (let row = 0; row < this.ids.length; row++) if (this.ids[row] !== null) table.add(this.key(row));
-    return table;
-  }
-
-  id(row: number): string {
-    return this.ids[row]!;
-  }
-
-  latOf(row: number): number | null {
-    return Number.isNaN(this.lat[row]!) ? null : this.lat[row]!;
-  }
-
-  lngOf(row: number): number | null {
-    return Number.isNaN(this.lng[row]!) ? null : this.lng[row]!;
-  }
-
-  citySlugOf(row: number): string | null {
-    return this.stringOf(this.city[row]!);
-  }
-
-  /** Whether the name has distinctive words (a row without joins no name block). */
-  hasWords(row: number): boolean {
-    return this.wordCount[row]! > 0;
   }
 
   /** Orders rows by their name's words and numbering (codes, not text): equal names compare 0. */
-  compareNames(a: number, b: number): number {
+  private compareNames(a: number, b: number): number {
     const words = this.wordCount[a]! - this.wordCount[b]!;
     if (words !== 0) return words;
     const numbering = this.numberingCount[a]! - this.numberingCount[b]!;
@@ -140,51 +126,22 @@ export class MatchKeyTable {
     return 0;
   }
 
-  /** Every row's phones as values equal for equal phones, in row order: [owning row, value] pairs in two arrays. */
-  phoneEntries(): { rows: Int32Array; values: Float64Array } {
+  /** Every row's phones as values equal for equal phones, in row order: [owning row, value] pairs in two arrays, and each row's first entry. */
+  private phoneEntries(): { rows: Int32Array; values: Float64Array; starts: Int32Array } {
     let total = 0;
-    for (let row = 0; row < this.ids.length; row++) if (this.ids[row] !== null) total += this.phoneCount[row]!;
+    for (let row = 0; row < this.ids.length; row++) total += this.phoneCount[row]!;
     const rows = new Int32Array(total);
     const values = new Float64Array(total);
+    const starts = new Int32Array(this.ids.length);
     let at = 0;
     for (let row = 0; row < this.ids.length; row++) {
-      if (this.ids[row] === null) continue;
+      starts[row] = at;
       for (let k = 0; k < this.phoneCount[row]!; k++, at++) {
         rows[at] = row;
         values[at] = this.phoneValues[this.phoneStart[row]! + k]!;
       }
     }
-    return { rows, values };
-  }
-
-  key(row: number): PlaceMatchKey {
-    const phones: string[] = [];
-    for (let at = this.phoneStart[row]!, end = at + this.phoneCount[row]!; at < end; at++) phones.push(this.phoneText(this.phoneValues[at]!));
-    const start = this.nameStart[row]!;
-    const words = start + this.wordCount[row]!;
-    return {
-      id: this.ids[row]!,
-      words: this.namesOf(start, words),
-      numbering: this.namesOf(words, words + this.numberingCount[row]!),
-      lat: this.latOf(row),
-      lng: this.lngOf(row),
-      phones,
-      host: this.stringOf(this.host[row]!),
-      citySlug: this.citySlugOf(row),
-    };
-  }
-
-  /** What the portal-host pass reads, of the rows whose host another row shares (a host of one place is no portal), in row order. */
-  sharedHostKeys(): PortalKey[] {
-    const count = new Int32Array(this.interned.values.length);
-    for (let row = 0; row < this.ids.length; row++) if (this.ids[row] !== null && this.host[row] !== NONE) count[this.host[row]!]! += 1;
-    const keys: PortalKey[] = [];
-    for (let row = 0; row < this.ids.length; row++) {
-      if (this.ids[row] === null || this.host[row] === NONE || count[this.host[row]!]! < 2) continue;
-      const start = this.nameStart[row]!;
-      keys.push({ id: this.ids[row]!, words: this.namesOf(start, start + this.wordCount[row]!), host: this.interned.values[this.host[row]!]! });
-    }
-    return keys;
+    return { rows, values, starts };
   }
 
   private write(row: number, key: PlaceMatchKey): void {
@@ -221,5 +178,15 @@ export class MatchKeyTable {
 
   private stringOf(code: number): string | null {
     return code === NONE ? null : this.interned.values[code]!;
+  }
+}
+
+/** The runs of two or more equal neighbours among `length` sorted positions, as [start, end) pairs. */
+function* runs(length: number, same: (x: number, y: number) => boolean): Iterable<[number, number]> {
+  for (let start = 0; start < length; ) {
+    let end = start + 1;
+    while (end < length && same(start, end)) end++;
+    if (end - start > 1) yield [start, end];
+    start = end;
   }
 }

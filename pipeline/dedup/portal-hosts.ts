@@ -89,22 +89,40 @@ export function findPortalHosts(
 ): PortalVerdict {
   const byHost = new Map<string, PortalKey[]>();
   for (const key of keys) {
-    if (key.host === null || duplicateIds.has(key.id)) continue;
+    if (key.host === null) continue;
     const list = byHost.get(key.host);
     if (list) list.push(key);
     else byHost.set(key.host, [key]);
   }
-  const verdict: PortalVerdict = { portals: [], dropped: [], ownKept: [] };
-  for (const [host, places] of [...byHost].sort(([a], [b]) => (a < b ? -1 : 1))) {
+  return findPortalHostsInGroups(byHost, duplicateIds, tables);
+}
+
+/**
+ * findPortalHosts over the keys already grouped by host (each group's keys in listing order, the groups in any
+ * order, a host in one group): the verdict lists the hosts in order, as findPortalHosts does.
+ */
+export function findPortalHostsInGroups(
+  groups: Iterable<[host: string, keys: readonly PortalKey[]]>,
+  duplicateIds: ReadonlySet<string> = new Set(),
+  tables: OperatorTables = OPERATOR_TABLES,
+): PortalVerdict {
+  const found: Array<{ host: string; verdict: PortalVerdict }> = [];
+  for (const [host, keys] of groups) {
+    const places = keys.filter((key) => !duplicateIds.has(key.id));
     if (places.length < 2 || isOperatorHost(host, tables)) continue;
     const unrelated = unrelatedNames(places.map((place) => place.words));
     if (unrelated < PORTAL_MIN_UNRELATED_PLACES) continue;
     const own = places.filter((place) => carriesName(host, place.words));
     // A host that carries one of its places' names is that place's own site, its sister places' too: no portal.
-    for (const place of own) verdict.ownKept.push({ id: place.id, host });
-    if (own.length > 0) continue;
-    verdict.portals.push({ host, unrelated });
-    for (const place of places) verdict.dropped.push({ id: place.id, host });
+    if (own.length > 0) found.push({ host, verdict: { portals: [], dropped: [], ownKept: own.map((place) => ({ id: place.id, host })) } });
+    else found.push({ host, verdict: { portals: [{ host, unrelated }], dropped: places.map((place) => ({ id: place.id, host })), ownKept: [] } });
+  }
+  const verdict: PortalVerdict = { portals: [], dropped: [], ownKept: [] };
+  for (const { verdict: one } of found.sort((a, b) => (a.host < b.host ? -1 : 1))) {
+    // One at a time: a portal's thousands of places would overflow a spread's arguments.
+    for (const portal of one.portals) verdict.portals.push(portal);
+    for (const dropped of one.dropped) verdict.dropped.push(dropped);
+    for (const kept of one.ownKept) verdict.ownKept.push(kept);
   }
   return verdict;
 }

@@ -1,6 +1,6 @@
 // Applies the import's portal-host verdict (pipeline/dedup/portal-hosts.ts) to the snapshot being built: a portal's page leaves the listing's website, recorded as website/shared-portal-host.
 import type Database from 'better-sqlite3';
-import { findPortalHosts, type PortalHost, type PortalKey } from '../dedup/portal-hosts.ts';
+import type { PortalHost, PortalVerdict } from '../dedup/portal-hosts.ts';
 import { issue } from '../normalise/issues.ts';
 import type { ListingSummary } from './listing-record.ts';
 
@@ -22,9 +22,8 @@ interface Row {
   summary: string;
 }
 
-/** Finds the portal hosts among the published listings (duplicates left out) and takes their pages off those listings' rows. */
-export function dropPortalWebsites(db: Database.Database, keys: readonly PortalKey[], duplicateIds: ReadonlySet<string>): PortalWebsites {
-  const verdict = findPortalHosts(keys, duplicateIds);
+/** Takes the pages of the portal hosts found among the published listings (`verdict`) off those listings' rows. */
+export function dropPortalWebsites(db: Database.Database, verdict: PortalVerdict): PortalWebsites {
   if (verdict.dropped.length === 0) return verdict.ownKept.length === 0 ? NO_PORTAL_WEBSITES : { portals: [], dropped: [], ownKept: verdict.ownKept.length };
   const select = db.prepare(SELECT_ROW);
   const update = db.prepare(UPDATE_ROW);

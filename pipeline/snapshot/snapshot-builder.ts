@@ -9,10 +9,11 @@ import { recordsSchemaSql } from './records-file.ts';
 import { activateSnapshot } from './activate-snapshot.ts';
 import type { AddOutcome, SamePlaceRecord, SnapshotBuilder, SnapshotBuilderOptions } from './snapshot-types.ts';
 import type { PlaceMatchKey } from '../dedup/place-match-key.ts';
-import { MatchKeyTable } from '../dedup/match-key-table.ts';
+import { MatchKeyStore } from './match-key-store.ts';
 import { findSamePlaces } from '../dedup/find-same-places.ts';
 import { openServedIds } from './served-ids.ts';
 import { dropPortalWebsites, NO_PORTAL_WEBSITES, type PortalWebsites } from './portal-websites.ts';
+import { findPortalHostsInGroups } from '../dedup/portal-hosts.ts';
 import type { SnapshotInfo } from './reader-types.ts';
 import type { ListingSummary } from './listing-record.ts';
 import { BUILD_SQL, SCHEMA_VERSION, schemaSection } from './statements.ts';
@@ -62,8 +63,8 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
   private stored = 0;
   /** The published records' field fill, counted as they are stored; null once it cannot be (see countFill). */
   private fillCounter: FieldFillCounter | null = new FieldFillCounter();
-  /** The match keys of the published listings, in compact columns: the same-place pass reads them at seal. */
-  private matchKeys = new MatchKeyTable();
+  /** The match keys of the published listings, in the build's temporary tables: the same-place pass reads them at seal. */
+  private readonly matchKeys: MatchKeyStore;
   private merged: SamePlaceRecord[] = [];
   private portal: PortalWebsites = NO_PORTAL_WEBSITES;
   private rejectedKept = 0;
@@ -100,6 +101,8 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
       this.db.pragma('threads = 2');
       this.db.exec(schemaSection('build'));
       this.db.exec(recordsSchemaSql(RECORDS));
+      this.db.pragma(`temp.cache_size = -${BUILD_CACHE_KIB}`);
+      this.matchKeys = new MatchKeyStore(this.db);
       const meta = this.db.prepare(BUILD_SQL.insertMeta);
       meta.run('schema_version', SCHEMA_VERSION);
       meta.run('country', this.country);
@@ -271,11 +274,10 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
   private recordSamePlaces(): void {
     const served = openServedIds(this.options.dataDir, this.country);
     try {
-      const keys = this.matchKeys.compacted();
-      this.matchKeys = new MatchKeyTable();
-      const found = findSamePlaces(keys, { isServed: (id) => served.has(id), ...(this.options.distinct ? { distinct: this.options.distinct } : {}) });
+      const found = findSamePlaces(this.matchKeys, { isServed: (id) => served.has(id), ...(this.options.distinct ? { distinct: this.options.distinct } : {}) });
       // Portal hosts found in the import (pipeline/dedup/portal-hosts.ts): their pages leave the rows before the served tables are filled.
-      this.portal = dropPortalWebsites(this.db, keys.sharedHostKeys(), new Set(found.map((d) => d.id)));
+      this.portal = dropPortalWebsites(this.db, findPortalHostsInGroups(this.matchKeys.hostGroups(), new Set(found.map((d) => d.id))));
+      this.matchKeys.close();
       if (this.portal.dropped.length > 0) this.fillCounter = null;
       const insert = this.db.prepare(BUILD_SQL.insertSamePlaceDuplicate);
       const nameOf = this.db.prepare(BUILD_SQL.selectListingName).pluck();

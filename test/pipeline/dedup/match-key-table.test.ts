@@ -1,32 +1,14 @@
-// MatchKeyTable: keys read back as added, a Map's order when an id is set again or deleted, and the blocks' visiting order of a map of every name and phone.
+// MatchKeyTable: keys read back as added, and the blocks' visiting order of a map of every name and phone.
 import { describe, expect, it } from 'vitest';
 import { MatchKeyTable } from '../../../pipeline/dedup/match-key-table.ts';
 import { findSamePlaces, forEachCandidatePair, MAX_PHONE_SHARERS } from '../../../pipeline/dedup/find-same-places.ts';
 import type { PlaceMatchKey } from '../../../pipeline/dedup/place-match-key.ts';
 import { matchKey } from './support/match-key.ts';
+import { randomKeys } from './support/random-keys.ts';
 
 const key = matchKey;
 
 const keysOf = (table: MatchKeyTable) => Array.from({ length: table.length }, (_, row) => table.key(row));
-
-/** A small random import with many repeated names, phones, cities and hosts (a seeded LCG: the same every run). */
-function randomKeys(count: number, seed: number): PlaceMatchKey[] {
-  let state = seed;
-  const next = (n: number) => {
-    state = (state * 1103515245 + 12345) % 2147483648;
-    return state % n;
-  };
-  const names = ['Hotel Sol', 'Casa Azul', 'Fageda II', 'Camping Lete', 'Hostal Mar 2', 'Hotel', 'Sol Mar', 'Apartamentos Sol 02'];
-  return Array.from({ length: count }, (_, i) =>
-    key(`es-${String(next(1_000_000)).padStart(6, '0')}-${i}`, names[next(names.length)]!, {
-      lat: next(5) === 0 ? null : 40 + next(40) * 0.011,
-      lng: next(7) === 0 ? null : 1 + next(40) * 0.011,
-      phones: [...new Set(Array.from({ length: next(3) }, () => (next(4) === 0 ? `0${next(30)}` : `+3497200${String(next(60)).padStart(4, '0')}`)))],
-      host: next(3) === 0 ? null : `h${next(20)}.example`,
-      citySlug: next(6) === 0 ? null : `city-${next(4)}`,
-    }),
-  );
-}
 
 /** The blocks as a map of every listing's name and phones made them: the visiting order the table's sorted blocks keep. */
 function pairsByMaps(keys: readonly PlaceMatchKey[]): Array<[number, number]> {
@@ -61,25 +43,6 @@ describe('MatchKeyTable', () => {
       key('c', 'Sol 02', { lat: 0, lng: null, phones: ['0800 123'] }),
     ];
     expect(keysOf(MatchKeyTable.of(keys))).toEqual(keys);
-  });
-
-  it('keeps an id set again in its place, and adds one set after it was deleted last, as a Map does', () => {
-    const table = MatchKeyTable.of([key('a', 'Fageda'), key('b', 'Roure'), key('c', 'Sol')]);
-    table.set('a', key('a', 'Fageda Nova', { phones: ['+34972000001'] }));
-    table.set('b', null);
-    table.set('x', null);
-    table.set('b', key('b', 'Roure Vell'));
-    table.add(key('d', 'Mar'));
-    const compacted = table.compacted();
-    expect(keysOf(compacted)).toEqual([key('a', 'Fageda Nova', { phones: ['+34972000001'] }), key('c', 'Sol'), key('b', 'Roure Vell'), key('d', 'Mar')]);
-  });
-
-  it('gives the portal pass the keys of the hosts two rows share, in row order', () => {
-    const table = MatchKeyTable.of([key('a', 'Fageda', { host: 'p.example' }), key('b', 'Roure', { host: 'own.example' }), key('c', 'Sol', { host: 'p.example' })]);
-    expect(table.sharedHostKeys()).toEqual([
-      { id: 'a', words: ['fageda'], host: 'p.example' },
-      { id: 'c', words: ['sol'], host: 'p.example' },
-    ]);
   });
 });
 
