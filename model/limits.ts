@@ -200,10 +200,12 @@ export const SERVER_HEAP_GROWING_PERCENT = 100;
 export const SERVER_SEMI_SPACE_MIB = 8;
 
 /**
- * A forked serving process's malloc arenas (glibc's MALLOC_ARENA_MAX; its default is 8 a core). V8's and libuv's
- * threads each take an arena of their own, and each keeps what it grew to: 2 held some 12 MB less RSS after a load at
- * 1M, for no server CPU a request beyond the noise (docs/benchmarks.md, "The API at 1M under 150 MB"). Read only at a
- * process's start: the cluster's primary gives it to the processes it forks.
+ * A process's malloc arenas (glibc's MALLOC_ARENA_MAX; its default is 8 a core). V8's, libuv's and SQLite's threads
+ * each take an arena of their own, and each keeps what it grew to: 2 held some 12 MB less RSS after a load at 1M, for
+ * no server CPU a request beyond the noise (docs/benchmarks.md, "The API at 1M under 150 MB"), and a 1M import's peak
+ * some 80 MiB less for no import CPU beyond the noise ("The import's malloc arenas"). Read only at a process's start:
+ * `bin/lodging` sets it for every command (the same number, checked by a test), the cluster's primary for the
+ * processes it forks, the console for the imports it starts.
  */
 export const SERVER_MALLOC_ARENAS = 2;
 

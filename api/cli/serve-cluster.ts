@@ -5,7 +5,7 @@ import type { Worker } from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { ClusterMemoryStorePrimary, ClusterMemoryStoreWorker } from '@express-rate-limit/cluster-memory-store';
 import type { RateLimitStores } from '../http/rate-limit-store.ts';
-import { servingEnv } from '../server/malloc-arenas.ts';
+import { arenaBoundEnv } from '../server/malloc-arenas.ts';
 import { servingExecArgv } from '../server/young-generation.ts';
 
 /** Set in the environment of the one process that prints the welcome lines (address, development key). */
@@ -49,7 +49,7 @@ export async function runClusterPrimary(processes: number, stderr: (text: string
   const restarts: number[] = [];
   const serving = new WeakSet<Worker>();
   // And with fewer malloc arenas (glibc reads the bound only at start too).
-  const env = servingEnv(process.env);
+  const env = arenaBoundEnv(process.env);
   const fork = (announce: boolean) => {
     const worker = cluster.fork(announce ? { ...env, [ANNOUNCE_VARIABLE]: '1' } : env);
     worker.once('listening', () => serving.add(worker));

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { CountryCode } from '../../../model/place.ts';
 import { projectFile } from '../../../platform/project-files.ts';
+import { arenaBoundEnv } from '../../server/malloc-arenas.ts';
 
 export const DEFAULT_LODGING_BIN = projectFile('bin/lodging.js');
 const PROJECT_ROOT = path.dirname(path.dirname(DEFAULT_LODGING_BIN));
@@ -48,7 +49,7 @@ export interface SpawnOptions {
 export function spawnImport(command: ImportCommand, options: SpawnOptions, handlers: ImportChildHandlers): ChildProcess {
   const child = spawn(process.execPath, importArgs(options.lodgingBin ?? DEFAULT_LODGING_BIN, command), {
     cwd: PROJECT_ROOT,
-    env: { ...options.env, LODGING_DATA_DIR: options.dataDir },
+    env: { ...options.env, ...arenaBoundEnv(options.env), LODGING_DATA_DIR: options.dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
