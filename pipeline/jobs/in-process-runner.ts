@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { createSnapshotBuilder } from '../snapshot/snapshot-builder.ts';
 import { readExportLines, type ExportLine } from '../sources/read-export.ts';
 import type { ImportCaps } from '../sources/import-caps.ts';
-import { processChunk, type ChunkItem } from './process-chunk.ts';
+import type { ChunkItem } from './process-chunk.ts';
 import { prepareImport } from './prepare-import.ts';
 import type { ImportJob, ImportProgress, ImportResult, ImportRunner } from './runner.ts';
 import { SnapshotSink } from './snapshot-sink.ts';
@@ -32,9 +32,13 @@ export function createInProcessRunner(options: InProcessRunnerOptions = {}): Imp
     name: 'in-process',
     async run(job: ImportJob, onProgress?: (progress: ImportProgress) => void): Promise<ImportResult> {
       const prepared = await prepareImport(job);
+      const threaded = threads > 0 && prepared.bytesTotal >= threshold;
+      // The normaliser (its rules, tables and libraries: ~17 MB of RSS) is loaded on this thread only when this thread
+      // runs it; with worker threads, only they need it.
+      const processChunk = threaded ? null : (await import('./process-chunk.ts')).processChunk;
       const builder = createSnapshotBuilder({ dataDir: prepared.dataDir, country: prepared.country, runId: prepared.runId, distinct: prepared.distinct });
       const sink = new SnapshotSink(builder);
-      const pool = threads > 0 && prepared.bytesTotal >= threshold ? new ChunkWorkerPool(threads, options.pool) : null;
+      const pool = threaded ? new ChunkWorkerPool(threads, options.pool) : null;
       const maxInFlight = pool ? pool.size * 2 : 0;
       const inFlight: Promise<ChunkItem[]>[] = [];
       let bytesRead = 0;
@@ -49,7 +53,7 @@ export function createInProcessRunner(options: InProcessRunnerOptions = {}): Imp
           result.catch(() => undefined);
           inFlight.push(result);
         }
-        else sink.write(processChunk(input));
+        else sink.write(processChunk!(input));
       };
       const drainTo = async (limit: number) => {
         while (inFlight.length > limit) {
