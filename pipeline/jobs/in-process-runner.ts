@@ -9,12 +9,12 @@ import type { ImportJob, ImportProgress, ImportResult, ImportRunner } from './ru
 import { SnapshotSink } from './snapshot-sink.ts';
 import { ChunkWorkerPool, WorkerPoolError, type ChunkWorkerPoolOptions } from './worker-pool.ts';
 import { ImportError } from '../sources/import-error.ts';
-import { LineChunker } from './line-chunker.ts';
+import { LineChunker, THREAD_CHUNK_MAX_LINES } from './line-chunker.ts';
 
 export interface InProcessRunnerOptions {
   /** Worker threads; 0 normalises on the main thread. Default: one per core. */
   threads?: number;
-  /** Lines per chunk (default CHUNK_MAX_LINES; chunks are also cut at CHUNK_MAX_CHARS of text). */
+  /** Lines per chunk (default THREAD_CHUNK_MAX_LINES; chunks are also cut at CHUNK_MAX_CHARS of text). */
   chunkSize?: number;
   /** Below this many bytes of input, threads are not worth their start-up (default 4 MiB). */
   threadThresholdBytes?: number;
@@ -62,7 +62,7 @@ export function createInProcessRunner(options: InProcessRunnerOptions = {}): Imp
         }
       };
       try {
-        const chunker = new LineChunker(options.chunkSize === undefined ? {} : { maxLines: options.chunkSize });
+        const chunker = new LineChunker({ maxLines: options.chunkSize ?? THREAD_CHUNK_MAX_LINES });
         for await (const line of readExportLines(prepared.files, (p) => (bytesRead = p.bytesRead), options.caps ? { caps: options.caps } : {})) {
           linesRead += 1;
           const chunk = chunker.push(line);
