@@ -3,18 +3,18 @@ import { availableParallelism } from 'node:os';
 import { createSnapshotBuilder } from '../snapshot/snapshot-builder.ts';
 import { readExportLines, type ExportLine } from '../sources/read-export.ts';
 import type { ImportCaps } from '../sources/import-caps.ts';
-import { processChunk, type ChunkItem } from './process-chunk.ts';
+import type { ChunkItem } from './process-chunk.ts';
 import { prepareImport } from './prepare-import.ts';
 import type { ImportJob, ImportProgress, ImportResult, ImportRunner } from './runner.ts';
 import { SnapshotSink } from './snapshot-sink.ts';
 import { ChunkWorkerPool, WorkerPoolError, type ChunkWorkerPoolOptions } from './worker-pool.ts';
 import { ImportError } from '../sources/import-error.ts';
-import { LineChunker } from './line-chunker.ts';
+import { LineChunker, THREAD_CHUNK_MAX_LINES } from './line-chunker.ts';
 
 export interface InProcessRunnerOptions {
   /** Worker threads; 0 normalises on the main thread. Default: one per core. */
   threads?: number;
-  /** Lines per chunk (default CHUNK_MAX_LINES; chunks are also cut at CHUNK_MAX_CHARS of text). */
+  /** Lines per chunk (default THREAD_CHUNK_MAX_LINES; chunks are also cut at CHUNK_MAX_CHARS of text). */
   chunkSize?: number;
   /** Below this many bytes of input, threads are not worth their start-up (default 4 MiB). */
   threadThresholdBytes?: number;
@@ -32,9 +32,13 @@ export function createInProcessRunner(options: InProcessRunnerOptions = {}): Imp
     name: 'in-process',
     async run(job: ImportJob, onProgress?: (progress: ImportProgress) => void): Promise<ImportResult> {
       const prepared = await prepareImport(job);
+      const threaded = threads > 0 && prepared.bytesTotal >= threshold;
+      // The normaliser (its rules, tables and libraries: ~17 MB of RSS) is loaded on this thread only when this thread
+      // runs it; with worker threads, only they need it.
+      const processChunk = threaded ? null : (await import('./process-chunk.ts')).processChunk;
       const builder = createSnapshotBuilder({ dataDir: prepared.dataDir, country: prepared.country, runId: prepared.runId, distinct: prepared.distinct });
       const sink = new SnapshotSink(builder);
-      const pool = threads > 0 && prepared.bytesTotal >= threshold ? new ChunkWorkerPool(threads, options.pool) : null;
+      const pool = threaded ? new ChunkWorkerPool(threads, options.pool) : null;
       const maxInFlight = pool ? pool.size * 2 : 0;
       const inFlight: Promise<ChunkItem[]>[] = [];
       let bytesRead = 0;
@@ -49,7 +53,7 @@ export function createInProcessRunner(options: InProcessRunnerOptions = {}): Imp
           result.catch(() => undefined);
           inFlight.push(result);
         }
-        else sink.write(processChunk(input));
+        else sink.write(processChunk!(input));
       };
       const drainTo = async (limit: number) => {
         while (inFlight.length > limit) {
@@ -58,7 +62,7 @@ export function createInProcessRunner(options: InProcessRunnerOptions = {}): Imp
         }
       };
       try {
-        const chunker = new LineChunker(options.chunkSize === undefined ? {} : { maxLines: options.chunkSize });
+        const chunker = new LineChunker({ maxLines: options.chunkSize ?? THREAD_CHUNK_MAX_LINES });
         for await (const line of readExportLines(prepared.files, (p) => (bytesRead = p.bytesRead), options.caps ? { caps: options.caps } : {})) {
           linesRead += 1;
           const chunk = chunker.push(line);

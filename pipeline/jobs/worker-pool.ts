@@ -5,13 +5,15 @@ import { siblingModule, startProjectWorker } from '../../platform/project-worker
 import type { ChunkInput, ChunkItem } from './process-chunk.ts';
 
 /**
- * The old generation's bound in each worker thread. Without it V8 sizes a worker's heap for the whole machine and
- * lets it grow with the garbage of every chunk (two threads held ~250 MB of a 200k import's peak). A chunk is bounded
- * (line-chunker.ts), so its live set stays far below this, and collecting sooner cost no CPU in the A/B runs; the
- * young generation is left alone (capping it at 8 or 16 MB saved 30–70 MB more for 12–21 % more CPU). A worker that
- * runs out all the same dies, and its chunk is retried like any lost chunk. See docs/benchmarks.md, "Decisions".
+ * The generations' bounds in each worker thread. Without the old generation's, V8 sizes a worker's heap for the whole
+ * machine and lets it grow with the garbage of every chunk (two threads held ~250 MB of a 200k import's peak). A chunk
+ * is bounded (line-chunker.ts), so its live set stays far below this, and collecting sooner cost no CPU in the A/B
+ * runs. The young generation at 24 MB (8 MiB semi-spaces instead of 16) leaves each worker ~16 MB smaller; with
+ * chunks of THREAD_CHUNK_MAX_LINES its CPU cost was within the runs' noise (8 or 16 MB, with chunks of 1000 lines,
+ * cost 12–21 % more CPU; 32 MB is rounded up to V8's default). A worker that runs out all the same dies, and its
+ * chunk is retried like any lost chunk. See docs/benchmarks.md, "Decisions".
  */
-const WORKER_RESOURCE_LIMITS = { maxOldGenerationSizeMb: 256 };
+const WORKER_RESOURCE_LIMITS = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 24 };
 
 interface Pending {
   input: ChunkInput;
