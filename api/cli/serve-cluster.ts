@@ -5,7 +5,7 @@ import type { Worker } from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { ClusterMemoryStorePrimary, ClusterMemoryStoreWorker } from '@express-rate-limit/cluster-memory-store';
 import type { RateLimitStores } from '../http/rate-limit-store.ts';
-import { arenaBoundEnv } from '../server/malloc-arenas.ts';
+import { arenaBoundEnv } from '../../platform/malloc-arenas.ts';
 import { servingExecArgv } from '../server/young-generation.ts';
 
 /** Set in the environment of the one process that prints the welcome lines (address, development key). */

@@ -1,6 +1,7 @@
 // Finds the listings of one import that are one place: candidate pairs by block (same name near by, shared phone), the matcher, one kept id per place.
 import type { PlaceMatchKey } from './place-match-key.ts';
 import { MatchKeyTable } from './match-key-table.ts';
+import type { MatchKeyBlocks } from './match-key-blocks.ts';
 import { samePlace, type MatchSignal } from './same-place.ts';
 import { distinctPairKey, type DistinctPlaces } from './distinct-places.ts';
 
@@ -32,28 +33,6 @@ interface Link {
   b: number;
   signals: MatchSignal[];
   metres: number | null;
-}
-
-/** A group of rows of one name (distinctive words and numbering), rows ascending, with their keys. */
-export interface NameBlock {
-  rows: readonly number[];
-  keys: readonly PlaceMatchKey[];
-}
-
-/** A group of rows sharing one phone, rows ascending, with their keys; `phoneAt` is that phone's place among the first row's phones. */
-export interface PhoneBlock {
-  rows: readonly number[];
-  keys: readonly PlaceMatchKey[];
-  phoneAt: number;
-}
-
-/**
- * Where the pass reads an import's match keys: rows are numbers ascending in the order the listings were first added
- * (gaps allowed). Blocks of two rows or more, in any order: the pass puts their pairs in order itself.
- */
-export interface MatchKeyBlocks {
-  nameBlocks(): Iterable<NameBlock>;
-  phoneBlocks(): Iterable<PhoneBlock>;
 }
 
 /** Where a pair was proposed: name blocks first, then phone blocks, each by its first row (a phone block then by its phone's place), then the visit within the block. */

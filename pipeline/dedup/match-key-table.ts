@@ -1,6 +1,6 @@
 // Match keys held in memory as compact columns (typed arrays, interned strings): the same-place pass's blocks over a list of keys.
 import type { PlaceMatchKey } from './place-match-key.ts';
-import type { MatchKeyBlocks, NameBlock, PhoneBlock } from './find-same-places.ts';
+import type { MatchKeyBlocks, NameBlock, PhoneBlock } from './match-key-blocks.ts';
 import { InternedCodes } from '../../platform/interned-codes.ts';
 
 /** An E.164 number of up to 15 digits is held as that number (exact in a double); any other text as its interned code. */

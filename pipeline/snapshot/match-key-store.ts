@@ -1,7 +1,8 @@
 // The same-place match keys of a build's published listings in temporary SQLite tables: the pass reads them back a block at a time, so no key is held in memory while the import reads.
 import type Database from 'better-sqlite3';
 import type { PlaceMatchKey } from '../dedup/place-match-key.ts';
-import { MAX_PHONE_SHARERS, type MatchKeyBlocks, type NameBlock, type PhoneBlock } from '../dedup/find-same-places.ts';
+import { MAX_PHONE_SHARERS } from '../dedup/find-same-places.ts';
+import type { MatchKeyBlocks, NameBlock, PhoneBlock } from '../dedup/match-key-blocks.ts';
 import type { PortalKey } from '../dedup/portal-hosts.ts';
 
 /**

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { CountryCode } from '../../../model/place.ts';
 import { projectFile } from '../../../platform/project-files.ts';
-import { arenaBoundEnv } from '../../server/malloc-arenas.ts';
+import { arenaBoundEnv } from '../../../platform/malloc-arenas.ts';
 
 export const DEFAULT_LODGING_BIN = projectFile('bin/lodging.js');
 const PROJECT_ROOT = path.dirname(path.dirname(DEFAULT_LODGING_BIN));

@@ -1,5 +1,5 @@
 // A child process's malloc arenas: glibc's bound on them, read only at a process's start, added to its environment.
-import { SERVER_MALLOC_ARENAS } from '../../model/limits.ts';
+import { SERVER_MALLOC_ARENAS } from '../model/limits.ts';
 
 /** The variable glibc reads at start (others, e.g. musl, ignore it). */
 export const MALLOC_ARENA_VARIABLE = 'MALLOC_ARENA_MAX';

@@ -1,7 +1,7 @@
-// A forked serving process starts with glibc's arena bound in its environment, unless the deployment set one.
+// A child process starts with glibc's arena bound in its environment, unless the deployment set one.
 import { describe, expect, it } from 'vitest';
-import { MALLOC_ARENA_VARIABLE, arenaBoundEnv } from '../../../api/server/malloc-arenas.ts';
-import { SERVER_MALLOC_ARENAS } from '../../../model/limits.ts';
+import { MALLOC_ARENA_VARIABLE, arenaBoundEnv } from '../../platform/malloc-arenas.ts';
+import { SERVER_MALLOC_ARENAS } from '../../model/limits.ts';
 
 describe('arenaBoundEnv', () => {
   it('adds MALLOC_ARENA_MAX from the limits', () => {
