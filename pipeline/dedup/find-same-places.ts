@@ -47,25 +47,19 @@ const byPairOrder = (x: { order: PairOrder }, y: { order: PairOrder }): number =
  * where a pass over the blocks in the order of their first listing (name blocks first, members in listing order)
  * would meet it.
  */
-function proposePairs(source: MatchKeyBlocks, propose: (i: number, j: number, order: PairOrder, keyOf: (row: number) => PlaceMatchKey) => void): void {
+function proposePairs(source: MatchKeyBlocks, propose: (i: number, j: number, order: PairOrder, keyI: PlaceMatchKey, keyJ: PlaceMatchKey) => void): void {
   for (const block of source.nameBlocks()) {
     if (block.rows.length < 2) continue;
-    const keyOf = keysByRow(block);
+    const { rows, keys } = block;
     let visit = 0;
-    pairsInNameBlock(block.rows, block.keys, (i, j) => propose(i, j, [0, block.rows[0]!, 0, visit++], keyOf));
+    pairsInNameBlock(keys, (x, y) => propose(rows[x]!, rows[y]!, [0, rows[0]!, 0, visit++], keys[x]!, keys[y]!));
   }
   for (const block of source.phoneBlocks()) {
-    const { rows, phoneAt } = block;
+    const { rows, keys, phoneAt } = block;
     if (rows.length < 2 || rows.length > MAX_PHONE_SHARERS) continue;
-    const keyOf = keysByRow(block);
     let visit = 0;
-    for (let x = 0; x < rows.length; x++) for (let y = x + 1; y < rows.length; y++) propose(rows[x]!, rows[y]!, [1, rows[0]!, phoneAt, visit++], keyOf);
+    for (let x = 0; x < rows.length; x++) for (let y = x + 1; y < rows.length; y++) propose(rows[x]!, rows[y]!, [1, rows[0]!, phoneAt, visit++], keys[x]!, keys[y]!);
   }
-}
-
-function keysByRow(block: { rows: readonly number[]; keys: readonly PlaceMatchKey[] }): (row: number) => PlaceMatchKey {
-  const byRow = new Map(block.rows.map((row, at) => [row, block.keys[at]!]));
-  return (row) => byRow.get(row)!;
 }
 
 /**
@@ -96,10 +90,11 @@ export function candidatePairs(keys: readonly PlaceMatchKey[] | MatchKeyTable): 
   return pairs;
 }
 
-function pairsInNameBlock(rows: readonly number[], keys: readonly PlaceMatchKey[], add: (i: number, j: number) => void): void {
+/** Calls add(x, y) with positions in the block (x < y): the same name in neighbouring cells, or without a point the same city. */
+function pairsInNameBlock(keys: readonly PlaceMatchKey[], add: (x: number, y: number) => void): void {
   const cells = new Map<number, number[]>();
   let unlocated = 0;
-  for (let at = 0; at < rows.length; at++) {
+  for (let at = 0; at < keys.length; at++) {
     const { lat, lng } = keys[at]!;
     if (lat === null || lng === null) {
       unlocated += 1;
@@ -108,14 +103,14 @@ function pairsInNameBlock(rows: readonly number[], keys: readonly PlaceMatchKey[
     const cell = cellOf(lat, lng);
     for (const step of NEIGHBOURS) {
       const others = cells.get(cell + step);
-      if (others) for (const other of others) add(other, rows[at]!);
+      if (others) for (const other of others) add(other, at);
     }
-    push(cells, cell, rows[at]!);
+    push(cells, cell, at);
   }
   if (unlocated === 0) return;
   // Without a point on both sides, the city decides: an unlocated listing meets every other of its city (none without one).
   const byCity = new Map<string, number[]>();
-  for (let at = 0; at < rows.length; at++) {
+  for (let at = 0; at < keys.length; at++) {
     const city = keys[at]!.citySlug;
     if (city !== null) push(byCity, city, at);
   }
@@ -123,7 +118,7 @@ function pairsInNameBlock(rows: readonly number[], keys: readonly PlaceMatchKey[
     for (let x = 0; x < city.length; x++) {
       const a = keys[city[x]!]!.lat;
       for (let y = x + 1; y < city.length; y++) {
-        if (a === null || keys[city[y]!]!.lat === null) add(rows[city[x]!]!, rows[city[y]!]!);
+        if (a === null || keys[city[y]!]!.lat === null) add(city[x]!, city[y]!);
       }
     }
   }
@@ -152,9 +147,7 @@ export function findSamePlaces(keys: readonly PlaceMatchKey[] | MatchKeyTable | 
   // Pairs are judged as the blocks propose them (no list of every pair): only the matches are kept, then put in order, each once.
   const matches: Array<Link & { order: PairOrder }> = [];
   const ids = new Map<number, string>();
-  proposePairs(blocksOf(keys), (a, b, order, keyOf) => {
-    const keyA = keyOf(a);
-    const keyB = keyOf(b);
+  proposePairs(blocksOf(keys), (a, b, order, keyA, keyB) => {
     const verdict = samePlace(keyA, keyB);
     if (!verdict.same) return;
     matches.push({ a, b, signals: verdict.signals, metres: verdict.metres, order });
