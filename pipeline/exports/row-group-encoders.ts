@@ -15,11 +15,15 @@ export interface RowGroupRequest {
 export type RowGroupAnswer = { seq: number; ipc: Uint8Array } | { seq: number; error: string };
 
 /**
- * A row group's places are read, parsed and laid out as Arrow columns: most of an export's CPU. With one worker a
- * core, the groups are built in parallel while this thread hands the finished ones to the Parquet writer. At most
- * two groups a worker are asked for ahead, so memory holds a few row groups whatever the country's size.
+ * A row group's places are read, parsed and laid out as Arrow columns: most of an export's CPU. Workers build the
+ * groups in parallel while this thread hands the finished ones to the Parquet writer and reads the JSON Lines, itself
+ * a core's work: so one worker a core but this thread's, at least one and at most 4. On 2 cores a second worker only
+ * shared the cores, and held some 70 MB more at 1M places (docs/benchmarks.md, "One export worker on two cores"). At
+ * most two groups a worker are asked for ahead, so memory holds a few row groups whatever the country's size.
  */
-export const ROW_GROUP_THREADS = Math.max(1, Math.min(4, os.availableParallelism()));
+export const rowGroupThreadsFor = (cores: number): number => Math.max(1, Math.min(4, cores - 1));
+/** This machine's. */
+export const ROW_GROUP_THREADS = rowGroupThreadsFor(os.availableParallelism());
 
 /**
  * A worker's old generation is bounded: a row group's places are a few tens of MB, and without a bound V8 lets each

@@ -6,7 +6,7 @@ import { tableFromIPC, tableToIPC } from 'apache-arrow';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placeArrowTable } from '../../../pipeline/exports/place-arrow-table.ts';
-import { RowGroupEncoders } from '../../../pipeline/exports/row-group-encoders.ts';
+import { RowGroupEncoders, rowGroupThreadsFor } from '../../../pipeline/exports/row-group-encoders.ts';
 import { placesByRowid } from '../../../pipeline/exports/snapshot-export-rows.ts';
 
 const BASE = 'https://lodging.example.org';
@@ -41,6 +41,12 @@ function groupsOf(size: number): Float64Array[] {
   for (let start = 0; start < COUNT; start += size) groups.push(rowids.subarray(start, start + size));
   return groups;
 }
+
+describe('rowGroupThreadsFor', () => {
+  it('leaves the writing thread its core: one worker on 1 or 2 cores, a core less than there are up to 4', () => {
+    expect([1, 2, 3, 4, 5, 8, 64].map(rowGroupThreadsFor)).toEqual([1, 1, 2, 3, 4, 4, 4]);
+  });
+});
 
 describe('RowGroupEncoders', () => {
   it('answers each group with the IPC of its places in the order given, whichever thread built it', async () => {
