@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { ensureBuild } from '../bin/compiled-build.js';
 import type { ExportLine } from '../pipeline/sources/read-export.ts';
 import { ensureBenchExport } from './support/bench-files.ts';
+import { machineSpeedMs } from './support/machine-speed.ts';
 
 // The compiled build, as production runs it (tsx's output differs: e.g. esbuild's __name helper on every closure).
 const built = ensureBuild();
@@ -32,6 +33,8 @@ export interface ChunkProfile {
   repeats: number;
   /** CPU microseconds per listing, one core, per stage. */
   stagesUs: { parse: number; normalise: number; record: number; total: number };
+  /** This machine's speed when measured: a fixed workload's CPU in ms (support/machine-speed.ts; lower is faster). */
+  machineMs?: number;
   /** Share of the profiled chunk CPU by source file or package (self time), largest first. */
   byFile: { file: string; share: number; usPerListing: number }[];
   topFunctions: { fn: string; share: number }[];
@@ -122,12 +125,14 @@ const topFunctions = [...selfByFn]
   .slice(0, 20)
   .map(([fn, t]) => ({ fn, share: t / sampled }));
 const phonesUs = byFile.filter((f) => f.file === 'npm:libphonenumber-js').reduce((s, f) => s + f.usPerListing, 0);
-const summary: ChunkProfile = { lines: lines.length, repeats: REPEATS, stagesUs, byFile, topFunctions, phonesUs, profileFile };
+const machineMs = machineSpeedMs();
+const summary: ChunkProfile = { lines: lines.length, repeats: REPEATS, stagesUs, machineMs, byFile, topFunctions, phonesUs, profileFile };
 await fs.writeFile(path.join(outDir, 'chunk-profile.json'), `${JSON.stringify(summary, null, 2)}\n`);
 
 const out = [
   `One core, CPU per listing over ${lines.length} es listings (best of ${REPEATS}): parse ${stagesUs.parse.toFixed(1)} µs, ` +
-    `normalise ${stagesUs.normalise.toFixed(1)} µs, snapshot row ${stagesUs.record.toFixed(1)} µs = ${stagesUs.total.toFixed(1)} µs`,
+    `normalise ${stagesUs.normalise.toFixed(1)} µs, snapshot row ${stagesUs.record.toFixed(1)} µs = ${stagesUs.total.toFixed(1)} µs ` +
+    `(this machine's fixed workload: ${machineMs} ms)`,
   `processChunk profile: ${(profiledUs / listingsProfiled).toFixed(1)} µs/listing; libphonenumber-js (the phone floor) ${phonesUs.toFixed(1)} µs; by file (self time):`,
   ...byFile.slice(0, 18).map((f) => `  ${(f.share * 100).toFixed(1).padStart(5)}%  ${f.usPerListing.toFixed(1).padStart(6)} µs  ${f.file}`),
   'top functions (self time):',

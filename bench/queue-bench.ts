@@ -15,6 +15,7 @@ import { createInProcessRunner } from '../pipeline/jobs/in-process-runner.ts';
 import type { ImportReport } from '../pipeline/report/import-report.ts';
 import { ensureBenchExport } from './support/bench-files.ts';
 import { sizeLabel } from './support/bench-report.ts';
+import { projectFromCpu, type QueuedCpu } from './support/queue-projection.ts';
 
 const RESULT = 'QUEUE_BENCH_RESULT ';
 const TARGET_RATIO = 1.25;
@@ -24,15 +25,27 @@ const log = (text: string) => process.stderr.write(`${text}\n`);
 
 interface ImportResult {
   wallMs: number;
+  /** Wall and this process's CPU (every thread) until the last listing was written, when publishing starts. */
+  readingWallMs: number;
+  readingCpuMs: number;
   report: ImportReport;
 }
+
+const cpuMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
 
 /** Child: one import, timed from the runner's start to its report. */
 async function importChild([kind, file, dataDir, redisUrl, queuePrefix]: string[]): Promise<void> {
   const runner = kind === 'bullmq' ? createBullmqRunner({ redisUrl: redisUrl!, queuePrefix: queuePrefix! }) : createInProcessRunner();
   const started = performance.now();
-  const { report } = await runner.run({ country: 'es', files: [file!], dataDir: dataDir! });
-  const result: ImportResult = { wallMs: performance.now() - started, report };
+  const cpuBefore = process.cpuUsage();
+  const reading = { wallMs: 0, cpuMs: 0 };
+  const { report } = await runner.run({ country: 'es', files: [file!], dataDir: dataDir! }, (progress) => {
+    if (progress.phase === 'reading' || reading.wallMs > 0) return;
+    reading.wallMs = performance.now() - started;
+    reading.cpuMs = cpuMs(process.cpuUsage(cpuBefore));
+  });
+  const wallMs = performance.now() - started;
+  const result: ImportResult = { wallMs, readingWallMs: reading.wallMs || wallMs, readingCpuMs: reading.cpuMs || cpuMs(process.cpuUsage(cpuBefore)), report };
   await runner.close();
   process.stdout.write(`${RESULT}${JSON.stringify(result)}\n`);
 }
@@ -74,6 +87,19 @@ async function startWorkers(count: number, redisUrl: string, prefix: string): Pr
     ]);
   await Promise.all(workers.map(consuming));
   return workers.map(({ child }) => child);
+}
+
+/** A process's CPU so far (user + system, every thread) from /proc, in ms; 0 where /proc cannot tell. */
+async function processCpuMs(pid: number | undefined): Promise<number> {
+  if (pid === undefined) return 0;
+  try {
+    const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of stat (11 and 12 after the name), in clock ticks: 100 a second on Linux.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
 }
 
 async function deleteKeys(redisUrl: string, prefix: string): Promise<void> {
@@ -119,20 +145,33 @@ async function main(): Promise<void> {
   log(`in-process import of ${sizeLabel(size)} listings…`);
   const inProcess = await timeImport('in-process', file, redisUrl, prefix);
   log(`  ${(inProcess.wallMs / 1000).toFixed(1)} s`);
-  const queuedRuns: { workers: number; wallMs: number; load: number; sameReport: boolean }[] = [];
+  const queuedRuns: { workers: number; wallMs: number; load: number; sameReport: boolean; cpu: QueuedCpu }[] = [];
   for (const workerCount of workerCounts) {
     log(`BullMQ import of ${sizeLabel(size)} listings with ${workerCount} worker processes…`);
     const load = loadavg()[0]!;
     const workers = await startWorkers(workerCount, redisUrl, `${prefix}-${workerCount}`);
+    const workersCpu = async () => (await Promise.all(workers.map((worker) => processCpuMs(worker.pid)))).reduce((sum, ms) => sum + ms, 0);
     let queued: ImportResult;
+    let workersCpuMs: number;
     try {
+      const idleCpuMs = await workersCpu();
       queued = await timeImport('bullmq', file, redisUrl, `${prefix}-${workerCount}`);
+      workersCpuMs = (await workersCpu()) - idleCpuMs;
     } finally {
       for (const worker of workers) worker.kill('SIGTERM');
       await deleteKeys(redisUrl, `${prefix}-${workerCount}`);
     }
-    log(`  ${(queued.wallMs / 1000).toFixed(1)} s`);
-    queuedRuns.push({ workers: workerCount, wallMs: queued.wallMs, load, sameReport: content(inProcess.report) === content(queued.report) });
+    const cpu: QueuedCpu = {
+      readingWallMs: queued.readingWallMs,
+      importerReadingCpuMs: queued.readingCpuMs,
+      workersCpuMs,
+      afterReadingMs: queued.wallMs - queued.readingWallMs,
+    };
+    log(
+      `  ${(queued.wallMs / 1000).toFixed(1)} s (reading ${(cpu.readingWallMs / 1000).toFixed(1)} s: the importer's CPU ` +
+        `${(cpu.importerReadingCpuMs / 1000).toFixed(1)} s, the workers' ${(workersCpuMs / 1000).toFixed(1)} s; after reading ${(cpu.afterReadingMs / 1000).toFixed(1)} s)`,
+    );
+    queuedRuns.push({ workers: workerCount, wallMs: queued.wallMs, load, sameReport: content(inProcess.report) === content(queued.report), cpu });
   }
 
   const cores = availableParallelism();
@@ -144,6 +183,11 @@ async function main(): Promise<void> {
     fit === null
       ? null
       : [1, 2, 4, 8, 16].map((workers) => ({ workers, wallMs: fit.serialMs + fit.parallelMs / workers, per1MSeconds: perMillion(fit.serialMs + fit.parallelMs / workers) }));
+  const cpuBasis = queuedRuns.find((run) => run.workers === 1)?.cpu ?? null;
+  const cpuProjection =
+    cpuBasis === null
+      ? null
+      : [1, 2, 4, 8, 16].map((workers) => ({ workers, wallMs: projectFromCpu(cpuBasis, workers), per1MSeconds: perMillion(projectFromCpu(cpuBasis, workers)) }));
   const figures = {
     finishedAt: new Date().toISOString(),
     size,
@@ -157,6 +201,8 @@ async function main(): Promise<void> {
     sameReport: queuedRuns.every((run) => run.sameReport),
     fit,
     projection,
+    cpuBasis,
+    cpuProjection,
   };
   await fs.writeFile(path.join(outDir, 'queue-bench.json'), `${JSON.stringify(figures, null, 2)}\n`);
   const perSecond = (ms: number) => `${Math.round(size / (ms / 1000)).toLocaleString('en-GB')} listings/s`;
@@ -176,6 +222,11 @@ async function main(): Promise<void> {
         ? '  projection: none (2 workers were not faster than 1 on this machine, or a run is missing)'
         : `  projection, one core per worker (wall = ${(fit.serialMs / 1000).toFixed(1)} s alone + ${(fit.parallelMs / 1000).toFixed(1)} s shared by the workers, from the 1- and 2-worker runs):`,
       ...(projection ?? []).map((p) => `    ${String(p.workers).padStart(2)} worker${p.workers === 1 ? ' ' : 's'}: ${seconds(p.wallMs)} here, ${p.per1MSeconds.toFixed(1)} s for 1M listings`),
+      cpuBasis === null
+        ? '  projection from CPU: none (no run with one worker)'
+        : `  projection from the 1-worker run's CPU, a core for each worker and one for the importer (reading: the larger of the importer's ` +
+          `${(cpuBasis.importerReadingCpuMs / 1000).toFixed(1)} s and the workers' ${(cpuBasis.workersCpuMs / 1000).toFixed(1)} s shared; then ${(cpuBasis.afterReadingMs / 1000).toFixed(1)} s after reading, alone):`,
+      ...(cpuProjection ?? []).map((p) => `    ${String(p.workers).padStart(2)} worker${p.workers === 1 ? ' ' : 's'}: ${seconds(p.wallMs)} here, ${p.per1MSeconds.toFixed(1)} s for 1M listings`),
       `figures: ${path.relative(process.cwd(), path.join(outDir, 'queue-bench.json'))}`,
       '',
     ].join('\n'),
