@@ -10,8 +10,8 @@ import type { ChunkInput, ChunkItem } from './process-chunk.ts';
  * is bounded (line-chunker.ts), so its live set stays far below this, and collecting sooner cost no CPU in the A/B
  * runs. The young generation at 24 MB (8 MiB semi-spaces instead of 16) leaves each worker ~16 MB smaller; with
  * chunks of THREAD_CHUNK_MAX_LINES it cost no CPU in imports alternated on a quiet machine (8 or 16 MB, with chunks
- * of 1000 lines, cost 12–21 % more CPU; 32 MB is rounded up to V8's default). A worker that runs out all the same dies, and its
- * chunk is retried like any lost chunk. See docs/benchmarks.md, "Decisions".
+ * of 1000 lines, cost 12–21 % more CPU; 32 MB is rounded up to V8's default). A worker that runs out all the same
+ * dies, and its chunk is retried like any lost chunk. See docs/benchmarks.md, "Decisions".
  */
 const WORKER_RESOURCE_LIMITS = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 24 };
 
