@@ -15,7 +15,7 @@ import { createInProcessRunner } from '../pipeline/jobs/in-process-runner.ts';
 import type { ImportReport } from '../pipeline/report/import-report.ts';
 import { ensureBenchExport } from './support/bench-files.ts';
 import { sizeLabel } from './support/bench-report.ts';
-import { projectFromCpu, type QueuedCpu } from './support/queue-projection.ts';
+import { projectFromCpu, type QueuedCpu } from './queue-projection.ts';
 
 const RESULT = 'QUEUE_BENCH_RESULT ';
 const TARGET_RATIO = 1.25;

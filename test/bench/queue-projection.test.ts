@@ -1,6 +1,6 @@
 // The queue bench's projection from one run's CPU: reading bound by the slower of the importer and the shared workers, then what follows alone.
 import { describe, expect, it } from 'vitest';
-import { projectFromCpu } from '../../bench/support/queue-projection.ts';
+import { projectFromCpu } from '../../bench/queue-projection.ts';
 
 const run = { readingWallMs: 90_000, importerReadingCpuMs: 20_000, workersCpuMs: 80_000, afterReadingMs: 30_000 };
 
