@@ -29,7 +29,9 @@ const NOTICE_EVERY_MS = 10_000;
 
 /**
  * Results travel through a per-run Redis list that workers push onto and this writer pops from: a popped
- * result is gone from Redis, so memory holds at most the chunks in flight, whatever the export's size.
+ * result is gone from Redis, so memory holds at most the chunks in flight, whatever the export's size (and, for a
+ * moment, the jobs whose results are already written while their workers mark them completed: a job is removed on
+ * completion, after its processor has pushed its result).
  * (Job return values would stay in Redis until removed and travel again through the events stream.)
  * Chunks are kept here until written so that any chunk Redis loses (a restart without persistence, a
  * result lost with a dropped connection) is simply queued again under the same job id.

@@ -148,6 +148,7 @@ describe.runIf(await redisAvailable())('the BullMQ runner on real Redis, when th
     const dataDir = await newDataDir('bounded');
     const runId = makeRunId();
     const maxChunksInFlight = 3;
+    const workerSlots = 2 * 2;
     workers = startWorkers(2, { redisUrl: TEST_REDIS_URL, queuePrefix, concurrency: 2 });
     const queue = new Queue(IMPORT_QUEUE_NAME, { connection: client(), prefix: queuePrefix });
     const redis = client();
@@ -170,7 +171,10 @@ describe.runIf(await redisAvailable())('the BullMQ runner on real Redis, when th
     expect(comparableReport(report)).toEqual(comparableReport(reference));
     expect(readSnapshotContent(dataDir, report).places.length).toBe(reference.byStatus.published);
     expect(seen.jobs).toBeGreaterThan(0);
-    expect(seen.jobs).toBeLessThanOrEqual(maxChunksInFlight);
+    // A job stays active from when its processor pushes its result until BullMQ marks it completed (and removes it):
+    // meanwhile the writer may have written that result and queued the next chunk. So besides the chunks in flight,
+    // Redis may hold for a moment one finishing job a worker slot, never more, whatever the export's size.
+    expect(seen.jobs).toBeLessThanOrEqual(maxChunksInFlight + workerSlots);
     expect(seen.results).toBeLessThanOrEqual(maxChunksInFlight);
     expect(await keysMatching(TEST_REDIS_URL, `${queuePrefix}:${IMPORT_QUEUE_NAME}:run:*`)).toEqual([]);
     expect(await queue.getJobCountByTypes('waiting', 'active', 'delayed', 'failed', 'completed')).toBe(0);
