@@ -1,4 +1,5 @@
 // A serving process's young generation is bounded: in a forked process's flags, or held at run time, unless its flags or NODE_OPTIONS set a size.
+import { PerformanceObserver, constants } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import {
   SEMI_SPACE_GROWING,
@@ -30,11 +31,26 @@ describe('servingExecArgv', () => {
 describe('holdYoungGeneration', () => {
   const bound = 2 * SERVER_SEMI_SPACE_MIB * 2 ** 20;
 
-  /** Young garbage enough for several scavenges, then a turn of the event loop for the observer. */
+  /**
+   * Young garbage until a scavenge is seen, then a turn of the event loop for the observer under test. The garbage
+   * escapes into a ring, so an optimising compiler cannot leave it unallocated; batches yield so the GC entry arrives.
+   */
   const collectYoung = async () => {
-    let kept = 0;
-    for (let i = 0; i < 200_000; i += 1) kept += [i, `${i}`, { i }].length;
-    expect(kept).toBeGreaterThan(0);
+    let scavenges = 0;
+    const seen = new PerformanceObserver((list) => {
+      scavenges += list.getEntries().filter((entry) => (entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MINOR).length;
+    });
+    seen.observe({ entryTypes: ['gc'] });
+    const ring: unknown[] = new Array(4096);
+    try {
+      for (let batch = 0; scavenges === 0 && batch < 2_000; batch += 1) {
+        for (let i = 0; i < 20_000; i += 1) ring[i % ring.length] = { i, text: `${batch}:${i}` };
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    } finally {
+      seen.disconnect();
+    }
+    expect(scavenges).toBeGreaterThan(0);
     await new Promise((resolve) => setTimeout(resolve, 50));
   };
 
