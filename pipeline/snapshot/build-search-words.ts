@@ -1,10 +1,10 @@
-// Fills a new snapshot's word index (search_words) from its served places: one pass, one row per distinct word.
+// Fills a new snapshot's word index (search_words) from its served places' words (seal-inputs.ts): one pass, one row per distinct word.
 import type Database from 'better-sqlite3';
 import { nameSortKey } from './search-words.ts';
 import { BUILD_SQL, schemaSection } from './statements.ts';
-import { PostingsCollector, rowidsBlob, type PlaceWordsRow } from './word-postings.ts';
+import { PostingsCollector, rowidsBlob } from './word-postings.ts';
 
-/** The SQL function sort=name's key is computed with (statements.ts NAME_KEY_OF), on a build or a reading connection. */
+/** The SQL function sort=name's key is computed with (statements.ts NAME_KEY_OF) on a connection reading a file without stored keys. */
 export function registerSortName(db: Database.Database): void {
   db.function('sort_name', { deterministic: true }, (name) => nameSortKey(name));
 }
@@ -13,7 +13,7 @@ export function registerSortName(db: Database.Database): void {
 export function buildSearchWords(db: Database.Database): number {
   db.exec(schemaSection('search-words'));
   const collector = new PostingsCollector();
-  for (const row of db.prepare(BUILD_SQL.selectPlaceWords).iterate() as Iterable<PlaceWordsRow>) collector.add(row);
+  for (const [rowid, words] of db.prepare(BUILD_SQL.selectPlaceWords).raw(true).iterate() as Iterable<[number, string]>) collector.addWords(rowid, words);
   const insert = db.prepare(BUILD_SQL.insertSearchWord);
   const words = collector.size;
   for (const [word, lists] of collector.words()) insert.run(word, rowidsBlob(lists.name), rowidsBlob(lists.city), rowidsBlob(lists.label));

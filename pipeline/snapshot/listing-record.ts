@@ -6,6 +6,7 @@ import { searchTextOf } from './search-text.ts';
 import { toServedPlace } from '../../model/served-place.ts';
 import { filledFieldBits } from './filled-fields.ts';
 import { placeMatchKey } from '../dedup/place-match-key.ts';
+import { NO_SEAL_INPUTS, sealInputsOf } from './seal-inputs.ts';
 
 /** What a listing contributed to the report, kept in the snapshot so a displaced duplicate can be taken back out. */
 export interface ListingSummary {
@@ -63,6 +64,7 @@ export function toListingRecord(listing: NormalisedListing): ListingRecord {
   const { place, source } = listing;
   const summary = summariseListing(listing);
   const served = toServedPlace(place);
+  const servedJson = JSON.stringify(served);
   const published = listing.status === 'published';
   const record: ListingRecord = {
     id: place.id,
@@ -72,10 +74,11 @@ export function toListingRecord(listing: NormalisedListing): ListingRecord {
       place.id,
       listing.providerId,
       listing.status,
+      ...(published ? sealInputsOf(served, servedJson) : NO_SEAL_INPUTS),
       JSON.stringify(listing.reasons),
       JSON.stringify(listing.issues),
       JSON.stringify(summary),
-      JSON.stringify(served),
+      servedJson,
       listing.citySlug,
       place.lodgingType,
       place.whatsappEligible ? 1 : 0,

@@ -3,6 +3,7 @@ import type Database from 'better-sqlite3';
 import type { PortalHost, PortalVerdict } from '../dedup/portal-hosts.ts';
 import { issue } from '../normalise/issues.ts';
 import type { ListingSummary } from './listing-record.ts';
+import { placeContentHash } from './place-hash.ts';
 
 /** What the report says of the pass: the portals found, the websites dropped (by host) and the own sites kept. */
 export interface PortalWebsites {
@@ -14,7 +15,7 @@ export interface PortalWebsites {
 export const NO_PORTAL_WEBSITES: PortalWebsites = Object.freeze({ portals: [], dropped: [], ownKept: 0 });
 
 const SELECT_ROW = 'SELECT place, issues, summary FROM listings WHERE id = ?';
-const UPDATE_ROW = 'UPDATE listings SET place = ?, issues = ?, summary = ? WHERE id = ?';
+const UPDATE_ROW = 'UPDATE listings SET place = ?, place_hash = ?, issues = ?, summary = ? WHERE id = ?';
 
 interface Row {
   place: string;
@@ -39,7 +40,8 @@ export function dropPortalWebsites(db: Database.Database, verdict: PortalVerdict
     summary.issueKeys.push('website/shared-portal-host');
     summary.issueGroups = [...(summary.issueGroups ?? []), `website/shared-portal-host ${host}`];
     place.website = null;
-    update.run(JSON.stringify(place), JSON.stringify([...(JSON.parse(row.issues) as unknown[]), found]), JSON.stringify(summary), id);
+    const json = JSON.stringify(place);
+    update.run(json, placeContentHash(json), JSON.stringify([...(JSON.parse(row.issues) as unknown[]), found]), JSON.stringify(summary), id);
   }
   return { portals: verdict.portals, dropped: verdict.dropped, ownKept: verdict.ownKept.length };
 }

@@ -24,6 +24,13 @@ CREATE TABLE listings (
   id TEXT PRIMARY KEY,
   provider_id TEXT,
   status TEXT NOT NULL,
+  -- What the seal reads of a published record (seal-inputs.ts), made with the record; null on the others:
+  place_hash TEXT,                -- the served JSON's change hash (place-hash.ts)
+  geo_lat INTEGER,                -- the point in 1e-7 degree, as the grid keeps it; null when not located
+  geo_lng INTEGER,
+  name_key TEXT,                  -- sort=name's key
+  rating_key REAL,                -- sort=rating's key
+  words TEXT,                     -- the word index's words: name, city and label words, a line each
   reasons TEXT NOT NULL,          -- JSON string[]
   issues TEXT NOT NULL,           -- JSON Issue[]
   summary TEXT NOT NULL,          -- JSON ListingSummary: what the report takes back out when a duplicate displaces it

@@ -1,5 +1,4 @@
 // Writes one country's new snapshot file and its records file while an import runs, then publishes it: served tables, pointer, pruning.
-import { hash } from 'node:crypto';
 import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import type { NormalisedListing, SourceRef } from '../normalise/normalised-listing.ts';
@@ -16,13 +15,13 @@ import { dropPortalWebsites, NO_PORTAL_WEBSITES, type PortalWebsites } from './p
 import { findPortalHostsInGroups } from '../dedup/portal-hosts.ts';
 import type { SnapshotInfo } from './reader-types.ts';
 import type { ListingSummary } from './listing-record.ts';
-import { BUILD_SQL, SCHEMA_VERSION, schemaSection } from './statements.ts';
+import { BUILD_SQL, listingColumnAt, SCHEMA_VERSION, schemaSection } from './statements.ts';
 import { gridBlobs } from './geo-grid.ts';
 import { toListingRecord, type ListingRecord } from './listing-record.ts';
 import { REJECTED_KEPT_IN_FULL } from '../../model/limits.ts';
 import { FIELD_FILL_KEY, measureFieldFill, storedFieldFill } from './field-fill.ts';
 import { FieldFillCounter } from './filled-fields.ts';
-import { buildSearchWords, registerSortName } from './build-search-words.ts';
+import { buildSearchWords } from './build-search-words.ts';
 import { registerPlaceTextFunctions } from './place-text-sql.ts';
 import { fillTrigramIndex } from './fill-trigram-index.ts';
 
@@ -37,8 +36,8 @@ const DUPLICATE_REASON = 'duplicate-provider-id';
 /** The records file's schema name while the build has it attached. */
 const RECORDS = 'records';
 /** Positions in a listings row (LISTING_COLUMNS order) of the content a rejected record past the first ones does not keep. */
-const ISSUES_COLUMN = 4;
-const PLACE_COLUMN = 6;
+const ISSUES_COLUMN = listingColumnAt('issues');
+const PLACE_COLUMN = listingColumnAt('place');
 const ADDED: AddOutcome = Object.freeze({ kind: 'added' });
 
 export function createSnapshotBuilder(options: SnapshotBuilderOptions): SnapshotBuilder {
@@ -239,7 +238,6 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
     const meta = db.prepare(BUILD_SQL.insertMeta);
     this.recordSamePlaces();
     db.exec(schemaSection('places'));
-    registerSortName(db);
     registerPlaceTextFunctions(db);
     db.prepare(BUILD_SQL.fillPlaces).run();
     db.exec(schemaSection('places-indexes'));
@@ -249,7 +247,6 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
     fillTrigramIndex(db);
     meta.run(SEARCH_WORDS_KEY, String(buildSearchWords(db)));
     db.prepare(BUILD_SQL.insertGeoGrid).run(...gridBlobs(db.prepare(BUILD_SQL.selectGeoPoints).raw(true).iterate() as Iterable<[number, number, number]>));
-    db.function('content_hash', { deterministic: true }, (json) => contentHash(String(json)));
     db.prepare(BUILD_SQL.fillPlaceHashes).run();
     const publishedCount = db.prepare(BUILD_SQL.countPlaces).pluck().get() as number;
     const publishedAt = new Date().toISOString();
@@ -302,11 +299,6 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
       for (const file of [this.path, ...companionPaths(this.path)]) fs.rmSync(file, { force: true });
     }
   }
-}
-
-/** 96 bits of the served JSON's SHA-256: tells the change feed whether a place changed between two snapshots. */
-function contentHash(json: string): string {
-  return hash('sha256', json, 'base64url').slice(0, 16); // one-shot: no Hash object per place
 }
 
 function syncFile(file: string): void {

@@ -45,9 +45,16 @@ export const PLACE_JSON_SCHEMA_VERSION = '5';
 export const RECORDS_INSIDE_SCHEMA_VERSION = '4';
 
 // Keep in step with ListingRecord.columns (listing-record.ts), which holds every column but the last.
-const LISTING_COLUMNS = `id, provider_id, status, reasons, issues, summary, place, city_slug, lodging_type, whatsapp,
-  verified, search_text, crawled_at, source_file, source_file_index, source_line, import_run`;
-const LISTING_VALUES = '?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?';
+const LISTING_COLUMN_NAMES = [
+  'id', 'provider_id', 'status', 'place_hash', 'geo_lat', 'geo_lng', 'name_key', 'rating_key', 'words', 'reasons', 'issues',
+  'summary', 'place', 'city_slug', 'lodging_type', 'whatsapp', 'verified', 'search_text', 'crawled_at', 'source_file',
+  'source_file_index', 'source_line', 'import_run',
+] as const;
+const LISTING_COLUMNS = LISTING_COLUMN_NAMES.join(', ');
+const LISTING_VALUES = LISTING_COLUMN_NAMES.map(() => '?').join(', ');
+
+/** Where a column stands in a listing's row (ListingRecord.columns, then the run). */
+export const listingColumnAt = (name: (typeof LISTING_COLUMN_NAMES)[number]): number => LISTING_COLUMN_NAMES.indexOf(name);
 
 /**
  * The served places joined with their records, whose `place` is each served place's JSON (places.place_json holds
@@ -56,9 +63,7 @@ const LISTING_VALUES = '?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?';
 const PLACES_WITH_JSON = 'places AS p JOIN listings AS l ON l.id = p.id';
 
 /** Each located place's rowid and coordinates in 1e-7 degree (see geo_grid in schema.sql), in rowid order. */
-const GEO_POINTS = `SELECT id, CAST(round(lat * 1e7) AS INTEGER) AS lat, CAST(round(lng * 1e7) AS INTEGER) AS lng
-  FROM (SELECT p.rowid AS id, json_extract(l.place, '$.location.latitude') AS lat,
-    json_extract(l.place, '$.location.longitude') AS lng FROM ${PLACES_WITH_JSON} ORDER BY p.rowid) WHERE lat IS NOT NULL AND lng IS NOT NULL`;
+const GEO_POINTS = `SELECT p.rowid, l.geo_lat, l.geo_lng FROM ${PLACES_WITH_JSON} WHERE l.geo_lat IS NOT NULL ORDER BY p.rowid`;
 
 /** sort=name's key of a place JSON column: sort_name() is registered by the builder and by readers of older files. */
 export const NAME_KEY_OF = (column: string): string => `sort_name(json_extract(${column}, '$.name'))`;
@@ -77,11 +82,10 @@ export const BUILD_SQL = {
    * by the builder (place-text-sql.ts): a row keeps its place's values, its keys are put back when it is read.
    */
   fillPlaces: `INSERT INTO places (id, city_slug, lodging_type, whatsapp, verified, place_json, search_text, name_key, rating_key)
-    SELECT id, city_slug, lodging_type, whatsapp, verified, stored_place_text(place), search_text, ${NAME_KEY_OF('place')}, ${RATING_KEY_OF('place')}
+    SELECT id, city_slug, lodging_type, whatsapp, verified, stored_place_text(place), search_text, name_key, rating_key
     FROM listings WHERE status = 'published' AND id NOT IN (SELECT id FROM same_place_duplicates) ORDER BY id`,
-  /** Each served place's searchable fields for the word index (word-postings.ts), in rowid order. */
-  selectPlaceWords: `SELECT p.rowid, json_extract(l.place, '$.name') AS name, json_extract(l.place, '$.legalName') AS legalName,
-    json_extract(l.place, '$.address.city') AS city, json_extract(l.place, '$.lodgingTypes') AS labels FROM ${PLACES_WITH_JSON} ORDER BY p.rowid`,
+  /** Each served place's words for the word index (word-postings.ts placeWordsText), in rowid order. */
+  selectPlaceWords: `SELECT p.rowid, l.words FROM ${PLACES_WITH_JSON} ORDER BY p.rowid`,
   insertSearchWord: 'INSERT INTO search_words (word, name_rowids, city_rowids, label_rowids) VALUES (?, ?, ?, ?)',
   insertSamePlaceDuplicate: 'INSERT INTO same_place_duplicates (id, kept_id, matched_id, signals, metres) VALUES (?, ?, ?, ?, ?)',
   selectListingName: "SELECT json_extract(place, '$.name') FROM listings WHERE id = ?",
@@ -95,8 +99,8 @@ export const BUILD_SQL = {
   /** The grid's points, read from the records' JSON (geo-grid.ts orders them by cell). */
   selectGeoPoints: GEO_POINTS,
   insertGeoGrid: 'INSERT INTO geo_grid (rowids, lats, lngs) VALUES (?, ?, ?)',
-  /** content_hash() is registered by the builder (sha256 of the served JSON, shortened). */
-  fillPlaceHashes: `INSERT INTO place_hashes (id, hash) SELECT p.id, content_hash(l.place) FROM ${PLACES_WITH_JSON} ORDER BY p.id`,
+  /** The change hash each record carries (place-hash.ts; portal-websites.ts makes it again for a place it changes). */
+  fillPlaceHashes: `INSERT INTO place_hashes (id, hash) SELECT p.id, l.place_hash FROM ${PLACES_WITH_JSON} ORDER BY p.id`,
   countPlaces: 'SELECT count(*) FROM places',
   insertCityAlias: 'INSERT OR IGNORE INTO listing_city_slugs (listing_id, slug) VALUES (?, ?)',
   deleteCityAliases: 'DELETE FROM listing_city_slugs WHERE listing_id = ?',

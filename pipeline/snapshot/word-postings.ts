@@ -1,6 +1,7 @@
 // The word index's content: each folded word of the served places' names, cities and labels → the places holding it.
 import { RowidList } from './rowid-list.ts';
 import { searchWords } from './search-words.ts';
+import { memoText } from '../normalise/text-memo.ts';
 
 /** Where a word stands in a place: its names (name, legalName), its city, or its provider category labels. */
 export const WORD_KINDS = ['name', 'city', 'label'] as const;
@@ -14,6 +15,28 @@ export interface PlaceWordsRow {
   city: unknown;
   /** JSON text of lodgingTypes (a string array). */
   labels: unknown;
+}
+
+/** A text's search words one space apart; the words of a city or a label are worked out once for each value. */
+const spacedWords = memoText((text: string) => searchWords(text).join(' '));
+
+/**
+ * A place's searchable words as PostingsCollector.addWords reads them: the words of its name and legalName, of its
+ * city, and of its labels, a line each in that order, one space apart (a word holds letters and digits only).
+ * `nameWords`: the name's words one space apart, when the caller has them already.
+ */
+export function placeWordsText(
+  place: { name: unknown; legalName: unknown; address: { city: unknown } | null; lodgingTypes: unknown },
+  nameWords: string = typeof place.name === 'string' ? spacedWords(place.name) : '',
+): string {
+  const joined = (words: string, more: unknown): string => {
+    if (typeof more !== 'string') return words;
+    const added = spacedWords(more);
+    return words === '' ? added : added === '' ? words : `${words} ${added}`;
+  };
+  let labelWords = '';
+  if (Array.isArray(place.lodgingTypes)) for (const label of place.lodgingTypes) labelWords = joined(labelWords, label);
+  return `${joined(nameWords, place.legalName)}\n${joined('', place.address?.city)}\n${labelWords}`;
 }
 
 /** A word's places per kind: rowids ascending, each once. */
@@ -43,6 +66,22 @@ export class PostingsCollector {
     }
   }
 
+  /**
+   * The same as `add`, from a place's words as placeWordsText wrote them where the record was made: its name words
+   * (name, then legalName), its city words and its label words, a line each, one space apart.
+   */
+  addWords(rowid: number, text: string): void {
+    let kind = 0;
+    let start = 0;
+    for (let at = 0; at <= text.length; at += 1) {
+      const code = at === text.length ? 10 : text.charCodeAt(at);
+      if (code !== 10 && code !== 32) continue;
+      if (at > start) this.addWord(rowid, WORD_KINDS[kind]!, text.slice(start, at));
+      if (code === 10) kind += 1;
+      start = at + 1;
+    }
+  }
+
   /** Each word in the order first seen, with its posting lists (views of the collector's own arrays). */
   *words(): Generator<[string, PostingLists]> {
     for (const [word, lists] of this.lists) yield [word, { name: lists.name.view(), city: lists.city.view(), label: lists.label.view() }];
@@ -50,14 +89,16 @@ export class PostingsCollector {
 
   private addText(rowid: number, kind: WordKind, text: unknown): void {
     if (typeof text !== 'string') return;
-    for (const word of searchWords(text)) {
-      let lists = this.lists.get(word);
-      if (!lists) {
-        lists = { name: new RowidList(), city: new RowidList(), label: new RowidList() };
-        this.lists.set(word, lists);
-      }
-      lists[kind].add(rowid);
+    for (const word of searchWords(text)) this.addWord(rowid, kind, word);
+  }
+
+  private addWord(rowid: number, kind: WordKind, word: string): void {
+    let lists = this.lists.get(word);
+    if (!lists) {
+      lists = { name: new RowidList(), city: new RowidList(), label: new RowidList() };
+      this.lists.set(word, lists);
     }
+    lists[kind].add(rowid);
   }
 }
 

@@ -8,6 +8,7 @@ import { openSnapshotRecords } from '../../../pipeline/snapshot/records-file.ts'
 import { snapshotPath } from '../../../pipeline/snapshot/snapshot-paths.ts';
 import type { ImportReport } from '../../../pipeline/report/import-report.ts';
 import { servedPlaceJson } from '../../../model/served-place-text.ts';
+import { placeContentHash } from '../../../pipeline/snapshot/place-hash.ts';
 
 const listing = (providerId: string, name: string, website: string, lat: number, phone: string) => ({
   providerId,
@@ -34,6 +35,7 @@ let report: ImportReport;
 let served: Map<string, { website: string | null }>;
 let issues: Map<string, { code: string; value?: string; group?: string }[]>;
 let fill: { published: number; filled: Record<string, number>; issues: Record<string, number> };
+let hashes: Map<string, { hash: string; ofServed: string }>;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'lodging-portal-hosts-'));
@@ -47,6 +49,8 @@ beforeAll(async () => {
     const rows = db.prepare('SELECT id, issues FROM listings').all() as { id: string; issues: string }[];
     issues = new Map(rows.map((row) => [row.id, JSON.parse(row.issues)]));
     fill = JSON.parse(db.prepare("SELECT value FROM meta WHERE key = 'field_fill'").pluck().get() as string);
+    const hashRows = db.prepare('SELECT h.id, h.hash, l.place FROM place_hashes AS h JOIN listings AS l ON l.id = h.id').all() as { id: string; hash: string; place: string }[];
+    hashes = new Map(hashRows.map((row) => [row.id, { hash: row.hash, ofServed: placeContentHash(row.place) }]));
   } finally {
     db.close();
   }
@@ -62,6 +66,11 @@ describe('websites on a host several unrelated places of the import share', () =
     expect(issues.get('es-lola')).toContainEqual(
       expect.objectContaining({ code: 'shared-portal-host', value: 'http://www.tenerifeturismorural.com/mama-lola', group: 'tenerifeturismorural.com' }),
     );
+  });
+
+  it('gives a place whose page was dropped the change hash of what it serves now', () => {
+    expect(hashes.size).toBe(7);
+    for (const { hash, ofServed } of hashes.values()) expect(hash).toBe(ofServed);
   });
 
   it("keeps an operator's site that carries its places' name, and a known chain's", () => {

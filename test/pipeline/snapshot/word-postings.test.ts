@@ -1,6 +1,6 @@
 // Posting lists: collected per word and kind, and as stored blobs (the gaps between rowids as varints; the int32 arrays of earlier files).
 import { describe, expect, it } from 'vitest';
-import { blobRowids, int32BlobRowids, PostingsCollector, rowidsBlob } from '../../../pipeline/snapshot/word-postings.ts';
+import { blobRowids, int32BlobRowids, placeWordsText, PostingsCollector, rowidsBlob } from '../../../pipeline/snapshot/word-postings.ts';
 
 /** An int32 little-endian array, as files of schema version 6 and before stored a list. */
 const int32Blob = (rowids: number[]): Buffer => Buffer.from(Int32Array.from(rowids).buffer);
@@ -64,6 +64,27 @@ describe('postings collector', () => {
       ['casa', [2], [], [4]],
       ['rural', [], [], [4]],
     ]);
+  });
+
+  it('reads the words a record carries as it reads the place: the same words, kinds and order', () => {
+    const places = [
+      { rowid: 1, name: 'Hôtel  Sol, S.L.', legalName: 'Sol SL', address: { city: 'A Coruña' }, lodgingTypes: ['Hotel', 'Casa rural'] },
+      { rowid: 2, name: 'Casa Sol', legalName: null, address: { city: 'Sol' }, lodgingTypes: [] },
+      { rowid: 4, name: 'Hotel', legalName: 'Hotel', address: null, lodgingTypes: ['casa', 3] },
+      { rowid: 7, name: '', legalName: null, address: { city: null }, lodgingTypes: null },
+    ];
+    const fromPlaces = new PostingsCollector();
+    const fromWords = new PostingsCollector();
+    for (const place of places) {
+      fromPlaces.add({ rowid: place.rowid, name: place.name, legalName: place.legalName, city: place.address?.city ?? null, labels: JSON.stringify(place.lodgingTypes) });
+      fromWords.addWords(place.rowid, placeWordsText(place));
+    }
+    const listed = (collector: PostingsCollector) =>
+      Array.from(collector.words(), ([word, { name, city, label }]) => [word, Array.from(name), Array.from(city), Array.from(label)]);
+    expect(listed(fromWords)).toEqual(listed(fromPlaces));
+    expect(listed(fromWords)[0]).toEqual(['hotel', [1, 4], [], [1]]);
+    expect(placeWordsText(places[0]!)).toBe('hotel sol s l sol sl\na coruna\nhotel casa rural');
+    expect(placeWordsText(places[3]!)).toBe('\n\n');
   });
 
   it('stores an Int32Array view as the bytes of its own rowids', () => {
