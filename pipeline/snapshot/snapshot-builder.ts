@@ -26,10 +26,12 @@ import { registerPlaceTextFunctions } from './place-text-sql.ts';
 import { fillTrigramIndex } from './fill-trigram-index.ts';
 
 /**
- * The build's page cache. Pages it cannot hold go to the file and come back from the OS's page cache, which is not
- * this process's memory; 256 MiB made the cache most of a 1M import's peak RSS and sped nothing up (docs/benchmarks.md, "Decisions").
+ * The build's page cache, for each of its three files (snapshot, records, temporary). Pages it cannot hold go to the
+ * file and come back from the OS's page cache, which is not this process's memory: 256 MiB made the cache most of a 1M
+ * import's peak RSS and sped nothing up; 8 MiB against 16 took some 15–25 MB off the peak, the seal as fast
+ * (docs/benchmarks.md, "Decisions").
  */
-const BUILD_CACHE_KIB = 16 * 1024;
+const BUILD_CACHE_KIB = 8 * 1024;
 /** meta: how many distinct words the word index holds (reported with the snapshot's size). */
 export const SEARCH_WORDS_KEY = 'search_words';
 const DUPLICATE_REASON = 'duplicate-provider-id';

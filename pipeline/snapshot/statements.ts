@@ -65,7 +65,7 @@ const PLACES_WITH_JSON = 'places AS p JOIN listings AS l ON l.id = p.id';
 /** Each located place's rowid and coordinates in 1e-7 degree (see geo_grid in schema.sql), in rowid order. */
 const GEO_POINTS = `SELECT p.rowid, l.geo_lat, l.geo_lng FROM ${PLACES_WITH_JSON} WHERE l.geo_lat IS NOT NULL ORDER BY p.rowid`;
 
-/** sort=name's key of a place JSON column: sort_name() is registered by the builder and by readers of older files. */
+/** sort=name's key of a place JSON column, for files without stored keys: sort_name() is registered by their readers. */
 export const NAME_KEY_OF = (column: string): string => `sort_name(json_extract(${column}, '$.name'))`;
 /** sort=rating's key: best first as the smallest, unrated (null) after every rating. */
 export const RATING_KEY_OF = (column: string): string => `coalesce(-json_extract(${column}, '$.rating'), 1)`;
@@ -96,7 +96,7 @@ export const BUILD_SQL = {
   setFtsHashSize: "INSERT INTO places_fts (places_fts, rank) VALUES ('hashsize', 67108864)",
   /** The trigram index's columns, in order: each is a line of the search text, the last any lines beyond it. */
   selectFtsColumns: "SELECT name FROM pragma_table_info('places_fts') ORDER BY cid",
-  /** The grid's points, read from the records' JSON (geo-grid.ts orders them by cell). */
+  /** The grid's points, from the records' seal columns (geo-grid.ts orders them by cell). */
   selectGeoPoints: GEO_POINTS,
   insertGeoGrid: 'INSERT INTO geo_grid (rowids, lats, lngs) VALUES (?, ?, ?)',
   /** The change hash each record carries (place-hash.ts; portal-websites.ts makes it again for a place it changes). */
