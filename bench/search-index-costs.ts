@@ -18,7 +18,7 @@ const scratch = mkdtempSync(path.join(os.tmpdir(), 'search-index-costs-'));
 const copy = path.join(scratch, 'snapshot.sqlite');
 copyFileSync(file, copy);
 const db = new Database(copy);
-// The word index is built from the records' copy of each place's JSON, as the builder builds it.
+// The word index is built from the words each record carries (seal-inputs.ts), as the builder builds it.
 db.prepare('ATTACH DATABASE ? AS records').run(recordsPath(file));
 try {
   const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MiB`;

@@ -2,7 +2,7 @@
 // writing thread copies columns at seal instead of taking every place's JSON apart again.
 import type { StoredPlace } from '../../model/place.ts';
 import { placeContentHash } from './place-hash.ts';
-import { searchWords } from './search-words.ts';
+import { nameSortKey } from './search-words.ts';
 import { placeWordsText } from './word-postings.ts';
 
 /** The records file's seal columns (schema.sql, section records), in LISTING_COLUMNS order (statements.ts). */
@@ -34,7 +34,7 @@ export function sealInputsOf(served: StoredPlace, servedJson: string): SealInput
   const lat = location ? gridCoordinate(location.latitude) : null;
   const lng = location ? gridCoordinate(location.longitude) : null;
   const located = lat !== null && lng !== null;
-  // The name's words once: sort=name's key (nameSortKey) and the word index's first line both start from them.
-  const nameWords = typeof served.name === 'string' ? searchWords(served.name).join(' ') : '';
-  return [placeContentHash(servedJson), located ? lat : null, located ? lng : null, nameWords, ratingKey(served.rating), placeWordsText(served, nameWords)];
+  // sort=name's key is the name's words one space apart: the word index's first line starts from it.
+  const nameKey = nameSortKey(served.name);
+  return [placeContentHash(servedJson), located ? lat : null, located ? lng : null, nameKey, ratingKey(served.rating), placeWordsText(served, nameKey)];
 }
