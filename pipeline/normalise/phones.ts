@@ -4,6 +4,7 @@ import type { Country } from '../../model/countries.ts';
 import type { PhoneType } from '../../model/place.ts';
 import { issue, type Normalised } from './issues.ts';
 import { alternation, WORDS } from './language-words.ts';
+import { phoneNumberType } from './phone-number-type.ts';
 
 export interface ParsedPhone {
   e164: string;
@@ -50,8 +51,9 @@ export function parsePhone(raw: string, country: Country): Normalised<ParsedPhon
     return invalidPhone(raw, `not a phone number (${reason})`);
   }
   // With `max` metadata a number is valid exactly when it has a type (libphonenumber-js isValid does the same
-  // lookup): one getType() instead of isValid() + getType() halves the pattern matching on the hot path.
-  const type = parsed.getType();
+  // lookup): one type test instead of isValid() + getType() halves the pattern matching on the hot path, and the
+  // type's patterns are compiled once per numbering plan, not for every number.
+  const type = phoneNumberType(parsed);
   if (type === undefined) return invalidPhone(raw, `${parsed.number} is not a valid number`);
   const issues = parsed.ext === undefined ? [] : [issue('phone', 'extension-dropped', raw, `extension ${parsed.ext} dropped`)];
   return { value: { e164: parsed.number, phoneType: phoneTypeOf(type) }, issues };
