@@ -18,7 +18,7 @@ import { decidePublicationStatus } from './publication-status.ts';
 import { normaliseText, normaliseProviderId, parseBusinessStatus, parseCrawledAt, parseVerified } from './scalars.ts';
 import type { SuppressionMatcher } from './suppression.ts';
 import { normaliseEmail } from './email.ts';
-import { normaliseMapsUrl, normaliseWebsite } from './urls.ts';
+import { normaliseMapsUrl, normaliseWebsite, publishedHost } from './urls.ts';
 
 export interface NormaliseContext {
   country: CountryCode;
@@ -85,7 +85,7 @@ export function explainListing(
     openingHours: take(normaliseOpeningHours(raw.openingHours)),
   };
 
-  const websiteHost = website === null ? null : new URL(website).hostname;
+  const websiteHost = website === null ? null : publishedHost(website);
   const decision = decidePublicationStatus({
     hasProviderId: providerId !== null,
     hasName: name !== null,
