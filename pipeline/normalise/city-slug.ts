@@ -7,10 +7,20 @@ export function citySlug(city: string | null): string | null {
   return city === null ? null : slugOf(city);
 }
 
-// City names repeat across an export: each is folded once.
-const slugOf = memoText((city) => {
-  const slug = foldText(city)
+/**
+ * The same slug for a text that seldom comes back (a place's name, a part of its street): made without the cities'
+ * cache, which such values would only fill and empty again.
+ */
+export function textSlug(text: string | null): string | null {
+  return text === null ? null : slugRule(text);
+}
+
+function slugRule(text: string): string | null {
+  const slug = foldText(text)
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, ''); // one hyphen at most at either end: the line above made every run one
   return slug === '' ? null : slug;
-});
+}
+
+// City names repeat across an export: each is folded once.
+const slugOf = memoText(slugRule);

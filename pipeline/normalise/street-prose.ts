@@ -2,7 +2,7 @@
 import streetWords from '../../data/addresses/street-words.json' with { type: 'json' };
 import type { Country } from '../../model/countries.ts';
 import type { CountryCode } from '../../model/place.ts';
-import { citySlug } from './city-slug.ts';
+import { textSlug } from './city-slug.ts';
 import { fullPostalCodesIn } from './full-address.ts';
 import { issue, type Issue } from './issues.ts';
 
@@ -115,11 +115,11 @@ function withoutLabel(street: string, words: CountryWords, issues: Issue[]): str
 function withoutOwnName(street: string, placeName: string | null, issues: Issue[]): string {
   // One part only (no comma): nothing after the first part to drop, and the name need not be slugged.
   if (!street.includes(',')) return street;
-  const own = citySlug(placeName);
+  const own = textSlug(placeName);
   if (own === null) return street;
   const parts = street.split(',').map((part) => part.trim());
   // Never the first part: a street may bear the place's name ("Atocha, 3" of the flat "Atocha").
-  const kept = parts.filter((part, index) => index === 0 || citySlug(part) !== own);
+  const kept = parts.filter((part, index) => index === 0 || textSlug(part) !== own);
   if (kept.length === parts.length) return street;
   issues.push(issue('address', 'street-name-dropped', street, `street: dropped the place's own name "${placeName}"`));
   return kept.join(', ');

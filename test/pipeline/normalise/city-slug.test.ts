@@ -1,7 +1,7 @@
 // pipeline/normalise/city-slug.ts: its rules input → output, then the edges mutation testing found.
 import { describe, expect, it } from 'vitest';
 import { CITY_SLUG_PATTERN } from '../../../model/limits.ts';
-import { citySlug } from '../../../pipeline/normalise/city-slug.ts';
+import { citySlug, textSlug } from '../../../pipeline/normalise/city-slug.ts';
 
 describe('citySlug', () => {
   it.each([
@@ -94,5 +94,14 @@ describe('mutation boundaries', () => {
       expect(citySlug('—')).toBeNull();
       expect(citySlug(null)).toBeNull();
     });
+  });
+});
+
+describe('textSlug', () => {
+  it.each(['A Coruña', 'Camping Jardín de las Dunas', '  --  ', 'Œuvre & Cie', 'Sant Joan d’Alacant', '12', ''])('is citySlug without its cache: "%s"', (text) => {
+    expect(textSlug(text)).toBe(citySlug(text));
+  });
+  it('is null for no text', () => {
+    expect(textSlug(null)).toBeNull();
   });
 });
