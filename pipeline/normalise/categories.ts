@@ -1,5 +1,6 @@
 // The provider's `categories` as the place's lodgingTypes: tidy, distinct strings, at most the spec's 50.
 import { MAX_LODGING_LABELS } from '../../model/limits.ts';
+import { singleSpaced } from '../../model/single-space.ts';
 import { decodeText } from './decode-text.ts';
 import { issue, type Issue, type Normalised } from './issues.ts';
 
@@ -25,7 +26,7 @@ export function normaliseCategories(raw: unknown): Normalised<string[]> {
       wrong += 1;
       continue;
     }
-    const label = decodeText(item).normalize('NFC').replace(/\s+/g, ' ').trim();
+    const label = singleSpaced(decodeText(item).normalize('NFC')).trim();
     if (label === '') continue;
     const folded = label.toLowerCase();
     if (seen.has(folded)) continue;

@@ -4,6 +4,7 @@ import { isCountryCode, type CountryCode } from '../../model/place.ts';
 import { cleanText } from './scalars.ts';
 import { decodeText } from './decode-text.ts';
 import { foldText } from '../../model/fold-text.ts';
+import { singleSpaced } from '../../model/single-space.ts';
 import { countryCodeForName, longestCountryNameWords } from './country-names.ts';
 import { WORDS } from './language-words.ts';
 
@@ -184,7 +185,7 @@ function findCountry(parts: string[], country: Country): { countryName: string |
 }
 
 function tidy(text: string): string {
-  return text.replace(/\s+/g, ' ').replace(/^[\s\-–,.]+|[\s\-–,]+$/g, '').trim();
+  return singleSpaced(text).replace(/^[\s\-–,.]+|[\s\-–,]+$/g, '').trim();
 }
 
 function joinParts(parts: string[]): string | null {

@@ -1,14 +1,11 @@
 // Folds text for the `q` filter: the builder stores folded text and the reader folds q the same way.
 import { foldText } from '../../model/fold-text.ts';
 import type { StoredPlace } from '../../model/place.ts';
-
-const WHITESPACE = /\s+/g;
-/** Whitespace but the field separator: folding can turn a compatibility character into a space. */
-const SPACES = /[^\S\n]+/g;
+import { singleSpaced, singleSpacedLines } from '../../model/single-space.ts';
 
 /** Lower case, accents and ligatures removed, whitespace runs as one space: "A  Coruña" → "a coruna". */
 export function foldSearchText(text: string): string {
-  return foldText(text).replace(WHITESPACE, ' ');
+  return singleSpaced(foldText(text));
 }
 
 /**
@@ -19,7 +16,7 @@ export function searchTextOf(place: StoredPlace): string {
   const fields = new Set<string>();
   const add = (field: string | null) => {
     const text = typeof field === 'string' ? field.trim() : '';
-    if (text !== '') fields.add(text.replace(WHITESPACE, ' '));
+    if (text !== '') fields.add(singleSpaced(text));
   };
   add(place.name);
   add(place.legalName);
@@ -27,7 +24,8 @@ export function searchTextOf(place: StoredPlace): string {
   for (const label of place.lodgingTypes) add(label);
   let joined = '';
   for (const field of fields) joined = joined === '' ? field : `${joined}\n${field}`;
-  return foldText(joined).replace(SPACES, ' ');
+  // Whitespace but the field separator: folding can turn a compatibility character into a space.
+  return singleSpacedLines(foldText(joined));
 }
 
 /**
