@@ -64,3 +64,15 @@ export function placeMatchKey(place: StoredPlace, citySlug: string | null): Plac
     citySlug,
   };
 }
+
+/**
+ * A key as the build's store holds it (snapshot/match-key-store.ts), its id aside: the name's distinctive words and its
+ * numbering each as one text (words never hold a space, so equal names have equal texts; null words for a name without
+ * distinctive words), the point, every phone, the host and the city. Made where the record is made, so the writing
+ * thread inserts it as it comes.
+ */
+export type MatchKeyColumns = [words: string | null, numbering: string, lat: number | null, lng: number | null, phones: string[], host: string | null, citySlug: string | null];
+
+export function matchKeyColumns(key: PlaceMatchKey): MatchKeyColumns {
+  return [key.words.length === 0 ? null : key.words.join(' '), key.numbering.join(' '), key.lat, key.lng, key.phones, key.host, key.citySlug];
+}

@@ -5,7 +5,7 @@ import type { LodgingType } from '../../model/place.ts';
 import { searchTextOf } from './search-text.ts';
 import { toServedPlace } from '../../model/served-place.ts';
 import { filledFieldBits } from './filled-fields.ts';
-import { placeMatchKey } from '../dedup/place-match-key.ts';
+import { matchKeyColumns, placeMatchKey, type MatchKeyColumns } from '../dedup/place-match-key.ts';
 import { NO_SEAL_INPUTS, sealInputsOf } from './seal-inputs.ts';
 
 /** What a listing contributed to the report, kept in the snapshot so a displaced duplicate can be taken back out. */
@@ -34,8 +34,8 @@ export interface ListingRecord {
   filledFields?: number;
   /** The other city slugs a published place is found by (NormalisedListing.citySlugAliases); absent when none. */
   citySlugAliases?: string[];
-  /** What the same-place matcher compares (pipeline/dedup/), as JSON text (cheap to pass between threads); published records only. */
-  match?: string;
+  /** What the same-place matcher compares (pipeline/dedup/), in the columns the build stores it in; published records only. */
+  match?: MatchKeyColumns;
 }
 
 export function summariseListing(listing: NormalisedListing): ListingSummary {
@@ -94,6 +94,6 @@ export function toListingRecord(listing: NormalisedListing): ListingRecord {
   if (!published) return record;
   record.filledFields = filledFieldBits(served);
   if (listing.citySlugAliases?.length) record.citySlugAliases = listing.citySlugAliases;
-  record.match = JSON.stringify(placeMatchKey(place, listing.citySlug));
+  record.match = matchKeyColumns(placeMatchKey(place, listing.citySlug));
   return record;
 }

@@ -1,15 +1,14 @@
 // The same-place match keys of a build's published listings in temporary SQLite tables: the pass reads them back a block at a time, so no key is held in memory while the import reads.
 import type Database from 'better-sqlite3';
-import type { PlaceMatchKey } from '../dedup/place-match-key.ts';
+import type { MatchKeyColumns, PlaceMatchKey } from '../dedup/place-match-key.ts';
 import { MAX_PHONE_SHARERS } from '../dedup/find-same-places.ts';
 import type { MatchKeyBlocks, NameBlock, PhoneBlock } from '../dedup/match-key-blocks.ts';
 import type { PortalKey } from '../dedup/portal-hosts.ts';
 
 /**
- * One row a listing, numbered in the order first added (a key set again keeps its number), its key in columns: the
- * name's distinctive words and its numbering each as one text (words never hold a space), so equal names have equal
- * texts; null words for a name without distinctive words. The phones table holds each phone with its place among its
- * row's phones; `phones` keeps the row's list as JSON for the key read back. They live in SQLite's temporary database:
+ * One row a listing, numbered in the order first added (a key set again keeps its number), its key in columns
+ * (MatchKeyColumns). The phones table holds each phone with its place among its row's phones; `phones` keeps the
+ * row's list as JSON for the key read back. They live in SQLite's temporary database:
  * a file of its own with its own bounded page cache, gone when the connection closes.
  */
 const SCHEMA = `
@@ -45,16 +44,9 @@ type PhoneRow = [seq: number, phone: string, phoneAt: number];
 type HostRow = [id: string, host: string, words: string | null];
 
 /** The key's columns after its id, as insertKey and updateKey take them. */
-function keyColumns(key: PlaceMatchKey): unknown[] {
-  return [
-    key.words.length === 0 ? null : key.words.join(' '),
-    key.numbering.join(' '),
-    key.lat,
-    key.lng,
-    key.phones.length === 0 ? null : JSON.stringify(key.phones),
-    key.host,
-    key.citySlug,
-  ];
+function rowColumns(columns: MatchKeyColumns): unknown[] {
+  const [words, numbering, lat, lng, phones, host, city] = columns;
+  return [words, numbering, lat, lng, phones.length === 0 ? null : JSON.stringify(phones), host, city];
 }
 
 const wordsOf = (text: string | null): string[] => (text === null || text === '' ? [] : text.split(' '));
@@ -75,27 +67,27 @@ export class MatchKeyStore implements MatchKeyBlocks {
   }
 
   /** Adds the key of an id the store does not hold. */
-  add(key: PlaceMatchKey): void {
-    const seq = Number(this.sql.insertKey.run(key.id, ...keyColumns(key)).lastInsertRowid);
-    this.addPhones(seq, key);
+  add(id: string, key: MatchKeyColumns): void {
+    const seq = Number(this.sql.insertKey.run(id, ...rowColumns(key)).lastInsertRowid);
+    this.addPhones(seq, key[4]);
   }
 
   /** The key of an id set (its number kept when it has one, else added last), or deleted (null): as a Map's set and delete. */
-  set(id: string, key: PlaceMatchKey | null): void {
+  set(id: string, key: MatchKeyColumns | null): void {
     if (!this.idsIndexed) {
       this.db.exec(SQL.indexIds);
       this.idsIndexed = true;
     }
     const seq = this.db.prepare(SQL.selectSeq).pluck().get(id) as number | undefined;
     if (seq === undefined) {
-      if (key !== null) this.add(key);
+      if (key !== null) this.add(id, key);
       return;
     }
     this.db.prepare(SQL.deletePhones).run(seq);
     if (key === null) this.db.prepare(SQL.deleteKey).run(seq);
     else {
-      this.db.prepare(SQL.updateKey).run(...keyColumns(key), seq);
-      this.addPhones(seq, key);
+      this.db.prepare(SQL.updateKey).run(...rowColumns(key), seq);
+      this.addPhones(seq, key[4]);
     }
   }
 
@@ -129,8 +121,8 @@ export class MatchKeyStore implements MatchKeyBlocks {
     this.db.exec(SQL.drop);
   }
 
-  private addPhones(seq: number, key: PlaceMatchKey): void {
-    for (let at = 0; at < key.phones.length; at++) this.sql.insertPhone.run(seq, at, key.phones[at]!);
+  private addPhones(seq: number, phones: readonly string[]): void {
+    for (let at = 0; at < phones.length; at++) this.sql.insertPhone.run(seq, at, phones[at]!);
   }
 }
 

@@ -7,7 +7,6 @@ import { companionPaths, countryDir, newSnapshotVersion, recordsPath, snapshotPa
 import { recordsSchemaSql } from './records-file.ts';
 import { activateSnapshot } from './activate-snapshot.ts';
 import type { AddOutcome, SamePlaceRecord, SnapshotBuilder, SnapshotBuilderOptions } from './snapshot-types.ts';
-import type { PlaceMatchKey } from '../dedup/place-match-key.ts';
 import { MatchKeyStore } from './match-key-store.ts';
 import { findSamePlaces } from '../dedup/find-same-places.ts';
 import { openServedIds } from './served-ids.ts';
@@ -156,7 +155,7 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
       this.stored += 1;
       if (record.summary.status === 'published') this.countFill(record);
       this.addCityAliases(record);
-      if (record.match) this.matchKeys.add(JSON.parse(record.match) as PlaceMatchKey);
+      if (record.match) this.matchKeys.add(record.id, record.match);
       return ADDED;
     }
     return this.resolveDuplicate(record, row);
@@ -218,7 +217,7 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
       this.sql.replaceListing.run(row);
       this.sql.deleteCityAliases.run(id);
       this.addCityAliases(record);
-      this.matchKeys.set(id, record.match ? (JSON.parse(record.match) as PlaceMatchKey) : null);
+      this.matchKeys.set(id, record.match ?? null);
     }
     this.sql.insertRejectedLine.run(loser.file, loser.fileIndex, loser.line, DUPLICATE_REASON, `first at ${winner.file}:${winner.line}`);
     if (newcomerWins) return { kind: 'displaced', loser: JSON.parse(holder.summary) as ListingSummary };

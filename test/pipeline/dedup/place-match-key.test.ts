@@ -1,6 +1,6 @@
 // placeMatchKey: what the matcher reads of a stored place (name words, point, every phone once, website host, city), and nameWords' edges.
 import { describe, expect, it } from 'vitest';
-import { hostOf, nameWords, placeMatchKey } from '../../../pipeline/dedup/place-match-key.ts';
+import { hostOf, matchKeyColumns, nameWords, placeMatchKey } from '../../../pipeline/dedup/place-match-key.ts';
 import type { StoredPlace } from '../../../model/place.ts';
 
 const place = (extra: Partial<StoredPlace>): StoredPlace =>
@@ -61,5 +61,16 @@ describe('hostOf', () => {
   it('reads no host from an address whose host is empty', () => {
     expect(hostOf('http:///x')).toBeNull();
     expect(hostOf('https://www./')).toBeNull();
+  });
+});
+
+describe('matchKeyColumns', () => {
+  it('holds the words and the numbering as texts one space apart, the rest as they are', () => {
+    const key = { id: 'es-1', words: ['fageda', 'la'], numbering: ['2', 'ii'], lat: 41.5, lng: 2.1, phones: ['+34972000001'], host: 'fageda.es', citySlug: 'olot' };
+    expect(matchKeyColumns(key)).toEqual(['fageda la', '2 ii', 41.5, 2.1, ['+34972000001'], 'fageda.es', 'olot']);
+  });
+  it('has null words for a name without distinctive words, and an empty numbering text', () => {
+    const key = { id: 'es-2', words: [], numbering: [], lat: null, lng: null, phones: [], host: null, citySlug: null };
+    expect(matchKeyColumns(key)).toEqual([null, '', null, null, [], null, null]);
   });
 });

@@ -5,7 +5,7 @@ import { MatchKeyStore } from '../../../pipeline/snapshot/match-key-store.ts';
 import { findSamePlaces, MAX_PHONE_SHARERS } from '../../../pipeline/dedup/find-same-places.ts';
 import { findPortalHosts, findPortalHostsInGroups } from '../../../pipeline/dedup/portal-hosts.ts';
 import { parseDistinctPlaces, formatDistinctPair } from '../../../pipeline/dedup/distinct-places.ts';
-import type { PlaceMatchKey } from '../../../pipeline/dedup/place-match-key.ts';
+import { matchKeyColumns, type PlaceMatchKey } from '../../../pipeline/dedup/place-match-key.ts';
 import { matchKey as key } from '../dedup/support/match-key.ts';
 import { randomKeys } from '../dedup/support/random-keys.ts';
 
@@ -17,7 +17,7 @@ afterEach(() => db.close());
 
 function storeOf(keys: readonly PlaceMatchKey[]): MatchKeyStore {
   const store = new MatchKeyStore(db);
-  for (const k of keys) store.add(k);
+  for (const k of keys) store.add(k.id, matchKeyColumns(k));
   return store;
 }
 
@@ -63,9 +63,9 @@ describe('MatchKeyStore', () => {
     for (const [id, k] of changes) {
       if (k === null) byId.delete(id);
       else byId.set(id, k);
-      store.set(id, k);
+      store.set(id, k === null ? null : matchKeyColumns(k));
     }
-    store.add(key('es-last', 'Hotel Sol'));
+    store.add('es-last', matchKeyColumns(key('es-last', 'Hotel Sol')));
     byId.set('es-last', key('es-last', 'Hotel Sol'));
     const expected = findSamePlaces([...byId.values()]);
     expect(expected.length).toBeGreaterThan(10);
