@@ -1,5 +1,5 @@
-// Arrow columns laid out directly from JS values: text, bytes, numbers, booleans and structs of them, without a builder per value.
-import { Binary, Bool, DataType, Float64, Int32, makeData, makeVector, Struct, Utf8, type Data, type Vector } from 'apache-arrow';
+// Arrow columns laid out directly from JS values: text, bytes, numbers, booleans, and structs and lists of them, without a builder per value.
+import { Binary, Bool, DataType, Float64, Int32, List, makeData, makeVector, Struct, Utf8, type Data, type Vector } from 'apache-arrow';
 
 /** The validity bitmap of values (bit set: not null) and how many are null; none when nothing is null. */
 function validityOf(values: readonly unknown[]): { nullBitmap: Uint8Array | undefined; nullCount: number } {
@@ -64,12 +64,24 @@ function structData(type: Struct, values: readonly unknown[]): Data<Struct> {
   return makeData({ type, length: values.length, ...validityOf(values), children });
 }
 
-/** Whether `dataOf` lays this type out itself: text, bytes, Float64, Int32, booleans, and structs of those. */
+/** A list: every value's items one after the other as the child column, with each value's offsets into it. */
+function listData(type: List, values: readonly unknown[]): Data<List> {
+  const valueOffsets = new Int32Array(values.length + 1);
+  const items: unknown[] = [];
+  values.forEach((value, i) => {
+    if (Array.isArray(value)) for (const item of value) items.push(item);
+    valueOffsets[i + 1] = items.length;
+  });
+  return makeData({ type, length: values.length, ...validityOf(values), valueOffsets, child: dataOf(type.valueType, items) });
+}
+
+/** Whether `dataOf` lays this type out itself: text, bytes, Float64, Int32, booleans, and structs and lists of those. */
 export function isDirectType(type: DataType): boolean {
   if (DataType.isUtf8(type) || DataType.isBinary(type) || DataType.isBool(type)) return true;
   if (DataType.isFloat(type)) return type instanceof Float64;
   if (DataType.isInt(type)) return type instanceof Int32;
   if (DataType.isStruct(type)) return type.children.every((field) => isDirectType(field.type));
+  if (DataType.isList(type)) return isDirectType(type.valueType);
   return false;
 }
 
@@ -80,6 +92,7 @@ function dataOf(type: DataType, values: readonly unknown[]): Data {
   if (type instanceof Float64) return float64Data(values);
   if (type instanceof Int32) return int32Data(values);
   if (DataType.isStruct(type)) return structData(type, values);
+  if (DataType.isList(type)) return listData(type, values);
   throw new TypeError(`no direct layout for the Arrow type ${String(type)}`);
 }
 

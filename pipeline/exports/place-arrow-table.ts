@@ -53,8 +53,8 @@ function cellOf(place: Place, column: string): unknown {
 export const EXPORT_SCHEMA = new Schema(EXPORT_COLUMNS.map(({ name, type }) => new Field(name, type, true)));
 
 /**
- * The places, in the order given, as an Arrow table of one record batch under the export's schema. Text, numbers,
- * booleans and the address and location structs are laid out directly (most of the columns and of the bytes); lists
+ * The places, in the order given, as an Arrow table of one record batch under the export's schema. Every column is
+ * laid out directly (arrow-columns.ts), lists and structs too; a column of a type that module does not lay out would
  * go through Arrow's own builders.
  */
 export function placeArrowTable(places: readonly Place[]): Table {
