@@ -3,18 +3,8 @@ import { getCountries, getCountryCallingCode, parsePhoneNumberFromString, type P
 import examples from 'libphonenumber-js/mobile/examples';
 import { describe, expect, it } from 'vitest';
 import { phoneNumberType } from '../../../pipeline/normalise/phone-number-type.ts';
-
-/** A small deterministic generator (mulberry32), so a failure names a number that can be tried again. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// Seeded, so a failure names a number that can be tried again.
+import { mulberry32 as random } from '../../../pipeline/generate/prng.ts';
 
 function digits(next: () => number, length: number): string {
   let text = '';
