@@ -1,6 +1,7 @@
 // What the same-place matcher compares of a published listing: its name's distinctive words, point, phones, website host, city.
 import words from '../../data/names/place-match-words.json' with { type: 'json' };
 import { foldText } from '../../model/fold-text.ts';
+import { urlHost } from '../../model/url-host.ts';
 import type { StoredPlace } from '../../model/place.ts';
 
 export interface PlaceMatchKey {
@@ -43,10 +44,8 @@ export function nameWords(name: string | null): { words: string[]; numbering: st
 
 /** The host of a published website (always `http(s)://host…`, normalise/urls.ts), without "www." and a final dot. */
 export function hostOf(website: string | null): string | null {
-  if (website === null) return null;
-  const start = website.indexOf('//');
-  if (start === -1) return null;
-  const host = /^[^/?#:]*/.exec(website.slice(start + 2))![0].toLowerCase();
+  const host = website === null ? null : urlHost(website)?.toLowerCase();
+  if (host == null) return null;
   const bare = host.startsWith('www.') ? host.slice(4) : host;
   const trimmed = bare.endsWith('.') ? bare.slice(0, -1) : bare;
   return trimmed === '' ? null : trimmed;

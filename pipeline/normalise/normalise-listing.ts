@@ -1,5 +1,6 @@
 // The one function that composes every rule: a provider listing in, a NormalisedListing (place + status + reasons) out.
 import { COUNTRIES, type Country } from '../../model/countries.ts';
+import { urlHost } from '../../model/url-host.ts';
 import type { CountryCode, StoredPlace } from '../../model/place.ts';
 import { normaliseAddress } from './address.ts';
 import { normaliseCategories } from './categories.ts';
@@ -18,7 +19,7 @@ import { decidePublicationStatus } from './publication-status.ts';
 import { normaliseText, normaliseProviderId, parseBusinessStatus, parseCrawledAt, parseVerified } from './scalars.ts';
 import type { SuppressionMatcher } from './suppression.ts';
 import { normaliseEmail } from './email.ts';
-import { normaliseMapsUrl, normaliseWebsite, publishedHost } from './urls.ts';
+import { normaliseMapsUrl, normaliseWebsite } from './urls.ts';
 
 export interface NormaliseContext {
   country: CountryCode;
@@ -85,7 +86,7 @@ export function explainListing(
     openingHours: take(normaliseOpeningHours(raw.openingHours)),
   };
 
-  const websiteHost = website === null ? null : publishedHost(website);
+  const websiteHost = website === null ? null : urlHost(website);
   const decision = decidePublicationStatus({
     hasProviderId: providerId !== null,
     hasName: name !== null,

@@ -69,22 +69,6 @@ function pickWebsite(raw: unknown, candidates: { url: URL | null; issues: Issue[
   return { value: null, issues: [...skipped, ...firstFailure] };
 }
 
-/**
- * The host of a URL these rules published (`normaliseWebsite`, `normaliseMapsUrl`), as `new URL(href).hostname` has
- * it, without parsing the URL again: a published href is an http(s) scheme, "//", the host, then a port, path, query,
- * fragment or nothing (user info and IP literals are refused before).
- */
-export function publishedHost(href: string): string {
-  const start = href.indexOf('//') + 2;
-  let end = start;
-  while (end < href.length) {
-    const char = href.charCodeAt(end);
-    if (char === 0x2f || char === 0x3f || char === 0x23 || char === 0x3a) break; // / ? # :
-    end += 1;
-  }
-  return href.slice(start, end);
-}
-
 /** The listing's page on the provider's map (field `sourceMapsUrl`): the website rules plus PROVIDER_MAP_HOSTS. */
 export function normaliseMapsUrl(raw: unknown): Normalised<string | null> {
   const { url, issues } = normalisePublicUrl(raw, 'sourceMapsUrl');

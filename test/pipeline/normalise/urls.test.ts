@@ -1,7 +1,7 @@
 // pipeline/normalise/urls.ts: its rules input → output, then the edges mutation testing found.
 import { describe, expect, it } from 'vitest';
 import { checkPublicHost, registrableDomain } from '../../../pipeline/normalise/public-host.ts';
-import { normaliseMapsUrl, normaliseWebsite, publishedHost } from '../../../pipeline/normalise/urls.ts';
+import { normaliseMapsUrl, normaliseWebsite } from '../../../pipeline/normalise/urls.ts';
 
 describe('normaliseWebsite', () => {
   const kept: [unknown, string][] = [
@@ -388,25 +388,5 @@ describe('edge cases: several URLs in one value', () => {
 
   it('one part, or surrounding whitespace, is never several', () => {
     expect(normaliseWebsite(' \twww.a.es\n ')).toEqual({ value: 'https://www.a.es/', issues: [] });
-  });
-});
-
-describe('publishedHost', () => {
-  const raws = [
-    'https://www.hotel.es',
-    'hotel.es/rooms?lang=en#top',
-    'HTTP://WWW.Hotel.ES:443/a:b',
-    'http://hotel.es:443/x',
-    'https://hotel.es:80?q=1',
-    'https://hôtel-exemple.fr/chambres',
-    'https://hotel.es.#x',
-    'www.hotel.co.uk?utm_source=x&room=2',
-    'https://maps.google.com/maps?q=a//b',
-    'http://sub.domain.hotel.pt#/path',
-  ];
-  it.each(raws)('is the URL parser\'s hostname of the published "%s"', (raw) => {
-    const published = normaliseWebsite(raw).value ?? normaliseMapsUrl(raw).value;
-    expect(published).not.toBeNull();
-    expect(publishedHost(published!)).toBe(new URL(published!).hostname);
   });
 });
