@@ -1,4 +1,4 @@
-// Fills a new snapshot's word index (search_words) from its served places' words (seal-inputs.ts): one pass, one row per distinct word.
+// Writes a new snapshot's word index (search_words) from its served places' words (seal-inputs.ts): one row per distinct word.
 import type Database from 'better-sqlite3';
 import { nameSortKey } from './search-words.ts';
 import { BUILD_SQL, schemaSection } from './statements.ts';
@@ -9,13 +9,18 @@ export function registerSortName(db: Database.Database): void {
   db.function('sort_name', { deterministic: true }, (name) => nameSortKey(name));
 }
 
-/** Builds search_words; returns how many distinct words it holds. */
-export function buildSearchWords(db: Database.Database): number {
+/** Creates search_words and writes the collected words (the builder collects them: fill-from-seal-inputs.ts); returns how many distinct words it holds. */
+export function writeSearchWords(db: Database.Database, collector: PostingsCollector): number {
   db.exec(schemaSection('search-words'));
-  const collector = new PostingsCollector();
-  for (const [rowid, words] of db.prepare(BUILD_SQL.selectPlaceWords).raw(true).iterate() as Iterable<[number, string]>) collector.addWords(rowid, words);
   const insert = db.prepare(BUILD_SQL.insertSearchWord);
   const words = collector.size;
   for (const [word, lists] of collector.words()) insert.run(word, rowidsBlob(lists.name), rowidsBlob(lists.city), rowidsBlob(lists.label));
   return words;
+}
+
+/** Builds search_words again on its own, for a file whose places are filled (bench/search-index-costs.ts). */
+export function buildSearchWords(db: Database.Database): number {
+  const collector = new PostingsCollector();
+  for (const [rowid, words] of db.prepare(BUILD_SQL.selectPlaceWords).raw(true).iterate() as Iterable<[number, string]>) collector.addWords(rowid, words);
+  return writeSearchWords(db, collector);
 }

@@ -15,12 +15,11 @@ import { findPortalHostsInGroups } from '../dedup/portal-hosts.ts';
 import type { SnapshotInfo } from './reader-types.ts';
 import type { ListingSummary } from './listing-record.ts';
 import { BUILD_SQL, listingColumnAt, SCHEMA_VERSION, schemaSection } from './statements.ts';
-import { gridBlobs } from './geo-grid.ts';
 import { toListingRecord, type ListingRecord } from './listing-record.ts';
 import { REJECTED_KEPT_IN_FULL } from '../../model/limits.ts';
 import { FIELD_FILL_KEY, measureFieldFill, storedFieldFill } from './field-fill.ts';
 import { FieldFillCounter } from './filled-fields.ts';
-import { buildSearchWords } from './build-search-words.ts';
+import { fillFromSealInputs } from './fill-from-seal-inputs.ts';
 import { registerPlaceTextFunctions } from './place-text-sql.ts';
 import { fillTrigramIndex } from './fill-trigram-index.ts';
 
@@ -246,9 +245,7 @@ class SqliteSnapshotBuilder implements SnapshotBuilder {
     db.prepare(BUILD_SQL.fillPlaceCitySlugs).run();
     db.exec(schemaSection('search-trigrams'));
     fillTrigramIndex(db);
-    meta.run(SEARCH_WORDS_KEY, String(buildSearchWords(db)));
-    db.prepare(BUILD_SQL.insertGeoGrid).run(...gridBlobs(db.prepare(BUILD_SQL.selectGeoPoints).raw(true).iterate() as Iterable<[number, number, number]>));
-    db.prepare(BUILD_SQL.fillPlaceHashes).run();
+    meta.run(SEARCH_WORDS_KEY, String(fillFromSealInputs(db)));
     const publishedCount = db.prepare(BUILD_SQL.countPlaces).pluck().get() as number;
     const publishedAt = new Date().toISOString();
     meta.run('published_count', String(publishedCount));

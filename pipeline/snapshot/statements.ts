@@ -84,6 +84,8 @@ export const BUILD_SQL = {
   fillPlaces: `INSERT INTO places (id, city_slug, lodging_type, whatsapp, verified, place_json, search_text, name_key, rating_key)
     SELECT id, city_slug, lodging_type, whatsapp, verified, stored_place_text(place), search_text, name_key, rating_key
     FROM listings WHERE status = 'published' AND id NOT IN (SELECT id FROM same_place_duplicates) ORDER BY id`,
+  /** Each served place's seal inputs (seal-inputs.ts) the served tables are filled from, in rowid (so id) order. */
+  selectSealInputs: `SELECT p.rowid, p.id, l.place_hash, l.geo_lat, l.geo_lng, l.words FROM ${PLACES_WITH_JSON} ORDER BY p.rowid`,
   /** Each served place's words for the word index (word-postings.ts placeWordsText), in rowid order. */
   selectPlaceWords: `SELECT p.rowid, l.words FROM ${PLACES_WITH_JSON} ORDER BY p.rowid`,
   insertSearchWord: 'INSERT INTO search_words (word, name_rowids, city_rowids, label_rowids) VALUES (?, ?, ?, ?)',
@@ -96,11 +98,9 @@ export const BUILD_SQL = {
   setFtsHashSize: "INSERT INTO places_fts (places_fts, rank) VALUES ('hashsize', 67108864)",
   /** The trigram index's columns, in order: each is a line of the search text, the last any lines beyond it. */
   selectFtsColumns: "SELECT name FROM pragma_table_info('places_fts') ORDER BY cid",
-  /** The grid's points, from the records' seal columns (geo-grid.ts orders them by cell). */
-  selectGeoPoints: GEO_POINTS,
   insertGeoGrid: 'INSERT INTO geo_grid (rowids, lats, lngs) VALUES (?, ?, ?)',
   /** The change hash each record carries (place-hash.ts; portal-websites.ts makes it again for a place it changes). */
-  fillPlaceHashes: `INSERT INTO place_hashes (id, hash) SELECT p.id, l.place_hash FROM ${PLACES_WITH_JSON} ORDER BY p.id`,
+  insertPlaceHash: 'INSERT INTO place_hashes (id, hash) VALUES (?, ?)',
   countPlaces: 'SELECT count(*) FROM places',
   insertCityAlias: 'INSERT OR IGNORE INTO listing_city_slugs (listing_id, slug) VALUES (?, ?)',
   deleteCityAliases: 'DELETE FROM listing_city_slugs WHERE listing_id = ?',
