@@ -256,6 +256,14 @@ function firstKeyAtLeast(keys: Int32Array, key: number): number {
   return lo;
 }
 
+/** Located places as int32 columns: the first `count` of each array hold a place's rowid and point in 1e-7 degree. */
+export interface GridColumns {
+  rowids: Int32Array;
+  lats: Int32Array;
+  lngs: Int32Array;
+  count: number;
+}
+
 /** The grid as the snapshot stores it (geo_grid in schema.sql): three little-endian int32 arrays in cell order. */
 export function gridBlobs(points: Iterable<readonly [number, number, number]>): [Buffer, Buffer, Buffer] {
   // Columns of int32, not an array per point: a 1M snapshot's points took ~150 MB as arrays, 20 MB here.
@@ -272,8 +280,13 @@ export function gridBlobs(points: Iterable<readonly [number, number, number]>): 
     columns[2][count] = point[2];
     count += 1;
   }
+  return gridBlobsOf({ rowids: columns[0], lats: columns[1], lngs: columns[2], count });
+}
+
+/** gridBlobs of points already gathered as columns, in the order they came. */
+export function gridBlobsOf({ rowids, lats, lngs, count }: GridColumns): [Buffer, Buffer, Buffer] {
   const keys = new Int32Array(count);
-  for (let i = 0; i < count; i += 1) keys[i] = keyOf(columns[1][i]!, columns[2][i]!);
+  for (let i = 0; i < count; i += 1) keys[i] = keyOf(lats[i]!, lngs[i]!);
   // cellOrder's order: by cell, points of one cell as they came.
   const order = new Int32Array(count).map((_, i) => i).sort((a, b) => keys[a]! - keys[b]! || a - b);
   const blob = (column: Int32Array) => {
@@ -281,7 +294,7 @@ export function gridBlobs(points: Iterable<readonly [number, number, number]>): 
     for (let i = 0; i < count; i += 1) buffer.writeInt32LE(column[order[i]!]!, i * 4);
     return buffer;
   };
-  return [blob(columns[0]), blob(columns[1]), blob(columns[2])];
+  return [blob(rowids), blob(lats), blob(lngs)];
 }
 
 /** The stored grid back (copied into aligned arrays). */

@@ -102,6 +102,8 @@ export const BUILD_SQL = {
   /** The change hash each record carries (place-hash.ts; portal-websites.ts makes it again for a place it changes). */
   insertPlaceHash: 'INSERT INTO place_hashes (id, hash) VALUES (?, ?)',
   countPlaces: 'SELECT count(*) FROM places',
+  /** The last place's rowid, 0 when none: no fewer than the places (fill-from-seal-inputs.ts sizes the grid's columns by it). */
+  selectLastPlaceRowid: 'SELECT coalesce(max(rowid), 0) FROM places',
   insertCityAlias: 'INSERT OR IGNORE INTO listing_city_slugs (listing_id, slug) VALUES (?, ?)',
   deleteCityAliases: 'DELETE FROM listing_city_slugs WHERE listing_id = ?',
   /** Only published listings reach places: the join drops the aliases of any other. */
