@@ -264,26 +264,11 @@ export interface GridColumns {
   count: number;
 }
 
-/** The grid as the snapshot stores it (geo_grid in schema.sql): three little-endian int32 arrays in cell order. */
-export function gridBlobs(points: Iterable<readonly [number, number, number]>): [Buffer, Buffer, Buffer] {
-  // Columns of int32, not an array per point: a 1M snapshot's points took ~150 MB as arrays, 20 MB here.
-  let columns = [new Int32Array(1024), new Int32Array(1024), new Int32Array(1024)] as const;
-  let count = 0;
-  for (const point of points) {
-    if (count === columns[0].length) columns = columns.map((column) => {
-      const bigger = new Int32Array(column.length * 2);
-      bigger.set(column);
-      return bigger;
-    }) as unknown as typeof columns;
-    columns[0][count] = point[0];
-    columns[1][count] = point[1];
-    columns[2][count] = point[2];
-    count += 1;
-  }
-  return gridBlobsOf({ rowids: columns[0], lats: columns[1], lngs: columns[2], count });
-}
-
-/** gridBlobs of points already gathered as columns, in the order they came. */
+/**
+ * The grid as the snapshot stores it (geo_grid in schema.sql): three little-endian int32 arrays in cell order, from
+ * points gathered as columns in the order they came (columns of int32, not an array per point: a 1M snapshot's
+ * points took ~150 MB as arrays, 20 MB as columns).
+ */
 export function gridBlobsOf({ rowids, lats, lngs, count }: GridColumns): [Buffer, Buffer, Buffer] {
   const keys = new Int32Array(count);
   for (let i = 0; i < count; i += 1) keys[i] = keyOf(lats[i]!, lngs[i]!);

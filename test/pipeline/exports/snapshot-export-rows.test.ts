@@ -11,7 +11,7 @@ import { registerPlaceTextFunctions } from '../../../pipeline/snapshot/place-tex
 import { storedPlaceText } from '../../../model/served-place-text.ts';
 import { toServedPlace, withProfileUrl } from '../../../model/served-place.ts';
 import type { StoredPlace } from '../../../model/place.ts';
-import { gridBlobs } from '../../../pipeline/snapshot/geo-grid.ts';
+import { gridBlobs } from '../snapshot/support/grid-blobs.ts';
 import { schemaSection } from '../../../pipeline/snapshot/statements.ts';
 
 const BASE = 'https://lodging.example.org';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { buildSearchWords } from '../../../pipeline/snapshot/build-search-words.ts';
-import { gridBlobs } from '../../../pipeline/snapshot/geo-grid.ts';
+import { gridBlobs } from './support/grid-blobs.ts';
 import { recordsPath, snapshotPath } from '../../../pipeline/snapshot/snapshot-paths.ts';
 import { makeListing } from './support/make-listing.ts';
 import { publishListings, tempDataDir } from './support/snapshot-test-kit.ts';

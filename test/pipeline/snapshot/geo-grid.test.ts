@@ -1,7 +1,8 @@
 // The in-memory grid's rings and boxes hold exactly the points a brute-force check puts in them, far from and near the hard places.
 import { describe, expect, it } from 'vitest';
 import { distanceMeters } from '../../../pipeline/snapshot/geo-cover.ts';
-import { cellOrder, GeoGrid, gridBlobs, type GridBox } from '../../../pipeline/snapshot/geo-grid.ts';
+import { cellOrder, GeoGrid, type GridBox } from '../../../pipeline/snapshot/geo-grid.ts';
+import { gridBlobs } from './support/grid-blobs.ts';
 import { createRandom } from '../../../pipeline/generate/prng.ts';
 
 /** Points scattered within about `spread` degrees of a centre, in 1e-7 degree units as places_geo holds them. */
@@ -39,7 +40,7 @@ describe('GeoGrid.ring', () => {
   });
 });
 
-describe('gridBlobs', () => {
+describe('gridBlobsOf', () => {
   it('stores the points in cellOrder, points of one cell as they came', () => {
     const points = scatter(11, { latitude: 40.4168, longitude: -3.7038 }, 0.05, 5000);
     const ordered = cellOrder(points);
